@@ -1,0 +1,38 @@
+import { and, eq, gt } from 'drizzle-orm';
+import { sessions, stores, users } from '../db/schema.js';
+import type { Services } from '../services.js';
+import { hashToken, newToken } from './tokens.js';
+
+export type UserRow = typeof users.$inferSelect;
+export type StoreRow = typeof stores.$inferSelect;
+
+export interface AuthContext {
+  user: UserRow;
+  store: StoreRow;
+  sessionId: string;
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+export const SESSION_TTL_MS = DAY;
+export const LONG_SESSION_TTL_MS = 30 * DAY;
+
+export async function openSession(services: Services, userId: string, staySignedIn: boolean) {
+  const token = newToken();
+  const expiresAt = new Date(services.clock().getTime() + (staySignedIn ? LONG_SESSION_TTL_MS : SESSION_TTL_MS));
+  await services.db.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt });
+  return { token, expiresAt };
+}
+
+/** Reads `Authorization: Bearer <token>`; null when missing, unknown or expired. */
+export async function resolveSession(services: Services, header: string | undefined): Promise<AuthContext | null> {
+  const match = /^Bearer\s+([A-Za-z0-9_-]{16,200})$/.exec(header ?? '');
+  if (!match?.[1]) return null;
+  const rows = await services.db
+    .select({ user: users, store: stores, sessionId: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(stores, eq(stores.id, users.storeId))
+    .where(and(eq(sessions.tokenHash, hashToken(match[1])), gt(sessions.expiresAt, services.clock())))
+    .limit(1);
+  return rows[0] ?? null;
+}

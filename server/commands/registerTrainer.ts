@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { stores, users } from '../db/schema.js';
+import { isDisposableEmail } from '../auth/disposableDomains.js';
+import { hashPassword } from '../auth/passwords.js';
+import { openSession } from '../auth/session.js';
+import { conflict, invalid } from '../http/errors.js';
+import type { Services } from '../services.js';
+import { sendVerificationEmail } from './emailVerification.js';
+import { findUserByEmail, presentUserWithCount } from './users.js';
+
+export interface Registration {
+  email: string;
+  password: string;
+  firstname: string;
+  god_father?: string;
+  locale?: 'fr' | 'en';
+}
+
+/** "Élodie" → "elodie-3f9a": readable, unique enough, and changeable later in settings. */
+export function subdomainFor(firstname: string): string {
+  const base =
+    firstname
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40) || 'formation';
+  return `${base}-${randomBytes(2).toString('hex')}`;
+}
+
+/** Creates a store on the PERCENT plan with the new user as OWNER, mails the activation link, opens a session. */
+export async function registerTrainer(services: Services, input: Registration) {
+  const email = input.email.trim();
+  const firstname = input.firstname.trim();
+  if (!firstname) throw invalid({ firstname: ['Ce champ est obligatoire.'] });
+  if (isDisposableEmail(email)) throw invalid({ email: ['Les adresses e-mail temporaires ne sont pas acceptées.'] });
+  if (await findUserByEmail(services, email)) {
+    throw conflict('Un compte existe déjà avec cette adresse e-mail.', { email: ['Un compte existe déjà avec cette adresse e-mail.'] });
+  }
+  const passwordHash = await hashPassword(input.password);
+
+  const { user, store } = await services.db.transaction(async (tx) => {
+    let store: typeof stores.$inferSelect | undefined;
+    for (let attempt = 0; !store && attempt < 5; attempt++) {
+      [store] = await tx
+        .insert(stores)
+        .values({ subdomain: subdomainFor(firstname), plan: 'PERCENT', godFather: input.god_father?.trim() || null })
+        .onConflictDoNothing({ target: stores.subdomain })
+        .returning();
+    }
+    if (!store) throw new Error('Could not find a free subdomain');
+    const [user] = await tx
+      .insert(users)
+      .values({ storeId: store.id, email, passwordHash, firstname, role: 'OWNER', locale: input.locale ?? 'fr' })
+      .onConflictDoNothing()
+      .returning();
+    // Two sign-ups racing with one address: the unique index decides, the loser gets the same 409.
+    if (!user) throw conflict('Un compte existe déjà avec cette adresse e-mail.', { email: ['Un compte existe déjà avec cette adresse e-mail.'] });
+    return { user, store };
+  });
+
+  await sendVerificationEmail(services, user);
+  const session = await openSession(services, user.id, false);
+  await services.db.update(users).set({ lastLoginAt: services.clock() }).where(eq(users.id, user.id));
+  const fresh = { ...user, lastLoginAt: services.clock() };
+  return { token: session.token, expires_at: session.expiresAt.toISOString(), user: await presentUserWithCount(services, fresh, store) };
+}

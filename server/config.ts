@@ -1,0 +1,38 @@
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** `none` skips the demo store; anything else seeds it on an empty database. */
+  seed: 'demo' | 'none';
+  /** Public address of the app, used in e-mail links. */
+  appUrl: string;
+  production: boolean;
+  /** Dev mailbox at /__dev/mailbox; on unless production. */
+  devMailbox: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  staticDir: string | undefined;
+  logLevel: string;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 3000);
+  const production = env.NODE_ENV === 'production';
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    seed: env.SEED === 'none' ? 'none' : 'demo',
+    appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    production,
+    devMailbox: env.DEV_MAILBOX ? env.DEV_MAILBOX === '1' : !production,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Plateforme de formation <no-reply@localhost>',
+    staticDir: env.STATIC_DIR,
+    logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'warn'),
+  };
+}

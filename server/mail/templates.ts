@@ -1,0 +1,54 @@
+/** E-mail texts in the recipient's language. Kept on the server: mails leave without the app. */
+export type Locale = 'fr' | 'en';
+
+export interface RenderedMail {
+  template: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function layout(template: string, subject: string, lines: string[], action: { label: string; url: string }): RenderedMail {
+  const text = [...lines, '', `${action.label} : ${action.url}`].join('\n');
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#134e4a">${lines
+    .map((l) => `<p>${escapeHtml(l)}</p>`)
+    .join('')}<p><a href="${escapeHtml(action.url)}" style="background:#0d9488;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">${escapeHtml(
+    action.label,
+  )}</a></p></body></html>`;
+  return { template, subject, text, html };
+}
+
+export function verificationMail(locale: Locale, firstname: string, url: string): RenderedMail {
+  return locale === 'en'
+    ? layout('VERIFY_EMAIL', 'Activate your account', [`Hello ${firstname},`, 'Confirm your e-mail address to activate your account.'], {
+        label: 'Activate my account',
+        url,
+      })
+    : layout('VERIFY_EMAIL', 'Activez votre compte', [`Bonjour ${firstname},`, 'Confirmez votre adresse e-mail pour activer votre compte.'], {
+        label: 'Activer mon compte',
+        url,
+      });
+}
+
+export function passwordResetMail(locale: Locale, firstname: string, url: string): RenderedMail {
+  return locale === 'en'
+    ? layout(
+        'RESET_PASSWORD',
+        'Reset your password',
+        [`Hello ${firstname},`, 'Someone asked to reset your password. The link is valid for one hour.', 'If it was not you, ignore this e-mail.'],
+        { label: 'Choose a new password', url },
+      )
+    : layout(
+        'RESET_PASSWORD',
+        'Réinitialisez votre mot de passe',
+        [
+          `Bonjour ${firstname},`,
+          'Une demande de réinitialisation de votre mot de passe a été faite. Le lien est valable une heure.',
+          "Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail.",
+        ],
+        { label: 'Choisir un nouveau mot de passe', url },
+      );
+}

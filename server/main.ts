@@ -1,0 +1,35 @@
+import { buildApp } from './app.js';
+import { readConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemo } from './db/seed.js';
+import { createMailer } from './mail/mailer.js';
+
+const config = readConfig();
+const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const mailer = await createMailer(handle.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: (m) => console.log(m) });
+const services = { db: handle.db, databaseKind: handle.kind, config, mailer, clock: () => new Date() };
+
+if (config.seed === 'demo' && (await isEmpty(handle.db))) {
+  await seedDemo(handle.db);
+  console.log(`Demo store "demo" (plan PRO) seeded. Accounts, all with the password "${DEMO_PASSWORD}":`);
+  for (const account of DEMO_ACCOUNTS) {
+    console.log(`  ${account.email.padEnd(22)} ${account.role}${account.isAdmin ? ' + platform admin' : ''}`);
+  }
+}
+
+const app = await buildApp(services);
+await app.listen({ port: config.port, host: config.host });
+const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
+console.log(`Course platform on http://localhost:${config.port} (API /api/v1, docs /api/docs, database ${where})`);
+if (config.devMailbox) console.log(`Dev mailbox: http://localhost:${config.port}/__dev/mailbox`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void (async () => {
+      await app.close();
+      await mailer.idle();
+      await handle.close();
+      process.exit(0);
+    })();
+  });
+}

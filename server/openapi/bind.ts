@@ -1,0 +1,147 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ValidateFunction } from 'ajv';
+import { resolveSession } from '../auth/session.js';
+import { forbidden, invalid, unauthenticated } from '../http/errors.js';
+import type { Services } from '../services.js';
+import { type BoundOperation, type OpenApiDocument, listOperations } from './document.js';
+import type { HandlerContext, HandlerMap, OperationId } from './handler.js';
+import { ContractValidator, toFieldErrors } from './validation.js';
+
+const JSON_TYPE = 'application/json';
+
+interface CompiledOperation {
+  bound: BoundOperation;
+  query: ValidateFunction | null;
+  path: ValidateFunction | null;
+  body: ValidateFunction | null;
+  bodyRequired: boolean;
+  responses: Map<number, ValidateFunction | null>;
+}
+
+/** Is `user` allowed by an operation's x-roles? The platform-admin flag passes every role check. */
+export function rolesAllow(roles: string[], user: { role: string; isAdmin: boolean }): boolean {
+  if (roles.length === 0) return true;
+  if (user.isAdmin) return true;
+  return roles.includes(user.role);
+}
+
+function compile(validator: ContractValidator, doc: OpenApiDocument, bound: BoundOperation): CompiledOperation {
+  const paramPointer = (index: number, atPathLevel: boolean) =>
+    atPathLevel ? `${bound.pointer.replace(/\/[a-z]+$/, '')}/parameters/${index}/schema` : `${bound.pointer}/parameters/${index}/schema`;
+  const item = doc.paths[bound.path]!;
+  const rawParams = [
+    ...(item.parameters ?? []).map((p, i) => ({ raw: p, pointer: paramPointer(i, true) })),
+    ...(bound.operation.parameters ?? []).map((p, i) => ({ raw: p, pointer: paramPointer(i, false) })),
+  ].map(({ raw, pointer }, i) => {
+    const resolved = bound.parameters[i]!;
+    return {
+      name: resolved.name,
+      in: resolved.in,
+      required: resolved.in === 'path' || Boolean(resolved.required),
+      pointer: raw.$ref ? `${raw.$ref}/schema` : pointer,
+    };
+  });
+  const query = rawParams.filter((p) => p.in === 'query');
+  const pathParams = rawParams.filter((p) => p.in === 'path');
+
+  const requestBody = bound.operation.requestBody;
+  const bodyBase = requestBody?.$ref ?? `${bound.pointer}/requestBody`;
+  const hasJsonBody = Boolean(requestBody && (requestBody.$ref || requestBody.content?.[JSON_TYPE]));
+
+  const responses = new Map<number, ValidateFunction | null>();
+  for (const [status, response] of Object.entries(bound.operation.responses)) {
+    const code = Number(status);
+    if (!Number.isInteger(code)) continue;
+    const base = response.$ref ?? `${bound.pointer}/responses/${status}`;
+    const resolvedContent = response.$ref ? undefined : response.content;
+    const hasJson = response.$ref ? true : Boolean(resolvedContent?.[JSON_TYPE]);
+    responses.set(code, hasJson ? validator.schemaAt(`${base}/content/application~1json/schema`) : null);
+  }
+
+  return {
+    bound,
+    query: query.length ? validator.parameters(query) : null,
+    path: pathParams.length ? validator.parameters(pathParams) : null,
+    body: hasJsonBody ? validator.schemaAt(`${bodyBase}/content/application~1json/schema`) : null,
+    bodyRequired: Boolean(requestBody?.required),
+    responses,
+  };
+}
+
+/**
+ * Registers one Fastify route per operation of the contract. Order inside a request:
+ * authentication (401) → roles (403) → request validation (422) → handler, or 501 when the
+ * operation has none yet → response validated against the contract before it leaves.
+ */
+export function bindOperations(app: FastifyInstance, doc: OpenApiDocument, handlers: HandlerMap, services: Services, prefix = '/api/v1') {
+  const validator = new ContractValidator(doc);
+  const operations = listOperations(doc);
+  for (const bound of operations) {
+    const compiled = compile(validator, doc, bound);
+    const handler = handlers[bound.operationId as OperationId] as
+      | ((ctx: HandlerContext<OperationId>) => Promise<{ status: number; body?: unknown; headers?: Record<string, string> }>)
+      | undefined;
+    app.route({
+      method: bound.method.toUpperCase() as 'GET',
+      url: prefix + bound.path.replace(/\{([^}]+)\}/g, ':$1'),
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const auth = bound.isPublic ? null : await resolveSession(services, request.headers.authorization);
+        if (!bound.isPublic) {
+          if (!auth) throw unauthenticated();
+          if (!rolesAllow(bound.roles, auth.user)) throw forbidden();
+        }
+
+        const errors = {};
+        const params = { ...(request.params as object) };
+        if (compiled.path && !compiled.path(params)) Object.assign(errors, toFieldErrors(compiled.path.errors));
+        const query = { ...(request.query as object) };
+        if (compiled.query && !compiled.query(query)) Object.assign(errors, toFieldErrors(compiled.query.errors));
+        let body = request.body;
+        if (compiled.body) {
+          if (body === undefined || body === null) {
+            if (compiled.bodyRequired) Object.assign(errors, { body: ['Le corps de la requête est obligatoire.'] });
+          } else if (!compiled.body(body)) Object.assign(errors, toFieldErrors(compiled.body.errors));
+        } else body = undefined;
+        if (Object.keys(errors).length) throw invalid(errors);
+
+        if (!handler) {
+          return sendChecked(reply, compiled, request, 501, {
+            message: `Cette fonctionnalité n'est pas encore disponible (${bound.operationId}).`,
+            code: 'NOT_IMPLEMENTED',
+            operationId: bound.operationId,
+          });
+        }
+        const result = await handler({ body: body as never, query: query as never, params: params as never, auth, services, request });
+        if (result.headers) reply.headers(result.headers);
+        return sendChecked(reply, compiled, request, result.status, result.body);
+      },
+    });
+  }
+  return operations;
+}
+
+function checkResponse(compiled: CompiledOperation, status: number, body: unknown) {
+  if (!compiled.responses.has(status)) {
+    throw new Error(`${compiled.bound.operationId} answered ${status}, which the contract does not declare`);
+  }
+  const validate = compiled.responses.get(status);
+  if (validate && !validate(body)) {
+    throw new Error(
+      `${compiled.bound.operationId} answered ${status} with a body that breaks the contract: ${JSON.stringify(validate.errors?.slice(0, 3))}`,
+    );
+  }
+}
+
+/** The last gate: a response that breaks the contract never leaves; it becomes a 500 and is logged. */
+function sendChecked(reply: FastifyReply, compiled: CompiledOperation, request: FastifyRequest, status: number, body: unknown) {
+  try {
+    checkResponse(compiled, status, body);
+  } catch (error) {
+    request.log.error({ err: error }, 'response contract violation');
+    reply.code(500);
+    return { message: 'Une erreur interne est survenue. Rechargez la page ou contactez le support.', code: 'INTERNAL_ERROR' };
+  }
+  reply.code(status);
+  return status === 204 ? reply.send() : body;
+}
+

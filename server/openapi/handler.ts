@@ -1,0 +1,45 @@
+import type { FastifyRequest } from 'fastify';
+import type { operations } from '../../src/api/schema.gen.js';
+import type { AuthContext } from '../auth/session.js';
+import type { Services } from '../services.js';
+
+export type OperationId = keyof operations;
+
+type JsonOf<T> = T extends { content: { 'application/json': infer B } } ? B : undefined;
+type Op<K extends OperationId> = operations[K];
+
+export type BodyOf<K extends OperationId> = Op<K> extends { requestBody: infer R }
+  ? JsonOf<R>
+  : Op<K> extends { requestBody?: infer R }
+    ? JsonOf<NonNullable<R>> | undefined
+    : undefined;
+export type QueryOf<K extends OperationId> = Op<K>['parameters'] extends { query?: infer Q } ? NonNullable<Q> : Record<string, never>;
+export type PathOf<K extends OperationId> = Op<K>['parameters'] extends { path?: infer P } ? NonNullable<P> : Record<string, never>;
+
+type Responses<K extends OperationId> = Op<K>['responses'];
+/** Only success answers are returned; failures are thrown as HttpError. */
+type SuccessStatus = 200 | 201 | 202 | 204;
+export type ReplyOf<K extends OperationId> = {
+  [S in keyof Responses<K> & SuccessStatus]: JsonOf<Responses<K>[S]> extends undefined
+    ? { status: S; headers?: Record<string, string> }
+    : { status: S; body: JsonOf<Responses<K>[S]>; headers?: Record<string, string> };
+}[keyof Responses<K> & SuccessStatus];
+
+export interface HandlerContext<K extends OperationId> {
+  body: BodyOf<K>;
+  query: QueryOf<K>;
+  params: PathOf<K>;
+  /** The caller's session; null only on public operations. */
+  auth: AuthContext | null;
+  services: Services;
+  request: FastifyRequest;
+}
+
+export type Handler<K extends OperationId> = (ctx: HandlerContext<K>) => Promise<ReplyOf<K>>;
+export type HandlerMap = { [K in OperationId]?: Handler<K> };
+
+/** Handlers of authenticated operations call this to get a non-null session. */
+export function signedIn<K extends OperationId>(ctx: HandlerContext<K>): AuthContext {
+  if (!ctx.auth) throw new Error(`Operation expected an authenticated caller but has none`);
+  return ctx.auth;
+}

@@ -1,0 +1,49 @@
+import type { components } from '../../src/api/schema.gen.js';
+import type { StoreRow, UserRow } from '../auth/session.js';
+
+type UserBody = components['schemas']['User'];
+type StoreBody = components['schemas']['Store'];
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export function presentStore(store: StoreRow, userAccountCount: number): StoreBody {
+  return {
+    uuid: store.id,
+    subdomain: store.subdomain,
+    custom_domain: store.customDomain,
+    custom_domain_enabled: store.customDomainEnabled,
+    plan: store.plan,
+    logo: store.logo,
+    favicon: store.favicon,
+    seo_data: { title: store.seoData.title ?? null, description: store.seoData.description ?? null, image: store.seoData.image ?? null },
+    feature_options: store.featureOptions,
+    capabilities: { additional_user_accounts: store.additionalUserAccounts, paid_user_accounts: store.paidUserAccounts },
+    user_account_count: userAccountCount,
+    enterprise_capabilities: store.enterpriseCapabilities,
+    affiliation_options: { status: store.affiliationStatus },
+    community_options: { enabled: store.communityEnabled },
+    ai_credits: { pack_credits: store.aiPackCredits, paid_credits: store.aiPaidCredits },
+    owner_phone: store.ownerPhone,
+    onboarding_questions: store.onboardingQuestions,
+    created_at: store.createdAt.toISOString(),
+  };
+}
+
+/** The only way a user leaves the server: the password hash and tokens are never read into it. */
+export function presentUser(user: UserRow, store: StoreRow, userAccountCount: number): UserBody {
+  return {
+    uuid: user.id,
+    firstname: user.firstname,
+    lastname: user.lastname,
+    display_name: user.displayName ?? [user.firstname, user.lastname].filter(Boolean).join(' '),
+    email: user.email,
+    role: user.role,
+    is_admin: user.isAdmin,
+    locale: user.locale,
+    created_at: user.createdAt.toISOString(),
+    last_login_at: iso(user.lastLoginAt),
+    picture: user.picture,
+    email_verified_at: iso(user.emailVerifiedAt),
+    store: presentStore(store, userAccountCount),
+  };
+}

@@ -1,0 +1,7 @@
+import type { HandlerMap } from '../openapi/handler.js';
+import { authHandlers } from './auth.js';
+import { meHandlers } from './me.js';
+import { systemHandlers } from './system.js';
+
+/** Every implemented operation, by operationId. Operations missing here answer 501. */
+export const handlers: HandlerMap = { ...systemHandlers, ...authHandlers, ...meHandlers };

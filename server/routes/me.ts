@@ -1,0 +1,37 @@
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema.js';
+import { changePassword } from '../commands/passwords.js';
+import { userView } from '../commands/users.js';
+import { signedIn, type HandlerMap } from '../openapi/handler.js';
+
+export const meHandlers: HandlerMap = {
+  async getMe(ctx) {
+    return { status: 200, body: await userView(ctx.services, signedIn(ctx).user.id) };
+  },
+
+  async updateMe(ctx) {
+    const { user } = signedIn(ctx);
+    const { firstname, lastname, display_name, locale } = ctx.body;
+    await ctx.services.db
+      .update(users)
+      .set({
+        ...(firstname !== undefined ? { firstname: firstname.trim() } : {}),
+        ...(lastname !== undefined ? { lastname: lastname?.trim() || null } : {}),
+        ...(display_name !== undefined ? { displayName: display_name.trim() } : {}),
+        ...(locale !== undefined ? { locale } : {}),
+      })
+      .where(eq(users.id, user.id));
+    return { status: 200, body: await userView(ctx.services, user.id) };
+  },
+
+  async changeMyPassword(ctx) {
+    await changePassword(ctx.services, signedIn(ctx), ctx.body);
+    return { status: 200, body: { message: 'Votre mot de passe a été modifié.' } };
+  },
+
+  async recordLastLogin(ctx) {
+    const { user } = signedIn(ctx);
+    await ctx.services.db.update(users).set({ lastLoginAt: ctx.services.clock() }).where(eq(users.id, user.id));
+    return { status: 200, body: await userView(ctx.services, user.id) };
+  },
+};

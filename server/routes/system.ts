@@ -1,0 +1,14 @@
+import { sql } from 'drizzle-orm';
+import { HttpError } from '../http/errors.js';
+import type { HandlerMap } from '../openapi/handler.js';
+
+export const systemHandlers: HandlerMap = {
+  async getHealth({ services }) {
+    try {
+      await services.db.execute(sql`select 1`);
+    } catch {
+      throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'La base de données ne répond pas.');
+    }
+    return { status: 200, body: { status: 'ok', database: services.databaseKind } };
+  },
+};

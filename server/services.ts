@@ -1,0 +1,12 @@
+import type { Config } from './config.js';
+import type { Database, DatabaseKind } from './db/client.js';
+import type { Mailer } from './mail/mailer.js';
+
+/** What commands and handlers need from the outside world; tests swap the clock or the mailer. */
+export interface Services {
+  db: Database;
+  databaseKind: DatabaseKind;
+  config: Config;
+  mailer: Mailer;
+  clock: () => Date;
+}
