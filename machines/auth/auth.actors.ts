@@ -1,0 +1,38 @@
+import { fromPromise } from 'xstate';
+import type { Credentials, Failure, Registration, Session, User } from './auth.types';
+
+/** The calls the auth machine needs; the app supplies them from the generated API client. */
+export interface AuthApi {
+  getMe(signal: AbortSignal): Promise<User>;
+  login(credentials: Credentials, signal: AbortSignal): Promise<Session>;
+  register(registration: Registration, signal: AbortSignal): Promise<Session>;
+  logout(signal: AbortSignal): Promise<void>;
+}
+
+export interface TokenStorage {
+  get(): string | null;
+  set(token: string): void;
+  clear(): void;
+}
+
+const isFailure = (error: unknown): error is Failure =>
+  typeof error === 'object' && error !== null && 'status' in error && 'message' in error;
+
+/** Real actors for `authMachine.provide({ actors })`, forwarding each actor's abort signal. */
+export function createAuthActors(api: AuthApi, tokens: TokenStorage) {
+  return {
+    restoreSession: fromPromise<User | null>(async ({ signal }) => {
+      if (!tokens.get()) return null;
+      try {
+        return await api.getMe(signal);
+      } catch (error) {
+        // A refused token is a guest; anything else (server down, offline) is "unavailable".
+        if (isFailure(error) && error.status === 401) return null;
+        throw error;
+      }
+    }),
+    login: fromPromise<Session, Credentials>(({ input, signal }) => api.login(input, signal)),
+    register: fromPromise<Session, Registration>(({ input, signal }) => api.register(input, signal)),
+    logout: fromPromise<void>(({ signal }) => api.logout(signal)),
+  };
+}

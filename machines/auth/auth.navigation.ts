@@ -1,0 +1,22 @@
+import type { SessionEnd, SessionOrigin } from './auth.types';
+
+export const LOGIN_PATH = '/connexion';
+export const HOME_PATH = '/';
+
+/** Only same-site paths may be redirect targets ("//evil.test" and "https://…" are refused). */
+export function safeRedirect(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  return value;
+}
+
+/** Where a user lands once signed in: the `redirect` query, else home; after sign-up, home with the questionnaire. */
+export function landingAfterAuth(origin: SessionOrigin | null, search: string): string {
+  if (origin === 'registered') return `${HOME_PATH}?questionnaire=1`;
+  return safeRedirect(new URLSearchParams(search).get('redirect')) ?? HOME_PATH;
+}
+
+/** Where a guest goes from a protected page: the login page, carrying the page unless they chose to log out. */
+export function loginPathFor(ended: SessionEnd | null, currentPath: string): string {
+  if (ended === 'loggedOut') return LOGIN_PATH;
+  return `${LOGIN_PATH}?${new URLSearchParams({ redirect: currentPath })}`;
+}

@@ -1,0 +1,20 @@
+import { useMemo } from 'react';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { requestMachine } from '../../machines/request/request.machine';
+import { selectRequestView } from '../../machines/request/request.selectors';
+
+/**
+ * Runs one user-triggered call through the request machine. `submit` is read once, when the
+ * component mounts, like every machine implementation.
+ */
+export function useRequest<I>(submit: (input: I, signal: AbortSignal) => Promise<{ message?: string } | void>, initialInput?: I) {
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const machine = useMemo(() => requestMachine.provide({ actors: { submit: fromPromise(({ input, signal }) => submit(input as I, signal)) } }), []);
+  const [snapshot, send] = useMachine(machine, { input: initialInput === undefined ? undefined : { initialInput } });
+  return {
+    ...selectRequestView(snapshot),
+    submit: (input: I) => send({ type: 'SUBMIT', input }),
+    reset: () => send({ type: 'RESET' }),
+  };
+}

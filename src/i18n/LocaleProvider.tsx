@@ -1,0 +1,61 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { IntlProvider } from 'react-intl';
+import { I18nProvider } from 'react-aria-components';
+import fr from '../../locales/fr.json';
+
+export type Locale = 'fr' | 'en';
+const LOCALE_KEY = 'cp.locale';
+const tags: Record<Locale, string> = { fr: 'fr-FR', en: 'en-GB' };
+
+// French is the source and ships with the app; English is fetched on demand to keep the first load small.
+const loaders: Record<Locale, () => Promise<Record<string, string>>> = {
+  fr: async () => fr,
+  en: async () => (await import('../../locales/en.json')).default,
+};
+
+function storedLocale(): Locale {
+  try {
+    return localStorage.getItem(LOCALE_KEY) === 'en' ? 'en' : 'fr';
+  } catch {
+    return 'fr';
+  }
+}
+
+interface LocaleState {
+  locale: Locale;
+  setLocale(locale: Locale): void;
+}
+const LocaleContext = createContext<LocaleState>({ locale: 'fr', setLocale: () => {} });
+export const useLocale = () => useContext(LocaleContext);
+
+export function LocaleProvider({ children }: { children: ReactNode }) {
+  const [locale, setChosen] = useState<Locale>(storedLocale);
+  const [catalogue, setCatalogue] = useState<{ locale: Locale; messages: Record<string, string> }>({ locale: 'fr', messages: fr });
+
+  useEffect(() => {
+    let live = true;
+    void loaders[locale]().then((messages) => live && setCatalogue({ locale, messages }));
+    document.documentElement.lang = locale;
+    return () => {
+      live = false;
+    };
+  }, [locale]);
+
+  const setLocale = useCallback((next: Locale) => {
+    try {
+      localStorage.setItem(LOCALE_KEY, next);
+    } catch {
+      /* not persisted */
+    }
+    setChosen(next);
+  }, []);
+
+  const value = useMemo(() => ({ locale, setLocale }), [locale, setLocale]);
+  return (
+    <LocaleContext.Provider value={value}>
+      <IntlProvider locale={tags[catalogue.locale]} defaultLocale="fr-FR" messages={catalogue.messages}>
+        <I18nProvider locale={tags[catalogue.locale]}>{children}</I18nProvider>
+      </IntlProvider>
+    </LocaleContext.Provider>
+  );
+}

@@ -1,0 +1,24 @@
+import { Outlet } from 'react-router-dom';
+import { useIntl } from 'react-intl';
+import { commonMessages } from '../i18n/commonMessages';
+import { LanguageSwitch } from './LanguageSwitch';
+import './layouts.css';
+
+/** Sign-in pages and fallbacks: the brand, one centred card, the language switch. */
+export function BlankLayout() {
+  const intl = useIntl();
+  return (
+    <div className="blank-layout">
+      <header className="blank-layout__brand">
+        <span className="brand-mark" aria-hidden="true" />
+        {intl.formatMessage(commonMessages.appName)}
+      </header>
+      <main className="blank-layout__main" id="main">
+        <Outlet />
+      </main>
+      <footer className="blank-layout__footer">
+        <LanguageSwitch />
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import type { FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { useSearchParams } from 'react-router-dom';
+import { shallowEqual } from '@xstate/react';
+import { AuthActor } from '../../app/auth';
+import { failureText, fieldErrors } from '../../app/failureText';
+import { Button } from '../../components/ui/Button';
+import { Form, FormError } from '../../components/ui/Form';
+import { TextLink } from '../../components/ui/Link';
+import { PasswordField } from '../../components/ui/PasswordField';
+import { TextField } from '../../components/ui/TextField';
+import { commonMessages } from '../../i18n/commonMessages';
+import { useLocale } from '../../i18n/LocaleProvider';
+import { authMessages as m } from './authMessages';
+
+export function RegisterPage() {
+  const intl = useIntl();
+  const { locale } = useLocale();
+  const [search] = useSearchParams();
+  const auth = AuthActor.useActorRef();
+  const { isRegistering, error } = AuthActor.useSelector(
+    (s) => ({ isRegistering: s.matches({ guest: 'registering' }), error: s.context.error }),
+    shallowEqual,
+  );
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    // The sponsor code arrives as ?parrain=…; keeping it across visits comes with the onboarding issue.
+    const godFather = search.get('parrain')?.trim();
+    auth.send({
+      type: 'REGISTER',
+      registration: {
+        firstname: String(data.get('firstname') ?? '').trim(),
+        email: String(data.get('email') ?? '').trim(),
+        password: String(data.get('password') ?? ''),
+        locale,
+        ...(godFather ? { god_father: godFather } : {}),
+      },
+    });
+  };
+
+  return (
+    <section className="auth-card" aria-labelledby="register-title">
+      <h1 id="register-title">{intl.formatMessage(m.registerTitle)}</h1>
+      <p className="auth-card__lead">{intl.formatMessage(m.registerLead)}</p>
+      <Form className="auth-card__form" onSubmit={onSubmit} data-testid="register-form">
+        <FormError>{failureText(intl, error, ['firstname', 'email', 'password'])}</FormError>
+        <TextField name="firstname" autoComplete="given-name" label={intl.formatMessage(m.firstname)} isRequired maxLength={64} errorMessage={fieldErrors(error, 'firstname')} />
+        <TextField
+          name="email"
+          type="email"
+          autoComplete="email"
+          label={intl.formatMessage(commonMessages.email)}
+          isRequired
+          errorMessage={fieldErrors(error, 'email')}
+        />
+        <PasswordField
+          name="password"
+          autoComplete="new-password"
+          label={intl.formatMessage(commonMessages.password)}
+          description={intl.formatMessage(m.passwordHint)}
+          showLabel={intl.formatMessage(commonMessages.showPassword)}
+          hideLabel={intl.formatMessage(commonMessages.hidePassword)}
+          isRequired
+          minLength={8}
+          maxLength={128}
+          errorMessage={fieldErrors(error, 'password')}
+        />
+        <Button type="submit" fullWidth isPending={isRegistering} pendingLabel={intl.formatMessage(m.registering)} data-testid="register-submit">
+          {intl.formatMessage(m.registerSubmit)}
+        </Button>
+      </Form>
+      <p className="auth-card__alt">
+        {intl.formatMessage(m.haveAccount)} <TextLink href="/connexion">{intl.formatMessage(m.signIn)}</TextLink>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,111 @@
+import type { FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { useSearchParams } from 'react-router-dom';
+import { api } from '../../api/client';
+import { unwrap } from '../../api/failure';
+import { failureText, fieldErrors } from '../../app/failureText';
+import { useRequest } from '../../app/useRequest';
+import { Banner } from '../../components/ui/Banner';
+import { Button } from '../../components/ui/Button';
+import { Form, FormError } from '../../components/ui/Form';
+import { TextLink } from '../../components/ui/Link';
+import { PasswordField } from '../../components/ui/PasswordField';
+import { TextField } from '../../components/ui/TextField';
+import { commonMessages } from '../../i18n/commonMessages';
+import { authMessages as m } from './authMessages';
+
+type ResetBody = { email: string; token?: string; password?: string; password_confirmation?: string };
+const resetPassword = (body: ResetBody, signal: AbortSignal) => unwrap(api.PUT('/passwords/reset', { body, signal }));
+
+/** Without a token: ask for the link. With the link's email and token: choose the new password. */
+export function ResetPasswordPage() {
+  const [search] = useSearchParams();
+  const email = search.get('email');
+  const token = search.get('token');
+  return email && token ? <ChooseNewPassword email={email} token={token} /> : <RequestLink />;
+}
+
+function RequestLink() {
+  const intl = useIntl();
+  const request = useRequest(resetPassword);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    request.submit({ email: String(new FormData(event.currentTarget).get('email') ?? '').trim() });
+  };
+  return (
+    <section className="auth-card" aria-labelledby="reset-title">
+      <h1 id="reset-title">{intl.formatMessage(m.resetTitle)}</h1>
+      {request.hasSucceeded ? (
+        <Banner variant="success" role="status">
+          {intl.formatMessage(m.resetSent)}
+        </Banner>
+      ) : (
+        <>
+          <p className="auth-card__lead">{intl.formatMessage(m.resetLead)}</p>
+          <Form className="auth-card__form" onSubmit={onSubmit}>
+            <FormError>{failureText(intl, request.error, ['email'])}</FormError>
+            <TextField name="email" type="email" autoComplete="email" label={intl.formatMessage(commonMessages.email)} isRequired errorMessage={fieldErrors(request.error, 'email')} />
+            <Button type="submit" fullWidth isPending={request.isSubmitting} pendingLabel={intl.formatMessage(m.pending)}>
+              {intl.formatMessage(m.resetSubmit)}
+            </Button>
+          </Form>
+        </>
+      )}
+      <p className="auth-card__alt">
+        <TextLink href="/connexion">{intl.formatMessage(m.backToLogin)}</TextLink>
+      </p>
+    </section>
+  );
+}
+
+function ChooseNewPassword({ email, token }: { email: string; token: string }) {
+  const intl = useIntl();
+  const request = useRequest(resetPassword);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    request.submit({ email, token, password: String(data.get('password') ?? ''), password_confirmation: String(data.get('password_confirmation') ?? '') });
+  };
+  const shown = ['password', 'password_confirmation'];
+  return (
+    <section className="auth-card" aria-labelledby="new-password-title">
+      <h1 id="new-password-title">{intl.formatMessage(m.newPasswordTitle)}</h1>
+      {request.hasSucceeded ? (
+        <div className="auth-card__center">
+          <Banner variant="success" role="status">
+            {intl.formatMessage(m.newPasswordDone)}
+          </Banner>
+          <TextLink href="/connexion">{intl.formatMessage(m.signIn)}</TextLink>
+        </div>
+      ) : (
+        <Form className="auth-card__form" onSubmit={onSubmit}>
+          {/* An invalid link is reported on the token, which has no field: show it above the form. */}
+          <FormError>{failureText(intl, request.error, shown)}</FormError>
+          <PasswordField
+            name="password"
+            autoComplete="new-password"
+            label={intl.formatMessage(m.newPassword)}
+            description={intl.formatMessage(m.passwordHint)}
+            showLabel={intl.formatMessage(commonMessages.showPassword)}
+            hideLabel={intl.formatMessage(commonMessages.hidePassword)}
+            isRequired
+            minLength={8}
+            errorMessage={fieldErrors(request.error, 'password')}
+          />
+          <PasswordField
+            name="password_confirmation"
+            autoComplete="new-password"
+            label={intl.formatMessage(m.confirmPassword)}
+            showLabel={intl.formatMessage(commonMessages.showPassword)}
+            hideLabel={intl.formatMessage(commonMessages.hidePassword)}
+            isRequired
+            errorMessage={fieldErrors(request.error, 'password_confirmation')}
+          />
+          <Button type="submit" fullWidth isPending={request.isSubmitting} pendingLabel={intl.formatMessage(m.pending)}>
+            {intl.formatMessage(m.newPasswordSubmit)}
+          </Button>
+        </Form>
+      )}
+    </section>
+  );
+}

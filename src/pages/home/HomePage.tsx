@@ -1,0 +1,76 @@
+import { defineMessage, defineMessages, useIntl } from 'react-intl';
+import { AuthActor } from '../../app/auth';
+import { Banner } from '../../components/ui/Banner';
+import { Card } from '../../components/ui/Card';
+import { TextLink } from '../../components/ui/Link';
+import { ResendActivation } from '../auth/ResendActivation';
+import '../pages.css';
+
+const welcome = defineMessage<{ firstname: string }>({ id: 'home.welcome', defaultMessage: 'Bonjour {firstname} !' });
+const activate = defineMessage<{ email: string }>({
+  id: 'home.activate',
+  defaultMessage: 'Activez votre compte : nous vous avons envoyé un lien à {email}.',
+});
+
+const messages = defineMessages({
+  lead: { id: 'home.lead', defaultMessage: 'Bienvenue dans votre espace formateur.' },
+  storeTitle: { id: 'home.storeTitle', defaultMessage: 'Votre espace' },
+  address: { id: 'home.address', defaultMessage: 'Adresse' },
+  plan: { id: 'home.plan', defaultMessage: 'Offre' },
+  role: { id: 'home.role', defaultMessage: 'Votre rôle' },
+  accountTitle: { id: 'home.accountTitle', defaultMessage: 'Votre compte' },
+  editProfile: { id: 'home.editProfile', defaultMessage: 'Modifier mon profil' },
+  changePassword: { id: 'home.changePassword', defaultMessage: 'Changer mon mot de passe' },
+  planPERCENT: { id: 'plan.PERCENT', defaultMessage: 'Découverte' },
+  planPERK: { id: 'plan.PERK', defaultMessage: 'Perk' },
+  planPRO: { id: 'plan.PRO', defaultMessage: 'Pro' },
+  planEXPERT: { id: 'plan.EXPERT', defaultMessage: 'Expert' },
+  roleOWNER: { id: 'role.OWNER', defaultMessage: 'Propriétaire' },
+  roleADMIN: { id: 'role.ADMIN', defaultMessage: 'Administrateur' },
+  roleTEACHER: { id: 'role.TEACHER', defaultMessage: 'Formateur' },
+  roleANALYST: { id: 'role.ANALYST', defaultMessage: 'Analyste' },
+  roleSTAFF: { id: 'role.STAFF', defaultMessage: 'Personnel' },
+});
+
+export function HomePage() {
+  const intl = useIntl();
+  const user = AuthActor.useSelector((s) => s.context.user);
+  if (!user) return null;
+  return (
+    <>
+      <header className="page-header">
+        <h1 className="page-title" data-testid="home-welcome">
+          {intl.formatMessage(welcome, { firstname: user.firstname })}
+        </h1>
+        <p className="page-lead">{intl.formatMessage(messages.lead)}</p>
+      </header>
+      {!user.email_verified_at && (
+        <Banner variant="warning" action={<ResendActivation email={user.email} variant="button" />}>
+          {intl.formatMessage(activate, { email: user.email })}
+        </Banner>
+      )}
+      <div className="card-grid">
+        <Card title={intl.formatMessage(messages.storeTitle)}>
+          <dl className="facts">
+            <dt>{intl.formatMessage(messages.address)}</dt>
+            <dd>{user.store.subdomain}</dd>
+            <dt>{intl.formatMessage(messages.plan)}</dt>
+            <dd>{intl.formatMessage(messages[`plan${user.store.plan}`])}</dd>
+            <dt>{intl.formatMessage(messages.role)}</dt>
+            <dd>{intl.formatMessage(messages[`role${user.role}`])}</dd>
+          </dl>
+        </Card>
+        <Card title={intl.formatMessage(messages.accountTitle)}>
+          <ul className="link-list">
+            <li>
+              <TextLink href="/mon-compte">{intl.formatMessage(messages.editProfile)}</TextLink>
+            </li>
+            <li>
+              <TextLink href="/mon-compte/securite">{intl.formatMessage(messages.changePassword)}</TextLink>
+            </li>
+          </ul>
+        </Card>
+      </div>
+    </>
+  );
+}
