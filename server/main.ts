@@ -19,9 +19,11 @@ if (config.seed === 'demo' && (await isEmpty(handle.db))) {
 
 const app = await buildApp(services);
 await app.listen({ port: config.port, host: config.host });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
 const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
-console.log(`Course platform on http://localhost:${config.port} (API /api/v1, docs /api/docs, database ${where})`);
-if (config.devMailbox) console.log(`Dev mailbox: http://localhost:${config.port}/__dev/mailbox`);
+console.log(`Course platform on http://localhost:${port} (API /api/v1, docs /api/docs, database ${where})`);
+if (config.devMailbox) console.log(`Dev mailbox: http://localhost:${port}/__dev/mailbox`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -36,8 +36,10 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite(path.resolve(options.dataDir, 'pgdata'));
+  // ":memory:" keeps the database in memory (unit tests); otherwise it lives in the data directory.
+  const inMemory = options.dataDir === ':memory:';
+  if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
+  const client = inMemory ? new PGlite() : new PGlite(path.resolve(options.dataDir, 'pgdata'));
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: migrationsFolder() });
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };

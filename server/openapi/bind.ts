@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ValidateFunction } from 'ajv';
 import { resolveSession } from '../auth/session.js';
-import { forbidden, invalid, unauthenticated } from '../http/errors.js';
+import { forbidden, invalid, notFound, unauthenticated } from '../http/errors.js';
 import type { Services } from '../services.js';
 import { type BoundOperation, type OpenApiDocument, listOperations } from './document.js';
 import type { HandlerContext, HandlerMap, OperationId } from './handler.js';
@@ -58,6 +58,9 @@ function compile(validator: ContractValidator, doc: OpenApiDocument, bound: Boun
     responses.set(code, hasJson ? validator.schemaAt(`${base}/content/application~1json/schema`) : null);
   }
 
+  // "Not implemented yet" is a rule of the whole contract (see its description), not of each operation.
+  if (!responses.has(501)) responses.set(501, validator.schemaAt('#/components/schemas/Error'));
+
   return {
     bound,
     query: query.length ? validator.parameters(query) : null,
@@ -70,8 +73,8 @@ function compile(validator: ContractValidator, doc: OpenApiDocument, bound: Boun
 
 /**
  * Registers one Fastify route per operation of the contract. Order inside a request:
- * authentication (401) → roles (403) → request validation (422) → handler, or 501 when the
- * operation has none yet → response validated against the contract before it leaves.
+ * authentication (401) → roles (403) → store scope (404) → 501 when the operation has no handler
+ * yet → request validation (422) → handler → response validated against the contract before it leaves.
  */
 export function bindOperations(app: FastifyInstance, doc: OpenApiDocument, handlers: HandlerMap, services: Services, prefix = '/api/v1') {
   const validator = new ContractValidator(doc);
@@ -89,6 +92,17 @@ export function bindOperations(app: FastifyInstance, doc: OpenApiDocument, handl
         if (!bound.isPublic) {
           if (!auth) throw unauthenticated();
           if (!rolesAllow(bound.roles, auth.user)) throw forbidden();
+          // Store-scoped paths only ever reach the caller's own store; another store does not exist for them.
+          const storeUuid = (request.params as { storeUuid?: string }).storeUuid;
+          if (storeUuid !== undefined && storeUuid !== auth.store.id && !auth.user.isAdmin) throw notFound();
+        }
+
+        if (!handler) {
+          return sendChecked(reply, compiled, request, 501, {
+            message: `Cette fonctionnalité n'est pas encore disponible (${bound.operationId}).`,
+            code: 'NOT_IMPLEMENTED',
+            operationId: bound.operationId,
+          });
         }
 
         const errors = {};
@@ -104,13 +118,6 @@ export function bindOperations(app: FastifyInstance, doc: OpenApiDocument, handl
         } else body = undefined;
         if (Object.keys(errors).length) throw invalid(errors);
 
-        if (!handler) {
-          return sendChecked(reply, compiled, request, 501, {
-            message: `Cette fonctionnalité n'est pas encore disponible (${bound.operationId}).`,
-            code: 'NOT_IMPLEMENTED',
-            operationId: bound.operationId,
-          });
-        }
         const result = await handler({ body: body as never, query: query as never, params: params as never, auth, services, request });
         if (result.headers) reply.headers(result.headers);
         return sendChecked(reply, compiled, request, result.status, result.body);

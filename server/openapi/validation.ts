@@ -102,6 +102,12 @@ export function toFieldErrors(errors: ErrorObject[] | null | undefined): FieldEr
         add(base, error.message ?? 'Valeur invalide.');
     }
   }
+  // "Not a valid e-mail" says all that "at least 3 characters" would: keep the clearer message alone.
+  for (const error of errors ?? []) {
+    if (error.keyword !== 'format') continue;
+    const key = error.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
+    fields[key] = [formatMessage(String((error.params as { format: string }).format))];
+  }
   return fields;
 }
 

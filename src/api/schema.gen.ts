@@ -166,7 +166,11 @@ export interface paths {
          */
         put: operations["updateMe"];
         post?: never;
-        delete?: never;
+        /**
+         * Delete the signed-in user's account
+         * @description The spec's call is `POST /users/me` with a delete override; here it is a real DELETE with a JSON body. Needs the current password (a wrong one answers 422 on `password`). Deleting the OWNER deletes the store with its trainings, customers and data; the subscription ends. Every session of the user is revoked; the client logs out.
+         */
+        delete: operations["deleteMe"];
         options?: never;
         head?: never;
         patch?: never;
@@ -206,6 +210,3766 @@ export interface paths {
          */
         put: operations["recordLastLogin"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/perks/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a trainer account with a perk code
+         * @description Like POST /register, for people coming from a partner offer: a valid unused `perk_code` puts the new store on the PERK plan (our design: the spec names the call only; the code format and the offers are ours). An unknown or used code answers 422 on `perk_code`; an address already registered answers 409. Opens a session.
+         */
+        post: operations["registerPerk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the users of the caller's store
+         * @description The team page: every back-office user of the store, OWNER first, then by creation date.
+         */
+        get: operations["listTeamUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{userUuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userUuid: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a team member's role
+         * @description The OWNER's role cannot be changed here and nobody can be made OWNER (403). An ADMIN cannot change another ADMIN (403).
+         */
+        put: operations["updateTeamUser"];
+        post?: never;
+        /**
+         * Remove a user from the team
+         * @description The spec's call is `POST /users/{id}` with a delete override; here it is a real DELETE. The OWNER cannot be removed (403). The user's sessions are revoked and the seat is freed; content they wrote stays, shown as "Membre supprimé".
+         */
+        delete: operations["removeTeamUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/switch/{userUuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userUuid: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Sign in as another user (platform admins)
+         * @description Our reading of the spec's `PUT /users/{id}/switch`: a platform admin opens a session as the given user (support and the admin area). Answers a new session like login; the admin's own session stays valid. Every switch is logged. Path moved from the spec's /users/{id}/switch to /users/switch/{userUuid} because /users/{id}/switch and /users/invitations/{id} are ambiguous paths.
+         */
+        put: operations["switchToUser"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List pending team invitations */
+        get: operations["listTeamInvitations"];
+        put?: never;
+        /**
+         * Invite someone to the team
+         * @description E-mails an invitation link (valid 7 days). Needs a free seat: additional_user_accounts + paid_user_accounts - user_account_count > 0, else 403 with code PLAN_REQUIRED. An address already in the team or already invited answers 409.
+         */
+        post: operations["createTeamInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an account from a team invitation
+         * @description Our design (the spec has the register_from_invite screen but no call for it): the invitee sets a name and password with the link's token; the account joins the inviting store with the invited role, its e-mail counts as verified, and a session opens. An unknown, used or expired token answers 422 INVALID_TOKEN.
+         */
+        post: operations["acceptTeamInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/invitations/{invitationUuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitationUuid: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Change the role of a pending invitation */
+        put: operations["updateTeamInvitation"];
+        post?: never;
+        /**
+         * Cancel an invitation
+         * @description The link stops working.
+         */
+        delete: operations["deleteTeamInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/invitations/{invitationUuid}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitationUuid: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an invitation e-mail again
+         * @description Sends a new link and restarts the 7-day validity. At most one resend a minute per invitation (429).
+         */
+        post: operations["resendTeamInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/me/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the signed-in user's notifications
+         * @description Newest first, 20 a page. `meta.total_unread` counts unread notifications over all pages (the bell badge). The client polls page 1 every 300000 ms while the notifications modal is closed.
+         */
+        get: operations["listNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/me/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Mark every notification as read */
+        put: operations["markAllNotificationsRead"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/me/notifications/{notificationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                notificationId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Mark one notification as read
+         * @description Idempotent: an already read notification keeps its read_at.
+         */
+        put: operations["markNotificationRead"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/me/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate the signed-in user's API key
+         * @description Developer API key (integrations settings). Replaces the previous key, if any. The secret is in this answer only. Our design: the spec lists the call without its shape.
+         */
+        post: operations["createMyApiKey"];
+        /** Revoke the signed-in user's API key */
+        delete: operations["deleteMyApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate a store secret of a type
+         * @description Creates or replaces the store's secret of `type` (see KeyType); the secret is in this answer only. Type SSO needs the EXPERT plan (403 PLAN_REQUIRED otherwise). Our design for the key types.
+         */
+        post: operations["createStoreKey"];
+        /**
+         * Revoke a store secret
+         * @description The spec's call is `POST /keys` with a delete override and the body {password, type}; here it is a real DELETE with that JSON body. A wrong password answers 422 on `password`.
+         */
+        delete: operations["deleteStoreKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/me/support": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How to reach support */
+        get: operations["getSupportInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/me/godchildren": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the stores the owner sponsored
+         * @description Stores registered with this owner's sponsor code (affiliation pages: affilies).
+         */
+        get: operations["listGodchildren"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/me/godchildren/commissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List sponsorship commissions
+         * @description Affiliation pages: revenus. Filtered by creation date between begin and end (both optional).
+         */
+        get: operations["listGodchildCommissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/me/godchildren/commissions/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sponsorship totals over a period */
+        get: operations["getGodchildCommissionStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/affiliations/visits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Record a visit from a sponsor link
+         * @description Called when a page address carries the `parrain` query (the sponsor code), to count the visit for that sponsor. The client ignores errors. Unknown codes are accepted silently (204) so the call does not reveal which codes exist.
+         */
+        put: operations["recordAffiliationVisit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Site pages by slug
+         * @description The spec's `GET /pages/?slug={slug}`. Answers the list of pages with that slug (zero or one); an empty list means the page does not exist ("Cette page n'existe plus sur notre site"). The dialog shows `data[0].content.rendered`.
+         */
+        get: operations["listPages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update the store
+         * @description Only the fields sent change. Rules: `subdomain` letters, digits and hyphen, unique (409); a custom domain needs a plan other than PERCENT (403 PLAN_REQUIRED); turning `community_options.enabled` on needs PRO or EXPERT (403 PLAN_REQUIRED); `owner_phone` is a plus sign then 7 to 15 digits, not all zeros; `onboarding_questions` is the JSON text of the questionnaire answers, a list of {name, type, value, other} for the six questions (validated by the server: every question answered, OTHER needs its detail). The phone card and the questionnaire use this call (spec "store actions").
+         */
+        put: operations["updateStore"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/seo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Update the store's search-engine data */
+        put: operations["updateStoreSeo"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/onboarding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The onboarding checklist
+         * @description Always the five milestones, in order SUBDOMAIN, CUSTOMIZE, FIRST_TRAINING, COMPANY, STRIPE.
+         */
+        get: operations["listOnboardingMilestones"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/slugs/availabilities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Is a subdomain free?
+         * @description Answers available false for a taken or reserved subdomain; the caller's own current subdomain is available.
+         */
+        get: operations["checkSubdomainAvailability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/companies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The store's company details
+         * @description A list for forward compatibility; today a store has exactly one company, created with the store.
+         */
+        get: operations["listCompanies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/companies/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                companyId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update the company details
+         * @description Only the fields sent change. Completes the COMPANY onboarding milestone once name and address are set.
+         */
+        put: operations["updateCompany"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/social_links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        /** List social links */
+        get: operations["listSocialLinks"];
+        put?: never;
+        /**
+         * Add a social link
+         * @description Added last. The address must start with http:// or https://.
+         */
+        post: operations["createSocialLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/social_links/{socialLinkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                socialLinkId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a social link */
+        delete: operations["deleteSocialLink"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/resources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the store's resources
+         * @description Files and links offered to every learner in the learner area (customisation).
+         */
+        get: operations["listStoreResources"];
+        put?: never;
+        /** Add a resource to the store */
+        post: operations["createStoreResource"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/resources/reordering": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Reorder the store's resources
+         * @description Sends the full list of ids in the new order; ids not of this store answer 422.
+         */
+        put: operations["reorderStoreResources"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/resources/{resourceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                resourceId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a store resource */
+        delete: operations["deleteStoreResource"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Store statistics over a period
+         * @description Both dates are required; the period is at most 5 years.
+         */
+        get: operations["getStoreStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/stats/histogram": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        /** Store statistics as a time series */
+        get: operations["getStoreStatsHistogram"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the store's platform invoices
+         * @description Billing settings: invoices of the platform to the store, newest first.
+         */
+        get: operations["listInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/invoices/{invoiceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                invoiceId: number;
+            };
+            cookie?: never;
+        };
+        /** One platform invoice */
+        get: operations["getInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/discount_codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        /** List promo codes */
+        get: operations["listDiscountCodes"];
+        put?: never;
+        /**
+         * Create a promo code
+         * @description Codes are unique per store, case-insensitive (409). A PERCENTAGE value is at most 100. `buyables` empty means every training and bundle.
+         */
+        post: operations["createDiscountCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/discount_codes/{discountCodeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                discountCodeId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a promo code
+         * @description Past sales keep the code text.
+         */
+        delete: operations["deleteDiscountCode"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/email_templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        /** List the automatic e-mails */
+        get: operations["listEmailTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/email_templates/{emailTemplateId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                emailTemplateId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Edit an automatic e-mail */
+        put: operations["updateEmailTemplate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/urls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read a page's title, description and image
+         * @description Fetched by the server (time-out 5 s, http and https only, private addresses refused with 422) for link cards.
+         */
+        get: operations["getUrlMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/oembed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        /**
+         * oEmbed data of an address
+         * @description For embed blocks (video and other services). An address no known provider serves answers 422.
+         */
+        get: operations["getOembed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a lesson preview token
+         * @description A token valid 10 minutes that opens the learner area's lesson pages of this store in preview (query preview-token). The editor asks for a new one every 600000 ms.
+         */
+        post: operations["createPreviewToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/emails/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        /** E-mail marketing connections */
+        get: operations["listEmailProviders"];
+        /**
+         * Connect, update or disconnect an e-mail provider
+         * @description The key is checked against the provider before it is stored (422 on `api_key` when refused). `api_key` null disconnects.
+         */
+        put: operations["updateEmailProvider"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/tools/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Subscribe an address to a store event
+         * @description Marketing automation tools. The server POSTs a JSON payload to `url` on each `webhook` event, signed with the store's WEBHOOK secret (header X-Signature). Our design of the payload; the spec gives the body {url, webhook} only. The same url and event twice answers 409.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/ai_contents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        /** The AI assistant's history */
+        get: operations["listAiContents"];
+        put?: never;
+        /**
+         * Ask the AI assistant for a text
+         * @description Writes a text of `type` from the trainer's input and, if given, the training or bundle. Costs credits: pack credits first, then paid credits; with too few left answers 403 (code FORBIDDEN, message says to buy a credit pack). Hidden by enterprise capability hide_copywriter (403).
+         */
+        post: operations["createAiContent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the store's training tags
+         * @description Tags are created by setting `tags` on a training.
+         */
+        get: operations["listStoreTags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/tags/{tagId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                tagId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Rename a tag */
+        put: operations["updateStoreTag"];
+        post?: never;
+        /**
+         * Delete a tag
+         * @description Removed from every training.
+         */
+        delete: operations["deleteStoreTag"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        /** List sales */
+        get: operations["listSales"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/sales/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Export sales as CSV
+         * @description Same filters as the list, every page. Columns: date, buyer, e-mail, product, amount, discount, code, method, status, affiliate.
+         */
+        get: operations["exportSales"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List customers
+         * @description The customers page (query q, type, sort, page). The client may also follow `links.next` as is.
+         */
+        get: operations["listCustomers"];
+        put?: never;
+        /**
+         * Create a customer
+         * @description Creates the learner, optionally enrolls them (enrollment BY_TEACHER) and e-mails an activation link when `send_invitation`. An e-mail already used by a customer of the store answers 409; temporary-mail domains are refused (422).
+         */
+        post: operations["createCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/customers/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Export customers as CSV
+         * @description Same filters as the list, every page.
+         */
+        get: operations["exportCustomers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/abandoned_cart/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Export abandoned carts as CSV
+         * @description Checkouts started and not paid: e-mail, name, product, amount, date.
+         */
+        get: operations["exportAbandonedCarts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/customers/{customerUuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                /** @description A customer (learner) of the store. */
+                customerUuid: components["parameters"]["CustomerUuid"];
+            };
+            cookie?: never;
+        };
+        /** One customer with enrolments and CRM data */
+        get: operations["getCustomer"];
+        /**
+         * Update a customer
+         * @description Only the fields sent change. Changing the e-mail to one used by another customer answers 409.
+         */
+        put: operations["updateCustomer"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/customers/{customerUuid}/trainings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                /** @description A customer (learner) of the store. */
+                customerUuid: components["parameters"]["CustomerUuid"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a customer access to a training or bundle
+         * @description Enrollment type BY_TEACHER, no payment. A bundle enrolls in each of its trainings. Already enrolled answers 409.
+         */
+        post: operations["enrollCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/customers/{customerUuid}/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                /** @description A customer (learner) of the store. */
+                customerUuid: components["parameters"]["CustomerUuid"];
+            };
+            cookie?: never;
+        };
+        /** A customer's connections */
+        get: operations["listCustomerConnections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/customers/{customerUuid}/logs/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                /** @description A customer (learner) of the store. */
+                customerUuid: components["parameters"]["CustomerUuid"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Export a customer's activity log as CSV
+         * @description Connections, item completions, quiz attempts and submissions; for one training when `training_uuid` is given (evidence for audits).
+         */
+        get: operations["exportCustomerLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/customers/{customerUuid}/crm/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                /** @description A customer (learner) of the store. */
+                customerUuid: components["parameters"]["CustomerUuid"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Add CRM tags to a customer
+         * @description Tags are created in the store as needed; tags the customer already has are ignored.
+         */
+        put: operations["addCustomerCrmTags"];
+        post?: never;
+        /**
+         * Remove CRM tags from a customer
+         * @description The spec's call is POST with a delete override; here a real DELETE with a JSON body. Tags the customer lacks are ignored.
+         */
+        delete: operations["removeCustomerCrmTags"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/crm/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the store's CRM tags
+         * @description Our addition (for the tag picker and the crm_tag filter).
+         */
+        get: operations["listCrmTags"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete CRM tags from the store
+         * @description The spec's call is `POST /crm/tags` with a delete override; here a real DELETE with a JSON body. The tags are removed from every customer.
+         */
+        delete: operations["deleteCrmTags"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/customers/{customerUuid}/crm/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                /** @description A customer (learner) of the store. */
+                customerUuid: components["parameters"]["CustomerUuid"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Create or update a CRM note
+         * @description Without `id` creates a GENERAL note; with `id` updates that note. HISTORY notes are written by the platform and cannot be edited (403).
+         */
+        put: operations["saveCustomerCrmNote"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/customers/{customerUuid}/crm/notes/{noteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                /** @description A customer (learner) of the store. */
+                customerUuid: components["parameters"]["CustomerUuid"];
+                noteId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a CRM note */
+        delete: operations["deleteCustomerCrmNote"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/customers/{customerUuid}/crm/private_data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                /** @description A customer (learner) of the store. */
+                customerUuid: components["parameters"]["CustomerUuid"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update a customer's private details
+         * @description Only the fields sent change; null clears a field.
+         */
+        put: operations["updateCustomerPrivateData"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/customers/{customerUuid}/trainings/{trainingUuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                /** @description A customer (learner) of the store. */
+                customerUuid: components["parameters"]["CustomerUuid"];
+                trainingUuid: components["parameters"]["TrainingUuid"];
+            };
+            cookie?: never;
+        };
+        /** A customer's progress in a training */
+        get: operations["getCustomerTraining"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/customers/{customerUuid}/trainings/{trainingUuid}/training_items/{itemId}/unblock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                /** @description A customer (learner) of the store. */
+                customerUuid: components["parameters"]["CustomerUuid"];
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Open a locked item for a customer
+         * @description Lifts drip, previous-lesson, quiz, tasks or assignment locks of this item for this customer only (unblocked_by_teacher).
+         */
+        put: operations["unblockCustomerTrainingItem"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/customers/affiliates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        /** List the store's affiliates */
+        get: operations["listAffiliates"];
+        put?: never;
+        /**
+         * Make a customer an affiliate
+         * @description Works for any program status (PRIVATE programs grow this way). The customer is e-mailed. Already an affiliate answers 409.
+         */
+        post: operations["createAffiliate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/customers/affiliates/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Affiliate program figures
+         * @description For the whole program, or one affiliate with `customer_uuid`.
+         */
+        get: operations["getAffiliatesStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/customers/affiliates/sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Sales brought by affiliates
+         * @description For the whole program (affiliates sales page), or one affiliate with `customer_uuid` (affiliate profile).
+         */
+        get: operations["listAffiliateSales"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/customers/{customerUuid}/affiliate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                /** @description A customer (learner) of the store. */
+                customerUuid: components["parameters"]["CustomerUuid"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One affiliate
+         * @description Our path design: the spec puts single-affiliate calls under /customers/affiliates; an affiliate is a customer, so they live at /customers/{customerUuid}/affiliate (this also keeps paths unambiguous). 404 when the customer is not an affiliate.
+         */
+        get: operations["getAffiliate"];
+        /** Update an affiliate */
+        put: operations["updateAffiliate"];
+        post?: never;
+        /**
+         * Remove an affiliate
+         * @description The customer stays; unpaid commissions are kept for a pending payout. A second program join needs a new invitation on PRIVATE programs.
+         */
+        delete: operations["removeAffiliate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/customers/{customerUuid}/affiliate/payout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                /** @description A customer (learner) of the store. */
+                customerUuid: components["parameters"]["CustomerUuid"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Settle the affiliate's pending payout request
+         * @description Marks the pending request PAID (the team paid outside the platform) or REFUSED with a comment. No pending request answers 404.
+         */
+        put: operations["processAffiliatePayout"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trainings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the store's trainings
+         * @description In the store's order (position). Also serves pickers (community auto-add, bundles): ask per_page 100.
+         */
+        get: operations["listTrainings"];
+        put?: never;
+        /**
+         * Create a training
+         * @description Status DRAFT, added last, slug made from the name (made unique). Completes the FIRST_TRAINING onboarding milestone.
+         */
+        post: operations["createTraining"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trainings/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Count the store's trainings */
+        get: operations["countTrainings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trainings/reordering": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Reorder trainings
+         * @description Each training gets its order number; uuids not of this store answer 422.
+         */
+        put: operations["reorderTrainings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trainings/{trainingUuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+            };
+            cookie?: never;
+        };
+        /** One training with its outline */
+        get: operations["getTraining"];
+        /**
+         * Update a training
+         * @description Settings, price and description pages. Only the fields sent change. `slug` is unique in the store (409). `tags` replaces the training's tags, creating store tags as needed.
+         */
+        put: operations["updateTraining"];
+        post?: never;
+        /**
+         * Delete a training
+         * @description A training with paying customers cannot be deleted (409); close or hide it instead.
+         */
+        delete: operations["deleteTraining"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trainings/{trainingUuid}/duplication": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Duplicate a training
+         * @description Copies settings, outline, content, quizzes and resources (not customers, comments or sales). The copy is DRAFT, named "<name> (copie)".
+         */
+        post: operations["duplicateTraining"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trainings/{trainingUuid}/urls/presigned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get an upload address for a training file
+         * @description Then PUT the file bytes to `upload_url` and send `file_url` back in the item, resource or picture. The size is checked against the type's limit (see UploadType) here when `size` is given, and again by the storage.
+         */
+        post: operations["createTrainingUploadUrl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trainings/{trainingUuid}/feedback_options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Set the lesson feedback options */
+        put: operations["updateTrainingFeedbackOptions"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trainings/{trainingUuid}/seo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Update a training's search-engine data */
+        put: operations["updateTrainingSeo"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trainings/{trainingUuid}/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+            };
+            cookie?: never;
+        };
+        /** Training statistics over a period */
+        get: operations["getTrainingStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trainings/{trainingUuid}/stats/global": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Training statistics since its creation
+         * @description Our reading of stats/global: the same figures over the whole life of the training (begin and end are null).
+         */
+        get: operations["getTrainingGlobalStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trainings/{trainingUuid}/stats/histogram": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+            };
+            cookie?: never;
+        };
+        /** Training statistics as a time series */
+        get: operations["getTrainingStatsHistogram"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trainings/{trainingUuid}/emails/lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Mailing lists a training can feed
+         * @description Lists of the store's enabled e-mail providers; empty when none is connected. Choose one with `email_list_id` on the training.
+         */
+        get: operations["listTrainingEmailLists"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trainings/{trainingUuid}/authors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add authors to a training
+         * @description Authors are team users shown on the training page. Uuids not of the team answer 422.
+         */
+        post: operations["addTrainingAuthors"];
+        /**
+         * Remove authors from a training
+         * @description The spec's call is POST with a delete override and {user_uuids}; here a real DELETE with that JSON body.
+         */
+        delete: operations["removeTrainingAuthors"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trainings/{trainingUuid}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the comments of a training
+         * @description Comments page: top-level comments of every item, newest first, with their replies.
+         */
+        get: operations["listTrainingComments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trainings/{trainingUuid}/comments/{commentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                commentId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a training comment
+         * @description Our addition (moderation on the comments page). Deletes its replies too.
+         */
+        delete: operations["deleteTrainingComment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trainings/{trainingUuid}/payment_schedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a payment schedule to a training */
+        post: operations["createTrainingPaymentSchedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trainings/{trainingUuid}/payment_schedules/{paymentScheduleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                paymentScheduleId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a payment schedule
+         * @description Running installment plans keep their schedule.
+         */
+        delete: operations["deleteTrainingPaymentSchedule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trainings/{trainingUuid}/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+            };
+            cookie?: never;
+        };
+        /** List a training's customers */
+        get: operations["listTrainingCustomers"];
+        put?: never;
+        /**
+         * Add a customer to a training
+         * @description Creates the customer if the e-mail is new (activation e-mail when `send_email`), then enrolls BY_TEACHER. Already enrolled answers 409; a full training answers 403.
+         */
+        post: operations["addTrainingCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trainings/{trainingUuid}/customers/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import customers into a training from a CSV file
+         * @description Columns email, firstname, lastname (header row). Accepted types: .csv, text/csv, Excel spreadsheet types and comma-separated-values. Existing enrolments are skipped.
+         */
+        post: operations["importTrainingCustomers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trainings/{trainingUuid}/customers/{customerUuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A customer (learner) of the store. */
+                customerUuid: components["parameters"]["CustomerUuid"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update a customer's enrolment
+         * @description `blocked` true blocks the customer (type BLOCKED, reason BY_TEACHER); false gives access back.
+         */
+        put: operations["updateTrainingCustomer"];
+        post?: never;
+        /**
+         * Remove a customer from a training
+         * @description Progress is kept for 30 days in case of a mistake (our design).
+         */
+        delete: operations["removeTrainingCustomer"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trainings/{trainingUuid}/customers/{customerUuid}/attendance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A customer (learner) of the store. */
+                customerUuid: components["parameters"]["CustomerUuid"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate an attendance certificate (PDF)
+         * @description Attestation d'assiduité from the training-document form and the learner's logged time.
+         */
+        post: operations["createAttendanceCertificate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trainings/{trainingUuid}/customers/{customerUuid}/certificate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A customer (learner) of the store. */
+                customerUuid: components["parameters"]["CustomerUuid"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate a completion certificate (PDF)
+         * @description Certificat de réalisation from the training-document form. 403 when the training's certificates are off.
+         */
+        post: operations["createCompletionCertificate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trainings/{trainingUuid}/customers/{customerUuid}/qualiopi/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A customer (learner) of the store. */
+                customerUuid: components["parameters"]["CustomerUuid"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Export a customer's Qualiopi evidence
+         * @description A ZIP with the activity log (CSV), quiz results, submissions and certificates, for Qualiopi audits.
+         */
+        get: operations["exportQualiopiEvidence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trainings/{trainingUuid}/customers/{customerUuid}/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A customer (learner) of the store. */
+                customerUuid: components["parameters"]["CustomerUuid"];
+            };
+            cookie?: never;
+        };
+        /** A customer's payments for a training */
+        get: operations["listTrainingCustomerTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trainings/{trainingUuid}/customers/{customerUuid}/transactions/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A customer (learner) of the store. */
+                customerUuid: components["parameters"]["CustomerUuid"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel upcoming payments
+         * @description Cancels the given INCOMING or DRAFT transactions (ids); a PAID one answers 422. The learner keeps access.
+         */
+        post: operations["cancelTrainingCustomerTransactions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trainings/{trainingUuid}/training_items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+            };
+            cookie?: never;
+        };
+        /** The outline of a training */
+        get: operations["listTrainingItems"];
+        put?: never;
+        /**
+         * Create a training item
+         * @description JSON for every type but SCORM (which uploads a file: POST .../training_items/scorm). New items are drafts unless `draft` is false and are added last in their parent. Plan rules by `type`: TASKS needs a plan other than PERCENT; ASSIGNMENT needs PRO or EXPERT; otherwise 403 PLAN_REQUIRED. A SECTION cannot have a parent; other items may sit in a SECTION.
+         */
+        post: operations["createTrainingItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trainings/{trainingUuid}/training_items/scorm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a SCORM package as a training item
+         * @description Multipart form data (type SCORM, parent_id, file), as the spec says; the path is ours so JSON and multipart creations are separate operations. The file must be a SCORM 1.2 or 2004 zip (422 otherwise, or when larger than 536870912 bytes).
+         */
+        post: operations["createScormTrainingItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trainings/{trainingUuid}/training_items/reordering": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Reorder and re-parent items
+         * @description The whole outline: each item with its parent and position. Sections must stay top level.
+         */
+        put: operations["reorderTrainingItems"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trainings/{trainingUuid}/training_items/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+            };
+            cookie?: never;
+        };
+        /** One training item with its content */
+        get: operations["getTrainingItem"];
+        /**
+         * Update a training item
+         * @description The lesson editor saves here (autosave every 60 s when dirty and valid). Only the fields sent change. `content` is the JSON text of the ContentBlock list (Markdown blocks may not hold HTML; an empty final paragraph is dropped by the editor); `specific_content` as in TrainingItem.
+         */
+        put: operations["updateTrainingItem"];
+        post?: never;
+        /**
+         * Delete a training item
+         * @description Deleting a SECTION deletes its children.
+         */
+        delete: operations["deleteTrainingItem"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trainings/{trainingUuid}/training_items/{itemId}/duplication": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Duplicate a training item
+         * @description Into the same training, or into `target_training_uuid` of the same store (added last at top level there). A SECTION is copied with its children.
+         */
+        post: operations["duplicateTrainingItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trainings/{trainingUuid}/training_items/{itemId}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+            };
+            cookie?: never;
+        };
+        /** Comments under a lesson */
+        get: operations["listTrainingItemComments"];
+        put?: never;
+        /** Comment or reply under a lesson as the team */
+        post: operations["createTrainingItemComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trainings/{trainingUuid}/training_items/{itemId}/quiz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The quiz of a QUIZ item
+         * @description Archived questions included (flagged). Not a QUIZ item: 404.
+         */
+        get: operations["getTrainingItemQuiz"];
+        /**
+         * Save the quiz of a QUIZ item
+         * @description Replaces the questions: questions with an `id` are updated, without one created, missing ones archived when answered (deleted otherwise). Each question needs at least one correct choice (422), exactly one for SINGLE.
+         */
+        put: operations["updateTrainingItemQuiz"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trainings/{trainingUuid}/training_items/{itemId}/quiz/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+            };
+            cookie?: never;
+        };
+        /** Learners' quiz attempts */
+        get: operations["listTrainingItemQuizAnswers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trainings/{trainingUuid}/training_items/{itemId}/quiz/answers/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+            };
+            cookie?: never;
+        };
+        /** Export quiz attempts as CSV */
+        get: operations["exportTrainingItemQuizAnswers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trainings/{trainingUuid}/training_items/{itemId}/feedbacks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+            };
+            cookie?: never;
+        };
+        /** Learners' feedback on a lesson */
+        get: operations["listTrainingItemFeedbacks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trainings/{trainingUuid}/training_items/{itemId}/assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+            };
+            cookie?: never;
+        };
+        /** Learners' work on an assignment */
+        get: operations["listAssignments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trainings/{trainingUuid}/training_items/{itemId}/assignments/{assignmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+                assignmentId: number;
+            };
+            cookie?: never;
+        };
+        /** One learner's assignment with submissions and history */
+        get: operations["getAssignment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trainings/{trainingUuid}/training_items/{itemId}/assignments/{assignmentId}/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+                assignmentId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Correct the last submission
+         * @description ACCEPTED completes the assignment (final); REJECTED asks the learner for a new submission (status PENDING_CUSTOMER). Only when the status is PENDING_TEACHER (409 otherwise). Adds a teacher_validation history entry and notifies the learner.
+         */
+        put: operations["validateAssignment"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trainings/{trainingUuid}/training_items/{itemId}/assignments/{assignmentId}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+                assignmentId: number;
+            };
+            cookie?: never;
+        };
+        /** Messages about an assignment */
+        get: operations["listAssignmentComments"];
+        put?: never;
+        /** Write to the learner about an assignment */
+        post: operations["createAssignmentComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trainings/{trainingUuid}/training_items/{itemId}/resources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Attach a resource to an item */
+        post: operations["createTrainingItemResource"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trainings/{trainingUuid}/training_items/{itemId}/resources/reordering": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Reorder an item's resources */
+        put: operations["reorderTrainingItemResources"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trainings/{trainingUuid}/training_items/{itemId}/resources/{resourceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+                resourceId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a resource from an item */
+        delete: operations["deleteTrainingItemResource"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/training-item-quiz-questions/{questionId}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                questionId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Archive or restore a quiz question
+         * @description Archived questions are no longer asked; past attempts keep them.
+         */
+        patch: operations["archiveQuizQuestion"];
+        trace?: never;
+    };
+    "/bundles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the store's bundles
+         * @description In the store's bundle order.
+         */
+        get: operations["listBundles"];
+        put?: never;
+        /**
+         * Create a bundle
+         * @description Status DRAFT, added last, slug made from the name.
+         */
+        post: operations["createBundle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bundles/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Count the store's bundles */
+        get: operations["countBundles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bundles/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reorder bundles
+         * @description The full list of the store's bundle uuids in the new order (missing or foreign uuids answer 422).
+         */
+        post: operations["reorderBundles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bundles/{bundleUuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bundleUuid: components["parameters"]["BundleUuid"];
+            };
+            cookie?: never;
+        };
+        /** One bundle */
+        get: operations["getBundle"];
+        /**
+         * Update a bundle
+         * @description Settings, price and description pages. Only the fields sent change; `slug` unique in the store (409).
+         */
+        put: operations["updateBundle"];
+        post?: never;
+        /**
+         * Delete a bundle
+         * @description Learners keep access to the trainings they got through it. A bundle with paying customers cannot be deleted (409).
+         */
+        delete: operations["deleteBundle"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bundles/{bundleUuid}/trainings/{trainingUuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bundleUuid: components["parameters"]["BundleUuid"];
+                trainingUuid: components["parameters"]["TrainingUuid"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a training to a bundle
+         * @description Added last. Already in it answers 409.
+         */
+        post: operations["addBundleTraining"];
+        /** Remove a training from a bundle */
+        delete: operations["removeBundleTraining"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bundles/{bundleUuid}/items/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bundleUuid: components["parameters"]["BundleUuid"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reorder the trainings of a bundle
+         * @description `item_uuids` are the bundle's training uuids, all of them, in the new order.
+         */
+        post: operations["reorderBundleTrainings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bundles/{bundleUuid}/payment_schedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bundleUuid: components["parameters"]["BundleUuid"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a payment schedule to a bundle */
+        post: operations["createBundlePaymentSchedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bundles/{bundleUuid}/payment_schedules/{paymentScheduleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bundleUuid: components["parameters"]["BundleUuid"];
+                paymentScheduleId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a bundle payment schedule */
+        delete: operations["deleteBundlePaymentSchedule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/community/collections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List community collections
+         * @description In position order. Learners (CUSTOMER) get the same list.
+         */
+        get: operations["listCollections"];
+        /**
+         * Reorder collections
+         * @description Every collection with its new position (applied optimistically by the client, rolled back on failure). Managing collections and spaces needs a store admin (OWNER or ADMIN) or the entity's creator ("can manage community entity"); others get 403. The store's community must be enabled (community_options.enabled), else 403.
+         */
+        put: operations["reorderCollections"];
+        /**
+         * Create a collection
+         * @description Managing collections and spaces needs a store admin (OWNER or ADMIN) or the entity's creator ("can manage community entity"); others get 403. The store's community must be enabled (community_options.enabled), else 403.
+         */
+        post: operations["createCollection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/community/collections/{collectionUuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                collectionUuid: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update a collection
+         * @description Managing collections and spaces needs a store admin (OWNER or ADMIN) or the entity's creator ("can manage community entity"); others get 403. The store's community must be enabled (community_options.enabled), else 403.
+         */
+        put: operations["updateCollection"];
+        post?: never;
+        /**
+         * Delete a collection
+         * @description Its spaces stay and become standalone. Managing collections and spaces needs a store admin (OWNER or ADMIN) or the entity's creator ("can manage community entity"); others get 403. The store's community must be enabled (community_options.enabled), else 403.
+         */
+        delete: operations["deleteCollection"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/community/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List community spaces
+         * @description Every space the caller may see, in position order: DRAFT only for team admins and creators, PRIVATE only for managers and members. is_accessible tells whether the content can be opened.
+         */
+        get: operations["listSpaces"];
+        /**
+         * Reorder spaces and move them between collections
+         * @description Every moved space with its position and collection (null for standalone). Optimistic on the client, rolled back on failure. Managing collections and spaces needs a store admin (OWNER or ADMIN) or the entity's creator ("can manage community entity"); others get 403. The store's community must be enabled (community_options.enabled), else 403.
+         */
+        put: operations["reorderSpaces"];
+        /**
+         * Create a space
+         * @description Defaults: state DRAFT, readonly false, show_members true, default_post_sort PUBLISHED_DESC; `global` defaults to true on PRO, false otherwise. `type` is chosen here only. EXPERT only (403 PLAN_REQUIRED otherwise): state PRIVATE, type LIST, auto-add by trainings, manual add (global false), readonly true. The creator becomes OWNER member. Managing collections and spaces needs a store admin (OWNER or ADMIN) or the entity's creator ("can manage community entity"); others get 403. The store's community must be enabled (community_options.enabled), else 403.
+         */
+        post: operations["createSpace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/community/groups/{groupUuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupUuid: string;
+            };
+            cookie?: never;
+        };
+        /** One space */
+        get: operations["getSpace"];
+        /**
+         * Update a space
+         * @description Only the fields sent change; `type` cannot change. Same plan rules as creation. Managing collections and spaces needs a store admin (OWNER or ADMIN) or the entity's creator ("can manage community entity"); others get 403. The store's community must be enabled (community_options.enabled), else 403.
+         */
+        put: operations["updateSpace"];
+        post?: never;
+        /**
+         * Delete a space
+         * @description With its posts, comments and members. Managing collections and spaces needs a store admin (OWNER or ADMIN) or the entity's creator ("can manage community entity"); others get 403. The store's community must be enabled (community_options.enabled), else 403.
+         */
+        delete: operations["deleteSpace"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/community/groups/{groupUuid}/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupUuid: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * List the posts of a space
+         * @description Pinned first, then by the space's default_post_sort unless `sort` is given. Scheduled posts (published_at in the future) only for their author and admins. 403 when the space is not accessible to the caller.
+         */
+        get: operations["listPosts"];
+        put?: never;
+        /**
+         * Publish a post in a space
+         * @description In a readonly space only its creator and team admins may publish (403). `published_at` in the future schedules the post; `pinned` needs a manager. The author is subscribed.
+         */
+        post: operations["createPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/community/groups/{groupUuid}/abuses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupUuid: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Abuse reports of a space
+         * @description The space's "signalements" page, newest first. Managing collections and spaces needs a store admin (OWNER or ADMIN) or the entity's creator ("can manage community entity"); others get 403. The store's community must be enabled (community_options.enabled), else 403.
+         */
+        get: operations["listSpaceAbuses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/community/abuses/{abuseUuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                abuseUuid: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Dismiss an abuse report
+         * @description Our addition: closes a report without touching the post or comment (delete those with their own calls). Managing collections and spaces needs a store admin (OWNER or ADMIN) or the entity's creator ("can manage community entity"); others get 403. The store's community must be enabled (community_options.enabled), else 403.
+         */
+        delete: operations["dismissAbuse"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/community/posts/{postUuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                postUuid: string;
+            };
+            cookie?: never;
+        };
+        /** One post */
+        get: operations["getPost"];
+        /**
+         * Edit a post
+         * @description The author edits content and published_at; managers may also pin and set readonly.
+         */
+        put: operations["updatePost"];
+        post?: never;
+        /**
+         * Delete a post
+         * @description Its author or a manager. With its comments.
+         */
+        delete: operations["deletePost"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/community/posts/{postUuid}/abuses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                postUuid: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a post
+         * @description One report per person and post (409).
+         */
+        post: operations["reportPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/community/posts/{postUuid}/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                postUuid: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get notified of new comments on a post
+         * @description Our path for the spec's "subscribe POST". Idempotent.
+         */
+        post: operations["subscribePost"];
+        /**
+         * Stop notifications for a post
+         * @description The spec's "unsubscribe DELETE". Idempotent.
+         */
+        delete: operations["unsubscribePost"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/community/posts/{postUuid}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                postUuid: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * List the comments of a post, or the replies of a comment
+         * @description Top-level comments oldest first, each with its first replies; with `parent_uuid`, that comment's replies (the paging of children).
+         */
+        get: operations["listComments"];
+        put?: never;
+        /**
+         * Comment on a post, or reply to a comment
+         * @description Refused on readonly posts or comments (403). Raises the post's comments_count by one.
+         */
+        post: operations["createComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/community/comments/{commentUuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                commentUuid: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit a comment
+         * @description The author edits content; managers may set readonly.
+         */
+        put: operations["updateComment"];
+        post?: never;
+        /**
+         * Delete a comment
+         * @description With its replies; the post's comments_count drops by the replies plus one (never below 0).
+         */
+        delete: operations["deleteComment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/community/comments/{commentUuid}/abuses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                commentUuid: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a comment
+         * @description One report per person and comment (409).
+         */
+        post: operations["reportComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/community/comments/{commentUuid}/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                commentUuid: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Get notified of replies to a comment */
+        post: operations["subscribeComment"];
+        /** Stop notifications for a comment */
+        delete: operations["unsubscribeComment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/community/groups/{groupUuid}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupUuid: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * List the members of a space
+         * @description With show_members off, only the creator and team admins may list (403).
+         */
+        get: operations["listMembers"];
+        put?: never;
+        /**
+         * Add a user or learner to a space
+         * @description Our path: the spec says members are added with the member type key and uuid. Already a member answers 409. Managing collections and spaces needs a store admin (OWNER or ADMIN) or the entity's creator ("can manage community entity"); others get 403. The store's community must be enabled (community_options.enabled), else 403.
+         */
+        post: operations["addMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/community/groups/{groupUuid}/members/available": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupUuid: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * People who can be added to a space
+         * @description Team users and learners of the store who are not members yet. Managing collections and spaces needs a store admin (OWNER or ADMIN) or the entity's creator ("can manage community entity"); others get 403. The store's community must be enabled (community_options.enabled), else 403.
+         */
+        get: operations["listAvailableMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/community/groups/{groupUuid}/members/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupUuid: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add every learner to a space
+         * @description Adds all learners of the store (or of the space's trainings when it has some). Managing collections and spaces needs a store admin (OWNER or ADMIN) or the entity's creator ("can manage community entity"); others get 403. The store's community must be enabled (community_options.enabled), else 403.
+         */
+        post: operations["importAllMembers"];
+        /**
+         * Remove every member of a space
+         * @description Keeps only the OWNER; members_count becomes 1. Managing collections and spaces needs a store admin (OWNER or ADMIN) or the entity's creator ("can manage community entity"); others get 403. The store's community must be enabled (community_options.enabled), else 403.
+         */
+        delete: operations["removeAllMembers"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/community/members/{memberUuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                memberUuid: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update one's own membership
+         * @description Only one's own member (403 otherwise).
+         */
+        put: operations["updateMember"];
+        post?: never;
+        /**
+         * Remove a member from a space, or leave it
+         * @description A manager removes anyone but the OWNER; anyone may remove themselves.
+         */
+        delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/school/stores/{subdomain}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The learner area's store
+         * @description Our design (the spec lists the learner screens but not their calls). Unknown subdomain: 404.
+         */
+        get: operations["getSchool"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/school/stores/{subdomain}/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a learner account
+         * @description Our design (the spec lists the learner screens but not their calls). When the store accepts free sign-ups (registration_open; else 403 "registration closed"). Sends the activation e-mail; the account works at once but stays "to activate" until the address is verified. An address already registered in this store answers 409.
+         */
+        post: operations["registerLearner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/school/stores/{subdomain}/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in to the learner area
+         * @description Our design (the spec lists the learner screens but not their calls). Learner accounts are per store. Wrong credentials answer 422 INVALID_CREDENTIALS; same rate limits as POST /login (429).
+         */
+        post: operations["loginLearner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/school/stores/{subdomain}/activation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activate a learner account and set its password
+         * @description Our design (the spec lists the learner screens but not their calls). From the activation link e-mailed after a purchase or when the team added the learner. Unknown or expired link: 422 INVALID_TOKEN ("activation link unknown"). Signs the learner in.
+         */
+        post: operations["activateLearner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/school/stores/{subdomain}/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out of the learner area
+         * @description Our design (the spec lists the learner screens but not their calls).
+         */
+        post: operations["logoutLearner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/school/stores/{subdomain}/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The signed-in learner
+         * @description Our design (the spec lists the learner screens but not their calls).
+         */
+        get: operations["getLearnerMe"];
+        /**
+         * Update the signed-in learner's profile
+         * @description Our design (the spec lists the learner screens but not their calls).
+         */
+        put: operations["updateLearnerMe"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/school/stores/{subdomain}/trainings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The training catalogue
+         * @description Our design (the spec lists the learner screens but not their calls). Published, pre-sale, pre-launch and closed trainings, in the store's order.
+         */
+        get: operations["listCatalogueTrainings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/school/stores/{subdomain}/trainings/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+                /** @description The training or bundle slug. */
+                slug: components["parameters"]["Slug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A training's public page
+         * @description Our design (the spec lists the learner screens but not their calls). Also UNLISTED trainings (by address only). DRAFT and HIDDEN answer 404 ("training not found or unavailable").
+         */
+        get: operations["getCatalogueTraining"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/school/stores/{subdomain}/bundles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The bundle catalogue
+         * @description Our design (the spec lists the learner screens but not their calls). Published bundles in the store's order.
+         */
+        get: operations["listCatalogueBundles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/school/stores/{subdomain}/bundles/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+                /** @description The training or bundle slug. */
+                slug: components["parameters"]["Slug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A bundle's public page
+         * @description Our design (the spec lists the learner screens but not their calls). DRAFT and HIDDEN answer 404.
+         */
+        get: operations["getCatalogueBundle"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/school/stores/{subdomain}/checkout/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Price a purchase and apply a promo code
+         * @description Our design (the spec lists the learner screens but not their calls). The checkout calls it when the learner applies a promo code (a code must be applied before paying). An unusable code (unknown, expired, used up, not for this product) answers 422 on `discount_code` ("promo code not usable").
+         */
+        post: operations["quoteCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/school/stores/{subdomain}/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Buy or join a training or bundle
+         * @description Our design (the spec lists the learner screens but not their calls). Public: a guest gives e-mail and names, a signed-in learner may send them too (the Authorization header, when present, is used). Creates the customer if needed (activation e-mail), the order and, when something is due, a payment with the provider; the answer's `payment_url` is the provider page to open (card or PayPal). A zero total enrolls at once (payment_method FREE). `affiliate_codes` are the REF- codes stored by the browser with their visit dates; the server applies the program's attribution (first or last) and link validity. Errors: 403 when enrolment is closed, the training is full or the learner is blocked; 422 for billing fields, an unusable promo code, or a missing payment method when something is due; the store without a payment provider answers 422 with code NO_STRIPE_TOKEN_DEFINED.
+         */
+        post: operations["checkout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/school/stores/{subdomain}/orders/{orderUuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+                orderUuid: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * An order's status after payment
+         * @description Our design (the spec lists the learner screens but not their calls). Polled by the page the payment provider returns to, until the status is PAID or FAILED. The unguessable uuid is the credential.
+         */
+        get: operations["getCheckoutOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/school/stores/{subdomain}/me/trainings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The trainings the learner follows
+         * @description Our design (the spec lists the learner screens but not their calls). With progress; blocked enrolments included (flagged).
+         */
+        get: operations["listMyTrainings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/school/stores/{subdomain}/me/trainings/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+                /** @description The training or bundle slug. */
+                slug: components["parameters"]["Slug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The learner's outline of a training
+         * @description Our design (the spec lists the learner screens but not their calls). Each item says whether it is completed or locked and why (date, previous lesson, quiz minimum score, unfinished tasks, unreviewed assignment). Not enrolled: 403 ("no access to page").
+         */
+        get: operations["getMyTraining"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/school/stores/{subdomain}/me/trainings/{slug}/items/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+                /** @description The training or bundle slug. */
+                slug: components["parameters"]["Slug"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A lesson for the player
+         * @description Our design (the spec lists the learner screens but not their calls). With a learner session, or with a team preview token (query preview_token, from POST /stores/{storeUuid}/token): then locks are ignored, drafts are shown and nothing is recorded (preview true); a bad token answers 401 ("preview link broken"). A locked item answers 403 with the lock reason in the message.
+         */
+        get: operations["getLesson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/school/stores/{subdomain}/me/trainings/{slug}/items/{itemId}/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+                /** @description The training or bundle slug. */
+                slug: components["parameters"]["Slug"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Record progress on a lesson
+         * @description Our design (the spec lists the learner screens but not their calls). Called while the lesson is open (time spent, ticked tasks) and to complete it. Completing before min_complete_duration, or a TASKS item with unticked tasks, answers 422. QUIZ and ASSIGNMENT items complete through their own calls.
+         */
+        put: operations["updateLessonProgress"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/school/stores/{subdomain}/me/trainings/{slug}/items/{itemId}/quiz/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+                /** @description The training or bundle slug. */
+                slug: components["parameters"]["Slug"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a quiz
+         * @description Our design (the spec lists the learner screens but not their calls). At least one choice per question (422). No attempts left: 403. A success at the minimum rate completes the item.
+         */
+        post: operations["submitQuizAnswers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/school/stores/{subdomain}/me/trainings/{slug}/items/{itemId}/assignment/submissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+                /** @description The training or bundle slug. */
+                slug: components["parameters"]["Slug"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hand in an assignment
+         * @description Our design (the spec lists the learner screens but not their calls). Only while the status is PENDING_CUSTOMER (409 otherwise); the first call starts the assignment. Files are uploaded first with POST .../me/uploads (type ASSIGNMENT; size limit by plan: PRO 30720, EXPERT 61440, unit not given by the spec, read as kilobytes). Status becomes PENDING_TEACHER and the team is notified.
+         */
+        post: operations["submitAssignment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/school/stores/{subdomain}/me/trainings/{slug}/items/{itemId}/assignment/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+                /** @description The training or bundle slug. */
+                slug: components["parameters"]["Slug"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Messages about the learner's assignment
+         * @description Our design (the spec lists the learner screens but not their calls).
+         */
+        get: operations["listMyAssignmentComments"];
+        put?: never;
+        /**
+         * Write to the team about the assignment
+         * @description Our design (the spec lists the learner screens but not their calls).
+         */
+        post: operations["createMyAssignmentComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/school/stores/{subdomain}/me/trainings/{slug}/items/{itemId}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+                /** @description The training or bundle slug. */
+                slug: components["parameters"]["Slug"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Comments under a lesson
+         * @description Our design (the spec lists the learner screens but not their calls).
+         */
+        get: operations["listLessonComments"];
+        put?: never;
+        /**
+         * Comment under a lesson
+         * @description Our design (the spec lists the learner screens but not their calls).
+         */
+        post: operations["createLessonComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/school/stores/{subdomain}/me/trainings/{slug}/items/{itemId}/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+                /** @description The training or bundle slug. */
+                slug: components["parameters"]["Slug"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rate a lesson
+         * @description Our design (the spec lists the learner screens but not their calls). When the training's feedback options are on (403 otherwise). One feedback per learner and lesson; a second call replaces it.
+         */
+        post: operations["giveLessonFeedback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/school/stores/{subdomain}/me/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get an upload address for an assignment file
+         * @description Our design (the spec lists the learner screens but not their calls).
+         */
+        post: operations["createLearnerUploadUrl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/school/stores/{subdomain}/me/affiliate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The affiliate program as the learner sees it
+         * @description Our design (the spec lists the learner screens but not their calls). Terms, and the learner's affiliate account once joined.
+         */
+        get: operations["getMyAffiliateProgram"];
+        put?: never;
+        /**
+         * Join the affiliate program
+         * @description Our design (the spec lists the learner screens but not their calls). PUBLIC programs, or PRIVATE ones for invited learners; CLOSED or not invited: 403. Already an affiliate: 409.
+         */
+        post: operations["joinAffiliateProgram"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/school/stores/{subdomain}/me/affiliate/sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Sales the learner brought
+         * @description Our design (the spec lists the learner screens but not their calls).
+         */
+        get: operations["listMyAffiliateSales"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/school/stores/{subdomain}/me/affiliate/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The learner's payout requests
+         * @description Our design (the spec lists the learner screens but not their calls).
+         */
+        get: operations["listMyPayouts"];
+        put?: never;
+        /**
+         * Request a payout
+         * @description Our design (the spec lists the learner screens but not their calls). Payout form: amount, invoice link, payment information. The amount must be at least the program's minimum and at most the balance (commissions past the minimum payout delay) (422). One pending request at a time (409). Allowed even when the program is CLOSED.
+         */
+        post: operations["requestPayout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -254,6 +4018,11 @@ export interface components {
             /** @description URL of the sharing image. */
             image?: string | null;
         };
+        /**
+         * @description Which tracking link gets a sale: the first or the last one clicked.
+         * @enum {string}
+         */
+        AffiliateAttribution: "FIRST" | "LAST";
         /** @description A trainer's store (their space). Returned inside the user; store-scoped calls use its uuid. */
         Store: {
             /** Format: uuid */
@@ -287,6 +4056,15 @@ export interface components {
             affiliation_options: {
                 /** @enum {string} */
                 status: "CLOSED" | "PRIVATE" | "PUBLIC";
+                /** @description Affiliate commission per sale (percent). */
+                commission_rate?: number;
+                /** @description Days a tracking link stays valid. */
+                link_validity_days?: number;
+                /** @description Days before a commission can be paid out. */
+                min_payout_delay_days?: number;
+                /** @description Smallest payout request in euros. */
+                min_payout_amount?: number;
+                attribution?: components["schemas"]["AffiliateAttribution"];
             };
             community_options: {
                 enabled: boolean;
@@ -338,6 +4116,1619 @@ export interface components {
         Message: {
             message: string;
         };
+        /**
+         * @description Why a user deletes their account. The spec says the reasons are enumerated without giving them: these values are our design.
+         * @enum {string}
+         */
+        QuitReason: "TOO_EXPENSIVE" | "MISSING_FEATURE" | "TOO_COMPLEX" | "NOT_USING" | "OTHER_TOOL" | "PROJECT_ENDED" | "OTHER";
+        /** @description A user of the caller's store as listed on the team page (the User without its store). */
+        TeamMember: {
+            /** Format: uuid */
+            uuid: string;
+            firstname: string;
+            lastname: string | null;
+            display_name: string;
+            email: components["schemas"]["Email"];
+            role: components["schemas"]["Role"];
+            picture: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            last_login_at: string | null;
+            /** Format: date-time */
+            email_verified_at: string | null;
+        };
+        /**
+         * @description Team invitation status (our design).
+         * @enum {string}
+         */
+        InvitationStatus: "PENDING" | "ACCEPTED" | "EXPIRED";
+        /** @description A back-office user as shown next to content they wrote. */
+        UserRef: {
+            /** Format: uuid */
+            uuid: string;
+            display_name: string;
+            /** @description Avatar URL; null shows a default avatar. */
+            picture: string | null;
+        };
+        /** @description An invitation for someone to join the store's team. The e-mail carries a link to /inscription/invitation with a token. */
+        TeamInvitation: {
+            /** Format: uuid */
+            uuid: string;
+            email: components["schemas"]["Email"];
+            role: components["schemas"]["Role"];
+            status: components["schemas"]["InvitationStatus"];
+            invited_by: components["schemas"]["UserRef"] | null;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Last time the invitation e-mail was sent.
+             */
+            sent_at: string;
+            /**
+             * Format: date-time
+             * @description Invitations expire 7 days after the last sending (our design).
+             */
+            expires_at: string;
+        };
+        /** @description A notification of the signed-in user. */
+        Notification: {
+            id: number;
+            /** @description Event type, e.g. COMMUNITY_POST_CREATED, COMMUNITY_COMMENT_CREATED, ASSIGNMENT_SUBMITTED, TRAINING_COMMENT_CREATED, SALE_CREATED, AFFILIATE_PAYOUT_REQUESTED. */
+            type: string;
+            /** @description JSON text (spec 3). Keys present depending on the type: group, post, uuid, training_uuid, training_item_id, assignment_id, customer_uuid, affiliate_uuid, entity_uuid, email. The client parses it to build the link. */
+            data: string;
+            /** @description The sentence shown, already localised. */
+            text: string;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Null while unread.
+             */
+            read_at: string | null;
+        };
+        /** @description PageMeta plus the number of unread notifications of the user (all pages). */
+        NotificationPageMeta: {
+            current_page: number;
+            per_page: number;
+            total: number;
+            last_page: number;
+            total_unread: number;
+        };
+        PageLinks: {
+            /** @description Full URL of the next page, or null on the last page. */
+            next: string | null;
+            prev: string | null;
+        };
+        /** @description An API key or store secret (our design: the spec does not show the shape). */
+        ApiKey: {
+            /**
+             * @description PERSONAL for /users/me/keys, else the KeyType.
+             * @enum {string}
+             */
+            type: "PERSONAL" | "SSO" | "WEBHOOK";
+            /** @description The secret, present only in the answer that creates it (it is stored hashed); null afterwards. */
+            key: string | null;
+            /** @description The last four characters, to recognise the key. */
+            last_four: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * @description Our design: kinds of store secrets. SSO signs single-sign-on requests (EXPERT plan); WEBHOOK signs outgoing webhook calls.
+         * @enum {string}
+         */
+        KeyType: "SSO" | "WEBHOOK";
+        /** @description How to reach support. */
+        SupportInfo: {
+            email: components["schemas"]["Email"];
+        };
+        /**
+         * @description Billing frequency of a plan or of a subscription payment schedule.
+         * @enum {string}
+         */
+        BillingFrequency: "MONTHLY" | "YEARLY";
+        /** @description A store whose owner registered with the caller's sponsor code (god_father). */
+        Godchild: {
+            /**
+             * Format: uuid
+             * @description The godchild store's uuid.
+             */
+            uuid: string;
+            /** @description The godchild owner's display name. */
+            display_name: string;
+            subdomain: string;
+            plan: components["schemas"]["Plan"];
+            billing_frequency: components["schemas"]["BillingFrequency"] | null;
+            /** Format: date-time */
+            created_at: string;
+            /** @description Commissions earned from this godchild so far, euros. */
+            commissions_total: number;
+        };
+        PageMeta: {
+            current_page: number;
+            per_page: number;
+            total: number;
+            last_page: number;
+        };
+        /** @description A sponsorship commission earned on a godchild's subscription payment. */
+        Commission: {
+            id: number;
+            godchild: components["schemas"]["Godchild"];
+            /** @description Commission, euros. */
+            amount: number;
+            /** @description The godchild's payment it was computed on, euros. */
+            base_amount: number;
+            /** @description Percent. */
+            rate: number;
+            /**
+             * @description Our design: PENDING until the godchild's payment can no longer be refunded.
+             * @enum {string}
+             */
+            status: "PENDING" | "AVAILABLE" | "PAID";
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description Sponsorship totals over a period. */
+        CommissionStats: {
+            /** Format: date */
+            begin: string | null;
+            /** Format: date */
+            end: string | null;
+            godchildren_count: number;
+            paying_godchildren_count: number;
+            /** @description Euros. */
+            commissions_total: number;
+            /** @description Euros. */
+            commissions_pending: number;
+            /** @description Euros. */
+            commissions_paid: number;
+        };
+        /** @description A site page (legal notices, terms) shown in the page dialog. */
+        Page: {
+            id: number;
+            slug: string;
+            title: {
+                rendered: string;
+            };
+            content: {
+                /** @description HTML. */
+                rendered: string;
+            };
+            /** Format: date-time */
+            modified_at: string;
+        };
+        /**
+         * @description CLOSED: no new commissions (payouts of earned ones still allowed); PRIVATE: by invitation; PUBLIC: any learner may join.
+         * @enum {string}
+         */
+        AffiliateProgramStatus: "CLOSED" | "PRIVATE" | "PUBLIC";
+        /**
+         * @description The five onboarding checklist steps, in display order.
+         * @enum {string}
+         */
+        OnboardingMilestoneKey: "SUBDOMAIN" | "CUSTOMIZE" | "FIRST_TRAINING" | "COMPANY" | "STRIPE";
+        /** @description One step of the home checklist. */
+        OnboardingMilestone: {
+            key: components["schemas"]["OnboardingMilestoneKey"];
+            completed: boolean;
+        };
+        /** @description The legal entity behind a store (settings_company). Our design: the spec names the entity only. */
+        Company: {
+            id: number;
+            name: string | null;
+            legal_form: string | null;
+            /** @description 14 digits. */
+            siret: string | null;
+            vat_number: string | null;
+            /** @description Training-provider declaration number (numéro de déclaration d'activité). */
+            activity_number: string | null;
+            address_line1: string | null;
+            address_line2: string | null;
+            postal_code: string | null;
+            city: string | null;
+            state: string | null;
+            /** @description ISO 3166-1 alpha-2. */
+            country: string | null;
+            email: components["schemas"]["Email"] | null;
+            phone: string | null;
+            signatory_name: string | null;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /**
+         * @description Our design: networks a social link may point to.
+         * @enum {string}
+         */
+        SocialNetwork: "FACEBOOK" | "INSTAGRAM" | "LINKEDIN" | "YOUTUBE" | "X" | "TIKTOK" | "PINTEREST" | "WEBSITE" | "OTHER";
+        /** @description A link to the trainer on a social network, shown in the learner area. */
+        SocialLink: {
+            id: number;
+            network: components["schemas"]["SocialNetwork"];
+            /** Format: uri */
+            url: string;
+            position: number;
+        };
+        /**
+         * @description A downloadable file or an external link.
+         * @enum {string}
+         */
+        ResourceType: "FILE" | "LINK";
+        /** @description A downloadable file or link, attached to the store or to a training item. */
+        Resource: {
+            id: number;
+            name: string;
+            type: components["schemas"]["ResourceType"];
+            /** Format: uri */
+            url: string;
+            /** @description Bytes; null for links. */
+            size: number | null;
+            mime_type: string | null;
+            position: number;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description Store statistics over a period (statistics page). */
+        Stats: {
+            /** Format: date */
+            begin: string;
+            /** Format: date */
+            end: string;
+            /** @description Paid sales total, euros. */
+            revenue: number;
+            sales_count: number;
+            /** @description Euros. */
+            average_basket: number;
+            new_customers_count: number;
+            /** @description Customers of type STUDENT at the end of the period. */
+            students_count: number;
+            abandoned_carts_count: number;
+            connections_count: number;
+            /** @description Percent of enrolments completed. */
+            completion_rate: number;
+            /** @description Percent of checkouts that ended paid. */
+            conversion_rate: number;
+        };
+        /** @description One bucket of a histogram. */
+        HistogramPoint: {
+            /**
+             * Format: date
+             * @description First day of the bucket, in the requested time zone.
+             */
+            date: string;
+            /** @description Euros. */
+            revenue: number;
+            sales_count: number;
+            new_customers_count: number;
+            connections_count: number;
+        };
+        /** @description Time series for the statistics charts. */
+        Histogram: {
+            tz: string;
+            /** Format: date */
+            begin: string;
+            /** Format: date */
+            end: string;
+            /**
+             * @description Bucket size chosen by the server from the period length: DAY up to 62 days, WEEK up to 1 year, else MONTH (our design).
+             * @enum {string}
+             */
+            interval: "DAY" | "WEEK" | "MONTH";
+            points: components["schemas"]["HistogramPoint"][];
+        };
+        /** @description An invoice of the platform to the store (plan, extra seats, AI credit packs). */
+        Invoice: {
+            id: number;
+            number: string;
+            description: string;
+            /** @description Euros. */
+            amount_excluding_tax: number;
+            /** @description Euros. */
+            vat_amount: number;
+            /** @description Total including tax, euros. */
+            amount: number;
+            /**
+             * @description Our design.
+             * @enum {string}
+             */
+            status: "PAID" | "OPEN" | "VOID";
+            /** Format: date-time */
+            issued_at: string;
+            /** Format: date-time */
+            paid_at: string | null;
+            pdf_url: string | null;
+        };
+        /**
+         * @description Our design: a promo code takes off a percentage or a fixed amount in euros.
+         * @enum {string}
+         */
+        DiscountType: "PERCENTAGE" | "AMOUNT";
+        /**
+         * @description What can be bought.
+         * @enum {string}
+         */
+        BuyableType: "TRAINING" | "BUNDLE";
+        /** @description A training or bundle that was bought. */
+        BuyableRef: {
+            type: components["schemas"]["BuyableType"];
+            /** Format: uuid */
+            uuid: string;
+            name: string;
+        };
+        /** @description A promo code. */
+        DiscountCode: {
+            id: number;
+            code: string;
+            type: components["schemas"]["DiscountType"];
+            /** @description Percent (0 to 100) for PERCENTAGE, euros for AMOUNT. */
+            value: number;
+            /** @description Trainings and bundles it applies to; empty means all. */
+            buyables: components["schemas"]["BuyableRef"][];
+            /** @description Null means unlimited. */
+            max_uses: number | null;
+            uses_count: number;
+            /** Format: date-time */
+            starts_at: string | null;
+            /** Format: date-time */
+            ends_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description An automatic e-mail sent to learners. */
+        EmailTemplate: {
+            id: number;
+            /** @description Which e-mail, e.g. WELCOME, NO_RECENT_CONNECTION_1 (the marketing e-mails tab names). */
+            key: string;
+            subject: string;
+            /** @description Rich text (HTML) with {{placeholders}}. */
+            body: string;
+            enabled: boolean;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description What a page says about itself (Open Graph), for link cards in the editor. */
+        UrlMetadata: {
+            /** Format: uri */
+            url: string;
+            title: string | null;
+            description: string | null;
+            image: string | null;
+            site_name: string | null;
+        };
+        /** @description oEmbed data of an address, for embed blocks. */
+        Oembed: {
+            /** @enum {string} */
+            type: "video" | "photo" | "link" | "rich";
+            provider_name: string | null;
+            title: string | null;
+            html: string | null;
+            width: number | null;
+            height: number | null;
+            thumbnail_url: string | null;
+        };
+        /** @description A short-lived token that lets the team open the learner area's lesson pages (query preview-token). */
+        PreviewToken: {
+            token: string;
+            /**
+             * Format: date-time
+             * @description 10 minutes after issue; the client refreshes every 600000 ms.
+             */
+            expires_at: string;
+        };
+        /**
+         * @description Our design: e-mail marketing services a store can connect.
+         * @enum {string}
+         */
+        EmailProviderName: "MAILCHIMP" | "BREVO" | "ACTIVECAMPAIGN" | "KIT" | "SYSTEME_IO" | "MAILERLITE";
+        /** @description A connection to an e-mail marketing service (marketing_automations). The key itself is never returned. */
+        EmailProvider: {
+            provider: components["schemas"]["EmailProviderName"];
+            enabled: boolean;
+            /** @description True when a key is stored and the last check passed. */
+            connected: boolean;
+            api_url: string | null;
+            api_key_last_four: string | null;
+            default_list_id: string | null;
+        };
+        /**
+         * @description Our design: events a webhook can subscribe to.
+         * @enum {string}
+         */
+        WebhookEvent: "CUSTOMER_CREATED" | "SALE_CREATED" | "TRAINING_ENROLLED" | "TRAINING_COMPLETED" | "ABANDONED_CART";
+        /** @description An outgoing webhook subscription. */
+        Webhook: {
+            id: number;
+            /** Format: uri */
+            url: string;
+            webhook: components["schemas"]["WebhookEvent"];
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * @description Kind of text the AI assistant writes.
+         * @enum {string}
+         */
+        AiContentType: "title_ideas" | "value_proposition" | "outline" | "sales_page";
+        /** @description A text written by the AI assistant. */
+        AiContent: {
+            /** Format: uuid */
+            uuid: string;
+            type: components["schemas"]["AiContentType"];
+            buyable: components["schemas"]["BuyableRef"] | null;
+            /** @description What the trainer asked (subject, audience, tone), as given. */
+            input: string;
+            /** @description The generated text (Markdown). */
+            content: string;
+            credits_used: number;
+            created_by: components["schemas"]["UserRef"] | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description A tag of the store's trainings catalogue. */
+        StoreTag: {
+            id: number;
+            value: string;
+            trainings_count: number;
+        };
+        /**
+         * @description Payment transaction status.
+         * @enum {string}
+         */
+        TransactionStatus: "DRAFT" | "PAID" | "FAILED" | "INCOMING" | "IN_PROGRESS" | "ABANDONED";
+        /** @description A learner as shown in lists. */
+        CustomerRef: {
+            /** Format: uuid */
+            uuid: string;
+            email: components["schemas"]["Email"];
+            firstname: string | null;
+            lastname: string | null;
+            display_name: string;
+            picture: string | null;
+        };
+        /**
+         * @description How a sale was paid; FREE for a zero total.
+         * @enum {string}
+         */
+        PaymentMethod: "CARD" | "PAYPAL" | "FREE";
+        /**
+         * @description Our design (the spec names payment schedules without types): one payment, a fixed number of installments, or a recurring subscription.
+         * @enum {string}
+         */
+        PaymentScheduleType: "ONE_TIME" | "INSTALLMENTS" | "SUBSCRIPTION";
+        /** @description A sale (order) of a training or bundle. */
+        Sale: {
+            /** Format: uuid */
+            uuid: string;
+            buyable: components["schemas"]["BuyableRef"];
+            customer: components["schemas"]["CustomerRef"];
+            /** @description Total paid or due, euros, after discount. */
+            amount: number;
+            /** @description Euros. */
+            discount_amount: number;
+            discount_code: string | null;
+            payment_method: components["schemas"]["PaymentMethod"];
+            payment_schedule_type: components["schemas"]["PaymentScheduleType"];
+            status: components["schemas"]["TransactionStatus"];
+            /** @description The affiliate credited, if any. */
+            affiliate: components["schemas"]["CustomerRef"] | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            paid_at: string | null;
+        };
+        /**
+         * @description A customer's standing in a training.
+         * @enum {string}
+         */
+        CustomerType: "STUDENT" | "ABANDONED_CART" | "BLOCKED";
+        /** @description A training as shown in lists and pickers. */
+        TrainingRef: {
+            /** Format: uuid */
+            uuid: string;
+            slug: string;
+            name: string;
+            picture: string | null;
+        };
+        /**
+         * @description Why a customer is blocked in a training.
+         * @enum {string}
+         */
+        BlockedReason: "BY_TEACHER" | "BY_EXPIRATION";
+        /**
+         * @description How a customer got into a training: a purchase or free sign-up (CLASSIC), added by the team, or by an automation.
+         * @enum {string}
+         */
+        EnrollmentType: "CLASSIC" | "BY_TEACHER" | "BY_AUTOMATION";
+        /** @description A customer's enrolment in a training. */
+        CustomerTraining: {
+            /** Format: uuid */
+            uuid: string;
+            training: components["schemas"]["TrainingRef"];
+            customer: components["schemas"]["CustomerRef"];
+            customer_type: components["schemas"]["CustomerType"];
+            blocked_reason: components["schemas"]["BlockedReason"] | null;
+            enrollment_type: components["schemas"]["EnrollmentType"];
+            /** @description All items are open regardless of drip rules. */
+            bypass_drip: boolean;
+            /** @description Percent of items completed. */
+            progress: number;
+            /** Format: date-time */
+            enrolled_at: string;
+            /** Format: date-time */
+            expires_at: string | null;
+            /** Format: date-time */
+            completed_at: string | null;
+            /** Format: date-time */
+            last_connection_at: string | null;
+        };
+        /** @description A CRM tag on customers. */
+        CrmTag: {
+            id: number;
+            value: string;
+        };
+        /**
+         * @description CRM note type: HISTORY notes are written by the platform (events), GENERAL by the team.
+         * @enum {string}
+         */
+        NoteType: "HISTORY" | "GENERAL";
+        /** @description A note on a customer. */
+        CrmNote: {
+            id: number;
+            type: components["schemas"]["NoteType"];
+            content: string;
+            author: components["schemas"]["UserRef"] | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description Private details the team keeps on a customer (our design of crm_private_data). */
+        CrmPrivateData: {
+            phone: string | null;
+            company: string | null;
+            job_title: string | null;
+            address: string | null;
+            /** Format: date */
+            birthdate: string | null;
+            comment: string | null;
+        };
+        /** @description A learner of the store. */
+        Customer: {
+            /** Format: uuid */
+            uuid: string;
+            email: components["schemas"]["Email"];
+            firstname: string | null;
+            lastname: string | null;
+            display_name: string;
+            phone: string | null;
+            picture: string | null;
+            locale: components["schemas"]["Locale"];
+            /** @description The learner has set a password (account activation). */
+            activated: boolean;
+            is_affiliate: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            last_connection_at: string | null;
+            customer_trainings: components["schemas"]["CustomerTraining"][];
+            crm_tags: components["schemas"]["CrmTag"][];
+            crm_notes: components["schemas"]["CrmNote"][];
+            crm_private_data: components["schemas"]["CrmPrivateData"];
+        };
+        /**
+         * @description Device of a connection.
+         * @enum {string}
+         */
+        DeviceType: "UNKNOWN" | "DESKTOP" | "TABLET" | "MOBILE" | "BOT";
+        /** @description A learner sign-in or session start. */
+        Connection: {
+            id: number;
+            /** Format: date-time */
+            connected_at: string;
+            device_type: components["schemas"]["DeviceType"];
+            user_agent: string | null;
+            ip_country: string | null;
+        };
+        /**
+         * @description Training item type. SECTION is a chapter that holds other items; GENERIC is a lesson.
+         * @enum {string}
+         */
+        TrainingItemType: "SECTION" | "GENERIC" | "VIDEO" | "QUIZ" | "TASKS" | "ASSIGNMENT" | "SCORM";
+        /**
+         * @description PENDING_CUSTOMER: the learner must (re)submit; PENDING_TEACHER: waiting for a correction; COMPLETED: accepted.
+         * @enum {string}
+         */
+        AssignmentStatus: "PENDING_CUSTOMER" | "PENDING_TEACHER" | "COMPLETED";
+        /** @description A learner's progress on one item. */
+        TrainingItemProgress: {
+            item_id: number;
+            name: string;
+            type: components["schemas"]["TrainingItemType"];
+            /** Format: date-time */
+            completed_at: string | null;
+            /** @description Seconds. */
+            time_spent: number;
+            /** @description The item is locked for this learner (drip, previous lesson, quiz, tasks, assignment). */
+            blocked: boolean;
+            /**
+             * @description Why it is locked.
+             * @enum {string|null}
+             */
+            blocked_by: "DATE" | "PREVIOUS_ITEM" | "QUIZ_SCORE" | "TASKS" | "ASSIGNMENT" | null;
+            unblocked_by_teacher: boolean;
+            quiz_best_score: number | null;
+            assignment_status: components["schemas"]["AssignmentStatus"] | null;
+        };
+        /** @description One payment (or planned installment) of a customer. */
+        Transaction: {
+            id: number;
+            status: components["schemas"]["TransactionStatus"];
+            /** @description Euros. */
+            amount: number;
+            installment_number: number | null;
+            payment_schedule_id: number | null;
+            payment_method: components["schemas"]["PaymentMethod"] | null;
+            /** Format: date-time */
+            due_at: string | null;
+            /** Format: date-time */
+            paid_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description A customer's enrolment with per-item progress and payments. */
+        CustomerTrainingDetail: {
+            customer_training: components["schemas"]["CustomerTraining"];
+            /** @description Flattened in outline order. */
+            items: components["schemas"]["TrainingItemProgress"][];
+            transactions: components["schemas"]["Transaction"][];
+        };
+        /**
+         * @description Affiliate status.
+         * @enum {string}
+         */
+        AffiliateStatus: "ACTIVE" | "SUSPENDED";
+        /** @description Affiliation figures (one affiliate or the whole program). */
+        AffiliateStats: {
+            visits_count: number;
+            sales_count: number;
+            /** @description Sales amount brought, euros. */
+            revenue: number;
+            /** @description Euros. */
+            commissions_total: number;
+            /** @description Euros. */
+            commissions_paid: number;
+            /** @description Earned, not yet paid out, past the minimum payout delay. */
+            balance: number;
+        };
+        /**
+         * @description Payout request status. One PENDING request at a time per affiliate.
+         * @enum {string}
+         */
+        PayoutStatus: "PENDING" | "PAID" | "REFUSED";
+        /** @description An affiliate's payout request. */
+        Payout: {
+            id: number;
+            /** @description Euros. */
+            amount: number;
+            status: components["schemas"]["PayoutStatus"];
+            invoice_url: string | null;
+            payment_information: string | null;
+            /** @description The team's answer. */
+            comment: string | null;
+            /** Format: date-time */
+            requested_at: string;
+            /** Format: date-time */
+            processed_at: string | null;
+        };
+        /** @description A learner who promotes the store's trainings (an affiliate is a customer of the store). */
+        Affiliate: {
+            /**
+             * Format: uuid
+             * @description The affiliate's customer uuid.
+             */
+            uuid: string;
+            customer: components["schemas"]["CustomerRef"];
+            /** @description Tracking code, prefixed REF-. */
+            code: string;
+            /**
+             * Format: uri
+             * @description Tracking link to the learner area.
+             */
+            link: string;
+            status: components["schemas"]["AffiliateStatus"];
+            /** @description Percent; null uses the program's rate. */
+            commission_rate: number | null;
+            stats: components["schemas"]["AffiliateStats"];
+            pending_payout: components["schemas"]["Payout"] | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description A sale credited to an affiliate, with its commission. */
+        AffiliateSale: {
+            id: number;
+            affiliate: components["schemas"]["CustomerRef"];
+            sale: components["schemas"]["Sale"];
+            /** @description Euros. */
+            commission: number;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * @description Training status (spec 4). Allowed transitions are not restricted by the contract.
+         * @enum {string}
+         */
+        TrainingStatus: "DRAFT" | "PUBLISHED" | "PRE_SALE" | "PRE_LAUNCH" | "CLOSED" | "UNLISTED" | "HIDDEN";
+        /** @description A training as listed in the back office. */
+        TrainingSummary: {
+            /** Format: uuid */
+            uuid: string;
+            slug: string;
+            name: string;
+            summary: string | null;
+            /** @description Price of the first payment schedule; null when free or not priced. */
+            price: number | null;
+            picture: string | null;
+            status: components["schemas"]["TrainingStatus"];
+            position: number;
+            items_count: number;
+            customers_count: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description A training item in the outline (without its content). */
+        TrainingItemNode: {
+            id: number;
+            type: components["schemas"]["TrainingItemType"];
+            name: string;
+            draft: boolean;
+            parent_id: number | null;
+            position: number;
+            resources_count: number;
+            assignments_to_validate_count: number;
+            /** @description Items of a SECTION; empty for others. */
+            children: components["schemas"]["TrainingItemNode"][];
+        };
+        /** @description A way to pay for a training or bundle. The first schedule is the one shown first. */
+        PaymentSchedule: {
+            id: number;
+            type: components["schemas"]["PaymentScheduleType"];
+            /** @description Amount of each payment, euros. */
+            price: number;
+            /** @description Number of payments for INSTALLMENTS; null otherwise. */
+            installments_count: number | null;
+            /** @description Period of SUBSCRIPTION payments; INSTALLMENTS are monthly; null for ONE_TIME. */
+            frequency: components["schemas"]["BillingFrequency"] | null;
+            /** @description price x installments_count for INSTALLMENTS, price otherwise. */
+            total_price: number;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description Lesson feedback settings of a training. */
+        FeedbackOptions: {
+            /** @description Learners are asked for feedback at the end of each lesson. */
+            enabled: boolean;
+            rating_enabled: boolean;
+            comment_enabled: boolean;
+            /** @description The learner must answer before going on. */
+            mandatory: boolean;
+        };
+        /**
+         * @description Drip release frequency: WEEKLY every 7 days, BIWEEKLY every 14, MONTHLY every 30.
+         * @enum {string}
+         */
+        DripFrequency: "WEEKLY" | "BIWEEKLY" | "MONTHLY";
+        /** @description A training, as the editor and the settings pages read it. */
+        Training: {
+            /** Format: uuid */
+            uuid: string;
+            slug: string;
+            name: string;
+            summary: string | null;
+            /** @description Sales page rich text (HTML). */
+            description: string | null;
+            /** @description Price of the first payment schedule; null when free. */
+            price: number | null;
+            picture: string | null;
+            status: components["schemas"]["TrainingStatus"];
+            position: number;
+            seo_data: components["schemas"]["SeoData"];
+            /** @description The outline (sections with their children). */
+            items: components["schemas"]["TrainingItemNode"][];
+            payment_schedules: components["schemas"]["PaymentSchedule"][];
+            feedback_options: components["schemas"]["FeedbackOptions"];
+            authors: components["schemas"]["UserRef"][];
+            tags: string[];
+            /** @description Mailing list of the connected e-mail provider new learners join. */
+            email_list_id: string | null;
+            /** @description Places; null is unlimited ("training full" when reached). */
+            max_customers: number | null;
+            /**
+             * Format: date-time
+             * @description After it, enrolment is closed.
+             */
+            enrollment_ends_at: string | null;
+            /** @description Learners are blocked BY_EXPIRATION after this many days; null is unlimited. */
+            access_duration_days: number | null;
+            drip_frequency: components["schemas"]["DripFrequency"] | null;
+            certificate_enabled: boolean;
+            customers_count: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /**
+         * @description What a file upload is for; it sets the size limit (spec 9): VIDEO 536870912 bytes (1073741824 on PRO and EXPERT), AUDIO 536870912, PDF 209715200, QUIZ_MEDIA 209715200, MEDIA 209715200, IMAGE 5242880, RESOURCE 536870912.
+         * @enum {string}
+         */
+        UploadType: "VIDEO" | "AUDIO" | "PDF" | "IMAGE" | "RESOURCE" | "QUIZ_MEDIA" | "MEDIA" | "ASSIGNMENT";
+        /** @description A one-time upload address (object storage). */
+        PresignedUrl: {
+            /**
+             * Format: uri
+             * @description Send the file there with PUT, body = file bytes.
+             */
+            upload_url: string;
+            /** @enum {string} */
+            method: "PUT";
+            /** @description Headers the PUT must carry (Content-Type). */
+            headers: {
+                [key: string]: string;
+            };
+            /**
+             * Format: uri
+             * @description Where the file will be readable once uploaded; send it back in the item, resource or submission.
+             */
+            file_url: string;
+            /** @description Bytes allowed for this type and plan. */
+            max_size: number;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        /** @description Figures of one item. */
+        TrainingItemStats: {
+            id: number;
+            name: string;
+            type: components["schemas"]["TrainingItemType"];
+            completed_count: number;
+            completion_rate: number;
+            /** @description Seconds. */
+            average_time_spent: number;
+            /** @description QUIZ only. */
+            average_score: number | null;
+        };
+        /** @description Statistics of one training. */
+        TrainingStats: {
+            /**
+             * Format: date
+             * @description Null for stats/global (whole life of the training).
+             */
+            begin: string | null;
+            /** Format: date */
+            end: string | null;
+            customers_count: number;
+            active_customers_count: number;
+            completed_count: number;
+            completion_rate: number;
+            average_progress: number;
+            /** @description Euros. */
+            revenue: number;
+            sales_count: number;
+            average_rating: number | null;
+            items: components["schemas"]["TrainingItemStats"][];
+        };
+        /** @description A mailing list of a connected e-mail provider. */
+        EmailList: {
+            id: string;
+            name: string;
+            provider: components["schemas"]["EmailProviderName"];
+        };
+        /**
+         * @description Whether a community member is a back-office user or a learner.
+         * @enum {string}
+         */
+        MemberType: "USER" | "CUSTOMER";
+        /** @description Who wrote a community post or comment, a training comment or an assignment message. Where the author was deleted the field holding it is null and the client shows "Membre supprimé". */
+        Author: {
+            type: components["schemas"]["MemberType"];
+            /** Format: uuid */
+            uuid: string;
+            display_name: string;
+            picture: string | null;
+        };
+        /** @description A comment under a lesson, by a learner or the team. */
+        TrainingComment: {
+            id: number;
+            content: string;
+            author: components["schemas"]["Author"] | null;
+            training_item: {
+                id: number;
+                name: string;
+            };
+            parent_id: number | null;
+            /** @description Replies, oldest first. */
+            children: components["schemas"]["TrainingComment"][];
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description Result of a CSV import. */
+        ImportReport: {
+            created_count: number;
+            enrolled_count: number;
+            /** @description Lines not imported and why. */
+            skipped: {
+                line: number;
+                reason: string;
+            }[];
+        };
+        /**
+         * @description How an item opens: NONE (open), on a date, a delay after sign-up, manually by the team, or when the previous item is completed.
+         * @enum {string}
+         */
+        UnlockMode: "NONE" | "DATE" | "DELAY" | "MANUAL" | "PREVIOUS";
+        /** @description A training item with its content (editor). */
+        TrainingItem: {
+            id: number;
+            /** Format: uuid */
+            training_uuid: string;
+            type: components["schemas"]["TrainingItemType"];
+            name: string;
+            draft: boolean;
+            description: string | null;
+            parent_id: number | null;
+            position: number;
+            /** @description JSON text: the list of ContentBlock of the lesson (spec: block list stored as text). */
+            content: string | null;
+            /** @description JSON text with type-specific settings. TASKS: {tasks: [{id, label}]}; ASSIGNMENT: {instructions, max_files}; VIDEO: {video_url, duration}; SCORM: {entry_point, version}. Null for others. */
+            specific_content: string | null;
+            resources: components["schemas"]["Resource"][];
+            resources_count: number;
+            /** @description Seconds the learner must spend before the item can be completed. */
+            min_complete_duration: number | null;
+            unlock_mode: components["schemas"]["UnlockMode"];
+            /**
+             * Format: date-time
+             * @description For DATE.
+             */
+            unlock_at: string | null;
+            /** @description For DELAY. */
+            unlock_delay_days: number | null;
+            /** @description Following items stay locked until this one is done: QUIZ at its minimum score, TASKS all ticked, ASSIGNMENT accepted. */
+            blocking: boolean;
+            /** @description Launch address of a SCORM package; null for other types. */
+            scorm_url: string | null;
+            assignments_to_validate_count: number;
+            children: components["schemas"]["TrainingItemNode"][];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /**
+         * @description Our design: one correct choice or several.
+         * @enum {string}
+         */
+        QuizQuestionType: "SINGLE" | "MULTIPLE";
+        /** @description A possible answer. */
+        QuizChoice: {
+            id: number;
+            label: string;
+            correct: boolean;
+        };
+        /** @description A quiz question. */
+        QuizQuestion: {
+            id: number;
+            type: components["schemas"]["QuizQuestionType"];
+            question: string;
+            media_url: string | null;
+            explanation: string | null;
+            position: number;
+            /** @description Archived questions are no longer asked; past answers keep them. */
+            archived: boolean;
+            choices: components["schemas"]["QuizChoice"][];
+        };
+        /** @description The quiz of a QUIZ item. */
+        Quiz: {
+            item_id: number;
+            /** @description Percent needed to pass; null means no minimum. */
+            min_success_rate: number | null;
+            /** @description Null is unlimited. */
+            max_attempts: number | null;
+            shuffle_questions: boolean;
+            show_corrections: boolean;
+            questions: components["schemas"]["QuizQuestion"][];
+        };
+        /** @description One attempt of a learner at a quiz. */
+        QuizAnswer: {
+            id: number;
+            customer: components["schemas"]["CustomerRef"];
+            attempt: number;
+            score: number;
+            success: boolean;
+            answers: {
+                question_id: number;
+                choice_ids: number[];
+                correct: boolean;
+            }[];
+            /** Format: date-time */
+            answered_at: string;
+        };
+        /** @description A learner's feedback on a lesson. */
+        Feedback: {
+            id: number;
+            customer: components["schemas"]["CustomerRef"];
+            rating: number | null;
+            comment: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * @description ACCEPTED makes the result final; REJECTED asks for a new submission.
+         * @enum {string}
+         */
+        AssignmentDecision: "ACCEPTED" | "REJECTED";
+        /** @description A file of a submission. */
+        AssignmentFile: {
+            name: string;
+            /** Format: uri */
+            url: string;
+            /** @description Bytes. */
+            size: number;
+        };
+        /** @description A learner's answer to an assignment and its correction. */
+        AssignmentSubmission: {
+            id: number;
+            content: string | null;
+            files: components["schemas"]["AssignmentFile"][];
+            /** Format: date-time */
+            submitted_at: string;
+            decision: components["schemas"]["AssignmentDecision"] | null;
+            correction: string | null;
+            corrected_by: components["schemas"]["UserRef"] | null;
+            /** Format: date-time */
+            corrected_at: string | null;
+        };
+        /**
+         * @description Assignment history entry type (started, submission, correction).
+         * @enum {string}
+         */
+        AssignmentHistoryType: "assignment_started" | "customer_submission" | "teacher_validation";
+        /** @description One event of an assignment. */
+        AssignmentHistory: {
+            id: number;
+            type: components["schemas"]["AssignmentHistoryType"];
+            actor: components["schemas"]["Author"] | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description A learner's work on an ASSIGNMENT item. */
+        Assignment: {
+            id: number;
+            /** Format: uuid */
+            training_uuid: string;
+            training_item_id: number;
+            customer: components["schemas"]["CustomerRef"];
+            status: components["schemas"]["AssignmentStatus"];
+            /** @description Decision on the last submission. */
+            decision: components["schemas"]["AssignmentDecision"] | null;
+            /** @description Newest first. */
+            submissions: components["schemas"]["AssignmentSubmission"][];
+            /** @description Oldest first. */
+            history: components["schemas"]["AssignmentHistory"][];
+            comments_count: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description A message between the learner and the team about an assignment. */
+        AssignmentComment: {
+            id: number;
+            content: string;
+            author: components["schemas"]["Author"] | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * @description Bundle (pack) status.
+         * @enum {string}
+         */
+        BundleStatus: "DRAFT" | "PUBLISHED" | "UNLISTED" | "HIDDEN";
+        /** @description A bundle (pack) of trainings sold together. */
+        Bundle: {
+            /** Format: uuid */
+            uuid: string;
+            slug: string;
+            name: string;
+            summary: string | null;
+            description: string | null;
+            /** @description Euros. */
+            price: number | null;
+            picture: string | null;
+            status: components["schemas"]["BundleStatus"];
+            /** @description Position in the bundles list. */
+            order: number;
+            seo_data: components["schemas"]["SeoData"];
+            /** @description In the bundle's item order. */
+            trainings: components["schemas"]["TrainingRef"][];
+            payment_schedules: components["schemas"]["PaymentSchedule"][];
+            customers_count: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description A collection grouping community spaces. */
+        Collection: {
+            /** Format: uuid */
+            uuid: string;
+            name: string;
+            description: string | null;
+            position: number;
+            /** @description Uuids of its spaces, in order. */
+            groups: string[];
+        };
+        /**
+         * @description Display mode of a space: CARD is a news feed, LIST a forum (EXPERT). Chosen on create only.
+         * @enum {string}
+         */
+        SpaceType: "CARD" | "LIST";
+        /**
+         * @description DRAFT: invisible except to team admins and the creator; VISIBLE ("Publié"): in the menu of every learner, content for added members only; PRIVATE ("Masqué", EXPERT): only invited members see it.
+         * @enum {string}
+         */
+        SpaceState: "DRAFT" | "VISIBLE" | "PRIVATE";
+        /**
+         * @description Post order in a space.
+         * @enum {string}
+         */
+        PostSort: "PUBLISHED_ASC" | "PUBLISHED_DESC" | "LAST_COMMENTED";
+        /** @description Settings of a space. */
+        SpaceSettings: {
+            /** @description Only the creator and team admins publish; all members may reply. */
+            readonly: boolean;
+            /** @description Off: only the creator and team admins see the member list. */
+            show_members: boolean;
+            default_post_sort: components["schemas"]["PostSort"];
+        };
+        /**
+         * @description Our design: the spec only names OWNER (the space creator); every other member is MEMBER.
+         * @enum {string}
+         */
+        MemberRole: "OWNER" | "MEMBER";
+        /** @description A member of a space. */
+        Member: {
+            /** Format: uuid */
+            uuid: string;
+            /** Format: uuid */
+            group_uuid: string;
+            role: components["schemas"]["MemberRole"];
+            type: components["schemas"]["MemberType"];
+            /**
+             * Format: uuid
+             * @description The user or customer uuid.
+             */
+            type_uuid: string;
+            display_name: string;
+            picture: string | null;
+            /** @description E-mail the member about new posts (our design of "update own member"). */
+            email_notifications: boolean;
+            /** Format: date-time */
+            joined_at: string;
+        };
+        /** @description A community space (group). */
+        Space: {
+            /** Format: uuid */
+            uuid: string;
+            name: string;
+            description: string | null;
+            /**
+             * Format: uuid
+             * @description Collection uuid; null for a standalone space.
+             */
+            collection: string | null;
+            position: number;
+            type: components["schemas"]["SpaceType"];
+            state: components["schemas"]["SpaceState"];
+            /** @description Every learner is added automatically (auto-add ALL). */
+            global: boolean;
+            /** @description Learners of these trainings are added automatically (auto-add TRAININGS). */
+            trainings: string[];
+            settings: components["schemas"]["SpaceSettings"];
+            /** @description The caller may open the content. */
+            is_accessible: boolean;
+            pinned: boolean;
+            posts_count: number;
+            members_count: number;
+            /** @description The caller's membership, if any. */
+            member: components["schemas"]["Member"] | null;
+            /** @description The creator; null if deleted. */
+            owner: components["schemas"]["Author"] | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description Settings of a post or a comment. */
+        EntitySettings: {
+            /** @description No answers allowed. */
+            readonly: boolean;
+        };
+        /** @description A post in a space. Its comments are paged with GET /community/posts/{postUuid}/comments. */
+        Post: {
+            /** Format: uuid */
+            uuid: string;
+            /** Format: uuid */
+            group_uuid: string;
+            /** @description Rich text (HTML). */
+            content: string;
+            excerpt: string;
+            /**
+             * Format: date-time
+             * @description In the future means scheduled.
+             */
+            published_at: string;
+            /** @description Null when the author was deleted ("Membre supprimé"). */
+            owner: components["schemas"]["Author"] | null;
+            comments_count: number;
+            pinned: boolean;
+            /** @description The caller gets notified of new comments. */
+            subscribed: boolean;
+            settings: components["schemas"]["EntitySettings"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /**
+         * @description What an abuse report is about.
+         * @enum {string}
+         */
+        AbuseTarget: "GROUP_POST" | "GROUP_COMMENT";
+        /**
+         * @description Reason of an abuse report.
+         * @enum {string}
+         */
+        AbuseReason: "SPAM" | "DISCRIMINATION" | "HATE" | "VIOLENCE";
+        /** @description A report of a post or comment. */
+        AbuseReport: {
+            /** Format: uuid */
+            uuid: string;
+            target: components["schemas"]["AbuseTarget"];
+            /** Format: uuid */
+            target_uuid: string;
+            /** Format: uuid */
+            post_uuid: string;
+            /** @description Start of the reported text. */
+            excerpt: string;
+            reason: components["schemas"]["AbuseReason"];
+            comment: string | null;
+            reporter: components["schemas"]["Author"] | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description A comment on a post, or a reply to a comment. */
+        Comment: {
+            /** Format: uuid */
+            uuid: string;
+            /** Format: uuid */
+            post_uuid: string;
+            content: string;
+            owner: components["schemas"]["Author"] | null;
+            /**
+             * Format: uuid
+             * @description Parent comment uuid for a reply.
+             */
+            parent: string | null;
+            /** @description First replies (up to 3, oldest first); the rest are paged with the comments list and parent_uuid. */
+            children: components["schemas"]["Comment"][];
+            children_count: number;
+            subscribed: boolean;
+            settings: components["schemas"]["EntitySettings"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description A user or learner who can be added to a space. */
+        MemberCandidate: {
+            type: components["schemas"]["MemberType"];
+            /** Format: uuid */
+            type_uuid: string;
+            display_name: string;
+            email: components["schemas"]["Email"];
+            picture: string | null;
+        };
+        /** @description The public face of a store in the learner area. */
+        SchoolStore: {
+            /** Format: uuid */
+            uuid: string;
+            subdomain: string;
+            /** @description The company name, else the subdomain. */
+            name: string;
+            logo: string | null;
+            favicon: string | null;
+            seo_data: components["schemas"]["SeoData"];
+            social_links: components["schemas"]["SocialLink"][];
+            affiliation_status: components["schemas"]["AffiliateProgramStatus"];
+            community_enabled: boolean;
+            /** @description Learners may create an account without buying (our design). */
+            registration_open: boolean;
+        };
+        /** @description The signed-in learner. */
+        Learner: {
+            /** Format: uuid */
+            uuid: string;
+            email: components["schemas"]["Email"];
+            firstname: string | null;
+            lastname: string | null;
+            display_name: string;
+            picture: string | null;
+            locale: components["schemas"]["Locale"];
+            activated: boolean;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description A learner session. */
+        LearnerSession: {
+            /** @description Bearer token for the learner area of this store only. */
+            token: string;
+            /** Format: date-time */
+            expires_at: string;
+            learner: components["schemas"]["Learner"];
+        };
+        /** @description A training in the public catalogue (PUBLISHED, PRE_SALE, PRE_LAUNCH and CLOSED are listed; UNLISTED is reachable by slug only). */
+        CatalogueTraining: {
+            /** Format: uuid */
+            uuid: string;
+            slug: string;
+            name: string;
+            summary: string | null;
+            picture: string | null;
+            status: components["schemas"]["TrainingStatus"];
+            /** @description Euros. */
+            price: number | null;
+            payment_schedules: components["schemas"]["PaymentSchedule"][];
+            items_count: number;
+            authors: components["schemas"]["UserRef"][];
+            tags: string[];
+            /** @description False when closed, full or past enrollment_ends_at. */
+            enrollment_open: boolean;
+            places_left: number | null;
+        };
+        /** @description An item of a training's public outline. */
+        OutlineItem: {
+            id: number;
+            type: components["schemas"]["TrainingItemType"];
+            name: string;
+            children: components["schemas"]["OutlineItem"][];
+        };
+        /** @description A training's public page. */
+        CatalogueTrainingDetail: {
+            /** Format: uuid */
+            uuid: string;
+            slug: string;
+            name: string;
+            summary: string | null;
+            description: string | null;
+            picture: string | null;
+            status: components["schemas"]["TrainingStatus"];
+            /** @description Euros. */
+            price: number | null;
+            payment_schedules: components["schemas"]["PaymentSchedule"][];
+            items_count: number;
+            authors: components["schemas"]["UserRef"][];
+            tags: string[];
+            enrollment_open: boolean;
+            places_left: number | null;
+            seo_data: components["schemas"]["SeoData"];
+            outline: components["schemas"]["OutlineItem"][];
+            /** @description The signed-in learner already follows it (false for guests). */
+            enrolled: boolean;
+        };
+        /** @description A bundle in the public catalogue and on its page. */
+        CatalogueBundle: {
+            /** Format: uuid */
+            uuid: string;
+            slug: string;
+            name: string;
+            summary: string | null;
+            description: string | null;
+            picture: string | null;
+            /** @description Euros. */
+            price: number | null;
+            payment_schedules: components["schemas"]["PaymentSchedule"][];
+            trainings: components["schemas"]["CatalogueTraining"][];
+            seo_data: components["schemas"]["SeoData"];
+        };
+        /** @description Prices for a checkout, with the promo code applied. */
+        CheckoutQuote: {
+            buyable: components["schemas"]["BuyableRef"];
+            payment_schedule: components["schemas"]["PaymentSchedule"];
+            /** @description The applied code, null when none. */
+            discount_code: string | null;
+            /** @description Euros. */
+            discount_amount: number;
+            /** @description Total after discount, euros. */
+            total: number;
+            /** @description Euros. */
+            first_payment_amount: number;
+        };
+        /** @description Billing address given at checkout (spec 3 billing fields; country is our addition, needed for VAT). */
+        BillingAddress: {
+            firstname: string;
+            lastname: string;
+            company_name?: string | null;
+            address_line1: string;
+            address_line2?: string | null;
+            postal_code: string;
+            city: string;
+            state?: string | null;
+            /** @description ISO 3166-1 alpha-2, e.g. FR. */
+            country: string;
+        };
+        /** @description An order created by checkout. PAID once the provider confirms; the learner is then enrolled. */
+        CheckoutOrder: {
+            /** Format: uuid */
+            uuid: string;
+            status: components["schemas"]["TransactionStatus"];
+            buyable: components["schemas"]["BuyableRef"];
+            /** @description Euros. */
+            total: number;
+            payment_method: components["schemas"]["PaymentMethod"];
+            /** @description Address of the payment provider's page to open (card or PayPal); null when nothing is due. */
+            payment_url: string | null;
+            /** @description A new learner got an activation e-mail to set a password. */
+            account_activation_required: boolean;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description A training the learner follows, with progress. */
+        LearnerTraining: {
+            training: components["schemas"]["TrainingRef"];
+            summary: string | null;
+            customer_type: components["schemas"]["CustomerType"];
+            blocked_reason: components["schemas"]["BlockedReason"] | null;
+            progress: number;
+            /** @description Where to resume. */
+            last_item_id: number | null;
+            /** Format: date-time */
+            enrolled_at: string;
+            /** Format: date-time */
+            expires_at: string | null;
+            /** Format: date-time */
+            completed_at: string | null;
+        };
+        /** @description An item of the learner's outline with its state. */
+        LearnerOutlineItem: {
+            id: number;
+            type: components["schemas"]["TrainingItemType"];
+            name: string;
+            completed: boolean;
+            locked: boolean;
+            /**
+             * @description Why the item is locked: by date or delay (unlock_at), previous lesson, quiz minimum score, unfinished tasks, unreviewed assignment, or the learner is blocked.
+             * @enum {string|null}
+             */
+            locked_reason: "DATE" | "PREVIOUS_ITEM" | "QUIZ_SCORE" | "TASKS" | "ASSIGNMENT" | "BLOCKED" | null;
+            /** Format: date-time */
+            unlock_at: string | null;
+            children: components["schemas"]["LearnerOutlineItem"][];
+        };
+        /** @description The learner's view of a training. */
+        LearnerTrainingDetail: {
+            training: components["schemas"]["TrainingRef"];
+            customer_type: components["schemas"]["CustomerType"];
+            blocked_reason: components["schemas"]["BlockedReason"] | null;
+            progress: number;
+            last_item_id: number | null;
+            items: components["schemas"]["LearnerOutlineItem"][];
+        };
+        /** @description One block of a lesson's content. */
+        ContentBlock: {
+            id: string;
+            /** @description video, audio, text, image, heading, pdf, embed (many services: youtube, vimeo, loom, genially, canva, ...), code, timeline, flashcard, scratch_card, and more. */
+            type: string;
+            /** @description Free-form; its keys depend on the block type (e.g. text: {html}; video: {url, duration}; heading: {text, level}). */
+            data: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A quiz question without its correct answers. */
+        LearnerQuizQuestion: {
+            id: number;
+            type: components["schemas"]["QuizQuestionType"];
+            question: string;
+            media_url: string | null;
+            choices: {
+                id: number;
+                label: string;
+            }[];
+        };
+        /** @description A quiz as the learner takes it (archived questions left out). */
+        LearnerQuiz: {
+            min_success_rate: number | null;
+            max_attempts: number | null;
+            attempts_left: number | null;
+            best_score: number | null;
+            questions: components["schemas"]["LearnerQuizQuestion"][];
+        };
+        /** @description A lesson as the player shows it. */
+        LearnerItem: {
+            id: number;
+            /** Format: uuid */
+            training_uuid: string;
+            type: components["schemas"]["TrainingItemType"];
+            name: string;
+            description: string | null;
+            /** @description The parsed content. */
+            blocks: components["schemas"]["ContentBlock"][];
+            resources: components["schemas"]["Resource"][];
+            /** @description JSON text, as in TrainingItem (TASKS: tasks list). */
+            specific_content: string | null;
+            scorm_url: string | null;
+            min_complete_duration: number | null;
+            /** Format: date-time */
+            completed_at: string | null;
+            /** @description Seconds. */
+            time_spent: number;
+            /** @description Ids of the ticked tasks (TASKS). */
+            tasks_done: string[];
+            /** @description QUIZ only. */
+            quiz: components["schemas"]["LearnerQuiz"] | null;
+            /** @description ASSIGNMENT only; null until started. */
+            assignment: components["schemas"]["Assignment"] | null;
+            feedback_given: boolean;
+            previous_item_id: number | null;
+            next_item_id: number | null;
+            /** @description Opened with a preview token by the team: nothing is recorded. */
+            preview: boolean;
+        };
+        /** @description The learner's progress on an item after an update. */
+        ItemProgress: {
+            item_id: number;
+            /** Format: date-time */
+            completed_at: string | null;
+            time_spent: number;
+            tasks_done: string[];
+            training_progress: number;
+        };
+        /** @description Result of a quiz attempt. */
+        QuizResult: {
+            score: number;
+            success: boolean;
+            min_success_rate: number | null;
+            attempts_left: number | null;
+            /** @description Empty when the quiz does not show corrections. */
+            corrections: {
+                question_id: number;
+                correct: boolean;
+                correct_choice_ids: number[];
+                explanation: string | null;
+            }[];
+            training_progress: number;
+        };
+        /** @description The store's affiliate program terms. */
+        AffiliateProgramTerms: {
+            status: components["schemas"]["AffiliateProgramStatus"];
+            /** @description Percent per sale. */
+            commission_rate: number;
+            link_validity_days: number;
+            min_payout_delay_days: number;
+            /** @description Euros. */
+            min_payout_amount: number;
+            attribution: components["schemas"]["AffiliateAttribution"];
+        };
+        /** @description The store's affiliate program seen by a learner. */
+        LearnerAffiliateProgram: {
+            terms: components["schemas"]["AffiliateProgramTerms"];
+            /** @description The learner's affiliate account; null until joined. */
+            affiliate: components["schemas"]["Affiliate"] | null;
+            /** @description PUBLIC program, or PRIVATE with an invitation, and not yet joined. */
+            can_join: boolean;
+        };
     };
     responses: {
         /** @description A dependency (database, mail) is unavailable. */
@@ -385,8 +5776,51 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The caller's role, plan or store does not allow this. */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No such resource in the caller's store. */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
-    parameters: never;
+    parameters: {
+        /** @description Page number, from 1. */
+        Page: number;
+        /** @description Items per page. */
+        PerPage: number;
+        /** @description First day of the period (inclusive), YYYY-MM-DD. */
+        Begin: string;
+        /** @description Last day of the period (inclusive), YYYY-MM-DD. */
+        End: string;
+        /** @description The caller's store (another store answers 404). */
+        StoreUuid: string;
+        /** @description IANA time zone used to cut days, e.g. Europe/Paris. Defaults to Europe/Paris. */
+        Tz: string;
+        /** @description Free-text search. */
+        Search: string;
+        /** @description A customer (learner) of the store. */
+        CustomerUuid: string;
+        TrainingUuid: string;
+        /** @description A training item of this training. */
+        TrainingItemId: number;
+        BundleUuid: string;
+        /** @description The store's subdomain (learner area). */
+        Subdomain: string;
+        /** @description The training or bundle slug. */
+        Slug: string;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -645,6 +6079,34 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
         };
     };
+    deleteMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                    cancel_reason: components["schemas"]["QuitReason"];
+                    cancel_additional_text?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Account deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
     changeMyPassword: {
         parameters: {
             query?: never;
@@ -694,6 +6156,7067 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
+        };
+    };
+    registerPerk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: components["schemas"]["Email"];
+                    password: components["schemas"]["Password"];
+                    firstname: string;
+                    perk_code: string;
+                    god_father?: string;
+                    locale?: components["schemas"]["Locale"];
+                };
+            };
+        };
+        responses: {
+            /** @description Account, store (PERK plan) and session created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listTeamUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TeamMember"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    updateTeamUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    role: "ADMIN" | "TEACHER" | "ANALYST" | "STAFF";
+                };
+            };
+        };
+        responses: {
+            /** @description The updated member. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMember"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    removeTeamUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    switchToUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A session as that user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listTeamInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invitations not yet accepted, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TeamInvitation"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createTeamInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: components["schemas"]["Email"];
+                    /** @enum {string} */
+                    role: "ADMIN" | "TEACHER" | "ANALYST" | "STAFF";
+                };
+            };
+        };
+        responses: {
+            /** @description The invitation. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamInvitation"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    acceptTeamInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    firstname: string;
+                    lastname?: string;
+                    password: components["schemas"]["Password"];
+                    locale?: components["schemas"]["Locale"];
+                };
+            };
+        };
+        responses: {
+            /** @description Account created and signed in. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    updateTeamInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitationUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    role: "ADMIN" | "TEACHER" | "ANALYST" | "STAFF";
+                };
+            };
+        };
+        responses: {
+            /** @description The updated invitation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamInvitation"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deleteTeamInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitationUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    resendTeamInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitationUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation with its new sent_at. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamInvitation"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listNotifications: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of notifications. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Notification"][];
+                        meta: components["schemas"]["NotificationPageMeta"];
+                        links: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    markAllNotificationsRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description All read; total_unread is now 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        total_unread: 0;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+        };
+    };
+    markNotificationRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                notificationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notification. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Notification"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createMyApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new key, with its secret. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    deleteMyApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked (also when there was none). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createStoreKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    type: components["schemas"]["KeyType"];
+                };
+            };
+        };
+        responses: {
+            /** @description The new secret. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deleteStoreKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                    type: components["schemas"]["KeyType"];
+                };
+            };
+        };
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getSupportInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Support contact. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportInfo"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+        };
+    };
+    listGodchildren: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of godchildren, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Godchild"][];
+                        meta: components["schemas"]["PageMeta"];
+                        links: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listGodchildCommissions: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description First day of the period (inclusive), YYYY-MM-DD. */
+                begin?: components["parameters"]["Begin"];
+                /** @description Last day of the period (inclusive), YYYY-MM-DD. */
+                end?: components["parameters"]["End"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of commissions, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Commission"][];
+                        meta: components["schemas"]["PageMeta"];
+                        links: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGodchildCommissionStats: {
+        parameters: {
+            query?: {
+                /** @description First day of the period (inclusive), YYYY-MM-DD. */
+                begin?: components["parameters"]["Begin"];
+                /** @description Last day of the period (inclusive), YYYY-MM-DD. */
+                end?: components["parameters"]["End"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Totals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommissionStats"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    recordAffiliationVisit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Counted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listPages: {
+        parameters: {
+            query: {
+                slug: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Matching pages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Page"][];
+                    };
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    updateStore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    subdomain?: string;
+                    custom_domain?: string | null;
+                    custom_domain_enabled?: boolean;
+                    /** Format: uri */
+                    logo?: string | null;
+                    /** Format: uri */
+                    favicon?: string | null;
+                    /** @description Feature switches by name; names not known to the server answer 422. */
+                    feature_options?: {
+                        [key: string]: boolean;
+                    };
+                    owner_phone?: string;
+                    /** @description JSON text. */
+                    onboarding_questions?: string;
+                    community_options?: {
+                        enabled: boolean;
+                    };
+                    /** @description Affiliate program terms (affiliates settings page). */
+                    affiliation_options?: {
+                        status?: components["schemas"]["AffiliateProgramStatus"];
+                        commission_rate?: number;
+                        link_validity_days?: number;
+                        min_payout_delay_days?: number;
+                        min_payout_amount?: number;
+                        attribution?: components["schemas"]["AffiliateAttribution"];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The updated store. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Store"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    updateStoreSeo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title?: string | null;
+                    description?: string | null;
+                    /** Format: uri */
+                    image?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The updated store. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Store"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listOnboardingMilestones: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Milestones. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OnboardingMilestone"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    checkSubdomainAvailability: {
+        parameters: {
+            query: {
+                slug: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Availability. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        slug: string;
+                        available: boolean;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listCompanies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Companies. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Company"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                companyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string | null;
+                    legal_form?: string | null;
+                    siret?: string | null;
+                    vat_number?: string | null;
+                    activity_number?: string | null;
+                    address_line1?: string | null;
+                    address_line2?: string | null;
+                    postal_code?: string | null;
+                    city?: string | null;
+                    state?: string | null;
+                    country?: string | null;
+                    /** Format: email */
+                    email?: string | null;
+                    phone?: string | null;
+                    signatory_name?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The company. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Company"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listSocialLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Links in position order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SocialLink"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createSocialLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    network: components["schemas"]["SocialNetwork"];
+                    /** Format: uri */
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The link. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SocialLink"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deleteSocialLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                socialLinkId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listStoreResources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resources in position order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Resource"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createStoreResource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    type: components["schemas"]["ResourceType"];
+                    /**
+                     * Format: uri
+                     * @description For FILE, the file_url of a presigned upload (type RESOURCE, at most 536870912 bytes); for LINK, the external address.
+                     */
+                    url: string;
+                    size?: number;
+                    mime_type?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The resource, added last. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Resource"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    reorderStoreResources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Resources in the new order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Resource"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deleteStoreResource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                resourceId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getStoreStats: {
+        parameters: {
+            query: {
+                /** @description First day (inclusive). */
+                begin: string;
+                /** @description Last day (inclusive). */
+                end: string;
+            };
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Stats"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getStoreStatsHistogram: {
+        parameters: {
+            query?: {
+                /** @description IANA time zone used to cut days, e.g. Europe/Paris. Defaults to Europe/Paris. */
+                tz?: components["parameters"]["Tz"];
+                /** @description First day of the period (inclusive), YYYY-MM-DD. */
+                begin?: components["parameters"]["Begin"];
+                /** @description Last day of the period (inclusive), YYYY-MM-DD. */
+                end?: components["parameters"]["End"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Series. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Histogram"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listInvoices: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of invoices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Invoice"][];
+                        meta: components["schemas"]["PageMeta"];
+                        links: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                invoiceId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listDiscountCodes: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Free-text search. */
+                q?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of codes, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DiscountCode"][];
+                        meta: components["schemas"]["PageMeta"];
+                        links: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    createDiscountCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    type: components["schemas"]["DiscountType"];
+                    value: number;
+                    buyables?: {
+                        type: components["schemas"]["BuyableType"];
+                        /** Format: uuid */
+                        uuid: string;
+                    }[];
+                    max_uses?: number | null;
+                    /** Format: date-time */
+                    starts_at?: string | null;
+                    /** Format: date-time */
+                    ends_at?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The code. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscountCode"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deleteDiscountCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                discountCodeId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listEmailTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Templates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EmailTemplate"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateEmailTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                emailTemplateId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    subject?: string;
+                    body?: string;
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The template. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailTemplate"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getUrlMetadata: {
+        parameters: {
+            query: {
+                url: string;
+            };
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the page says. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UrlMetadata"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getOembed: {
+        parameters: {
+            query: {
+                url: string;
+            };
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description oEmbed data. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Oembed"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    createPreviewToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreviewToken"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listEmailProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One entry per supported provider. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EmailProvider"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateEmailProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    provider: components["schemas"]["EmailProviderName"];
+                    enabled?: boolean;
+                    api_key?: string | null;
+                    /** Format: uri */
+                    api_url?: string | null;
+                    default_list_id?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description All connections. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EmailProvider"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uri */
+                    url: string;
+                    webhook: components["schemas"]["WebhookEvent"];
+                };
+            };
+        };
+        responses: {
+            /** @description The subscription. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listAiContents: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                per_page?: components["parameters"]["PerPage"];
+                type?: components["schemas"]["AiContentType"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of contents, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AiContent"][];
+                        meta: components["schemas"]["PageMeta"];
+                        links: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    createAiContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    type: components["schemas"]["AiContentType"];
+                    /** @description Subject, audience, tone, in the trainer's words. */
+                    input: string;
+                    buyable?: {
+                        type: components["schemas"]["BuyableType"];
+                        /** Format: uuid */
+                        uuid: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The generated content. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AiContent"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listStoreTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Tags, alphabetical. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["StoreTag"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateStoreTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                tagId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    value: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The tag. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreTag"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deleteStoreTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                tagId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listSales: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Free-text search. */
+                q?: components["parameters"]["Search"];
+                /** @description First day of the period (inclusive), YYYY-MM-DD. */
+                begin?: components["parameters"]["Begin"];
+                /** @description Last day of the period (inclusive), YYYY-MM-DD. */
+                end?: components["parameters"]["End"];
+                status?: components["schemas"]["TransactionStatus"];
+                buyable_type?: components["schemas"]["BuyableType"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of sales, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Sale"][];
+                        meta: components["schemas"]["PageMeta"];
+                        links: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    exportSales: {
+        parameters: {
+            query?: {
+                /** @description Free-text search. */
+                q?: components["parameters"]["Search"];
+                /** @description First day of the period (inclusive), YYYY-MM-DD. */
+                begin?: components["parameters"]["Begin"];
+                /** @description Last day of the period (inclusive), YYYY-MM-DD. */
+                end?: components["parameters"]["End"];
+                status?: components["schemas"]["TransactionStatus"];
+                buyable_type?: components["schemas"]["BuyableType"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV file (UTF-8, comma separated, header row). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listCustomers: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Free-text search. */
+                q?: components["parameters"]["Search"];
+                /** @description Customers with at least one enrolment of this type. */
+                type?: components["schemas"]["CustomerType"];
+                /** @description Only customers of this training. */
+                training_uuid?: string;
+                /** @description Only customers with this CRM tag. */
+                crm_tag?: string;
+                sort?: "created_at" | "last_connection_at" | "lastname" | "email";
+                order?: "asc" | "desc";
+            };
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of customers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Customer"][];
+                        meta: components["schemas"]["PageMeta"];
+                        links: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    createCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: components["schemas"]["Email"];
+                    firstname: string;
+                    lastname?: string;
+                    phone?: string;
+                    locale?: components["schemas"]["Locale"];
+                    training_uuids?: string[];
+                    bundle_uuids?: string[];
+                    /** @default true */
+                    send_invitation?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The customer. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    exportCustomers: {
+        parameters: {
+            query?: {
+                /** @description Free-text search. */
+                q?: components["parameters"]["Search"];
+                /** @description Customers with at least one enrolment of this type. */
+                type?: components["schemas"]["CustomerType"];
+                /** @description Only customers of this training. */
+                training_uuid?: string;
+                /** @description Only customers with this CRM tag. */
+                crm_tag?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    exportAbandonedCarts: {
+        parameters: {
+            query?: {
+                /** @description First day of the period (inclusive), YYYY-MM-DD. */
+                begin?: components["parameters"]["Begin"];
+                /** @description Last day of the period (inclusive), YYYY-MM-DD. */
+                end?: components["parameters"]["End"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                /** @description A customer (learner) of the store. */
+                customerUuid: components["parameters"]["CustomerUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                /** @description A customer (learner) of the store. */
+                customerUuid: components["parameters"]["CustomerUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email?: components["schemas"]["Email"];
+                    firstname?: string;
+                    lastname?: string | null;
+                    phone?: string | null;
+                    locale?: components["schemas"]["Locale"];
+                };
+            };
+        };
+        responses: {
+            /** @description The customer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    enrollCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                /** @description A customer (learner) of the store. */
+                customerUuid: components["parameters"]["CustomerUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    buyable_type: components["schemas"]["BuyableType"];
+                    /** Format: uuid */
+                    buyable_uuid: string;
+                    /** @default false */
+                    bypass_drip?: boolean;
+                    /** Format: date-time */
+                    expires_at?: string | null;
+                    /** @default true */
+                    send_email?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The customer with the new enrolment(s). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listCustomerConnections: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                /** @description A customer (learner) of the store. */
+                customerUuid: components["parameters"]["CustomerUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of connections, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Connection"][];
+                        meta: components["schemas"]["PageMeta"];
+                        links: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    exportCustomerLogs: {
+        parameters: {
+            query?: {
+                training_uuid?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                /** @description A customer (learner) of the store. */
+                customerUuid: components["parameters"]["CustomerUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    addCustomerCrmTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                /** @description A customer (learner) of the store. */
+                customerUuid: components["parameters"]["CustomerUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    tags: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The customer's tags. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CrmTag"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    removeCustomerCrmTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                /** @description A customer (learner) of the store. */
+                customerUuid: components["parameters"]["CustomerUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    tags: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The customer's remaining tags. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CrmTag"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listCrmTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Tags, alphabetical. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CrmTag"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteCrmTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    tags: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    saveCustomerCrmNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                /** @description A customer (learner) of the store. */
+                customerUuid: components["parameters"]["CustomerUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id?: number;
+                    content: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The note. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CrmNote"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deleteCustomerCrmNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                /** @description A customer (learner) of the store. */
+                customerUuid: components["parameters"]["CustomerUuid"];
+                noteId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateCustomerPrivateData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                /** @description A customer (learner) of the store. */
+                customerUuid: components["parameters"]["CustomerUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    phone?: string | null;
+                    company?: string | null;
+                    job_title?: string | null;
+                    address?: string | null;
+                    /** Format: date */
+                    birthdate?: string | null;
+                    comment?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The details. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CrmPrivateData"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getCustomerTraining: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                /** @description A customer (learner) of the store. */
+                customerUuid: components["parameters"]["CustomerUuid"];
+                trainingUuid: components["parameters"]["TrainingUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Enrolment, per-item progress and payments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerTrainingDetail"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    unblockCustomerTrainingItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                /** @description A customer (learner) of the store. */
+                customerUuid: components["parameters"]["CustomerUuid"];
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The updated progress. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerTrainingDetail"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAffiliates: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Free-text search. */
+                q?: components["parameters"]["Search"];
+                status?: components["schemas"]["AffiliateStatus"];
+            };
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of affiliates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Affiliate"][];
+                        meta: components["schemas"]["PageMeta"];
+                        links: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    createAffiliate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    customer_uuid: string;
+                    commission_rate?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The affiliate. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Affiliate"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getAffiliatesStats: {
+        parameters: {
+            query?: {
+                /** @description First day of the period (inclusive), YYYY-MM-DD. */
+                begin?: components["parameters"]["Begin"];
+                /** @description Last day of the period (inclusive), YYYY-MM-DD. */
+                end?: components["parameters"]["End"];
+                customer_uuid?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AffiliateStats"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listAffiliateSales: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description First day of the period (inclusive), YYYY-MM-DD. */
+                begin?: components["parameters"]["Begin"];
+                /** @description Last day of the period (inclusive), YYYY-MM-DD. */
+                end?: components["parameters"]["End"];
+                customer_uuid?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of sales, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AffiliateSale"][];
+                        meta: components["schemas"]["PageMeta"];
+                        links: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getAffiliate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                /** @description A customer (learner) of the store. */
+                customerUuid: components["parameters"]["CustomerUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The affiliate. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Affiliate"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateAffiliate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                /** @description A customer (learner) of the store. */
+                customerUuid: components["parameters"]["CustomerUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    status?: components["schemas"]["AffiliateStatus"];
+                    commission_rate?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The affiliate. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Affiliate"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    removeAffiliate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                /** @description A customer (learner) of the store. */
+                customerUuid: components["parameters"]["CustomerUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    processAffiliatePayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                /** @description A customer (learner) of the store. */
+                customerUuid: components["parameters"]["CustomerUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "PAID" | "REFUSED";
+                    comment?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The processed payout. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payout"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listTrainings: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Free-text search. */
+                q?: components["parameters"]["Search"];
+                status?: components["schemas"]["TrainingStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of trainings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TrainingSummary"][];
+                        meta: components["schemas"]["PageMeta"];
+                        links: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    createTraining: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    summary?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The training. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Training"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    countTrainings: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["TrainingStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    reorderTrainings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    trainings: {
+                        /** Format: uuid */
+                        uuid: string;
+                        order: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Trainings in the new order (first page size unlimited). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TrainingSummary"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getTraining: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The training. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Training"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateTraining: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    summary?: string | null;
+                    description?: string | null;
+                    slug?: string;
+                    /** Format: uri */
+                    picture?: string | null;
+                    status?: components["schemas"]["TrainingStatus"];
+                    tags?: string[];
+                    email_list_id?: string | null;
+                    max_customers?: number | null;
+                    /** Format: date-time */
+                    enrollment_ends_at?: string | null;
+                    access_duration_days?: number | null;
+                    /** @enum {string|null} */
+                    drip_frequency?: "WEEKLY" | "BIWEEKLY" | "MONTHLY" | null;
+                    certificate_enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The training. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Training"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deleteTraining: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    duplicateTraining: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The copy. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Training"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createTrainingUploadUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    type: components["schemas"]["UploadType"];
+                    filename: string;
+                    size?: number;
+                    content_type?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The upload address. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PresignedUrl"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    updateTrainingFeedbackOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled?: boolean;
+                    rating_enabled?: boolean;
+                    comment_enabled?: boolean;
+                    mandatory?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The options. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackOptions"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    updateTrainingSeo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title?: string | null;
+                    description?: string | null;
+                    /** Format: uri */
+                    image?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The training. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Training"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getTrainingStats: {
+        parameters: {
+            query?: {
+                /** @description First day of the period (inclusive), YYYY-MM-DD. */
+                begin?: components["parameters"]["Begin"];
+                /** @description Last day of the period (inclusive), YYYY-MM-DD. */
+                end?: components["parameters"]["End"];
+            };
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrainingStats"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getTrainingGlobalStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrainingStats"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getTrainingStatsHistogram: {
+        parameters: {
+            query?: {
+                /** @description IANA time zone used to cut days, e.g. Europe/Paris. Defaults to Europe/Paris. */
+                tz?: components["parameters"]["Tz"];
+                /** @description First day of the period (inclusive), YYYY-MM-DD. */
+                begin?: components["parameters"]["Begin"];
+                /** @description Last day of the period (inclusive), YYYY-MM-DD. */
+                end?: components["parameters"]["End"];
+            };
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Series. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Histogram"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listTrainingEmailLists: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Lists. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EmailList"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    addTrainingAuthors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    user_uuids: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The authors. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["UserRef"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    removeTrainingAuthors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    user_uuids: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The remaining authors. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["UserRef"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listTrainingComments: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                per_page?: components["parameters"]["PerPage"];
+                item_id?: number;
+            };
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of comments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TrainingComment"][];
+                        meta: components["schemas"]["PageMeta"];
+                        links: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deleteTrainingComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                commentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createTrainingPaymentSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    type: components["schemas"]["PaymentScheduleType"];
+                    /** @description Amount of each payment, euros; 0 only for ONE_TIME (free). */
+                    price: number;
+                    /** @description Required for INSTALLMENTS. */
+                    installments_count?: number;
+                    frequency?: components["schemas"]["BillingFrequency"];
+                };
+            };
+        };
+        responses: {
+            /** @description The schedule. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentSchedule"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deleteTrainingPaymentSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                paymentScheduleId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listTrainingCustomers: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Free-text search. */
+                q?: components["parameters"]["Search"];
+                type?: components["schemas"]["CustomerType"];
+            };
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of enrolments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CustomerTraining"][];
+                        meta: components["schemas"]["PageMeta"];
+                        links: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    addTrainingCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: components["schemas"]["Email"];
+                    firstname?: string;
+                    lastname?: string;
+                    /** @default false */
+                    bypass_drip?: boolean;
+                    /** Format: date-time */
+                    expires_at?: string | null;
+                    /** @default true */
+                    send_email?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The enrolment. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerTraining"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    importTrainingCustomers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The CSV file, at most 5 MB.
+                     */
+                    file: string;
+                    /** @enum {string} */
+                    send_email?: "true" | "false";
+                };
+            };
+        };
+        responses: {
+            /** @description What was imported. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportReport"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    updateTrainingCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A customer (learner) of the store. */
+                customerUuid: components["parameters"]["CustomerUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    blocked?: boolean;
+                    bypass_drip?: boolean;
+                    /** Format: date-time */
+                    expires_at?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The enrolment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerTraining"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    removeTrainingCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A customer (learner) of the store. */
+                customerUuid: components["parameters"]["CustomerUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createAttendanceCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A customer (learner) of the store. */
+                customerUuid: components["parameters"]["CustomerUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    learner_name?: string;
+                    hours?: number;
+                    /** @description Nature of the action (e.g. action de formation). */
+                    nature?: string;
+                    /** Format: date */
+                    start_date?: string;
+                    /** Format: date */
+                    end_date?: string;
+                    organisation?: string;
+                    siret?: string;
+                    activity_number?: string;
+                    signatory?: string;
+                    place?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    createCompletionCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A customer (learner) of the store. */
+                customerUuid: components["parameters"]["CustomerUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    learner_name?: string;
+                    hours?: number;
+                    /** @description Nature of the action (e.g. action de formation). */
+                    nature?: string;
+                    /** Format: date */
+                    start_date?: string;
+                    /** Format: date */
+                    end_date?: string;
+                    organisation?: string;
+                    siret?: string;
+                    activity_number?: string;
+                    signatory?: string;
+                    place?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    exportQualiopiEvidence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A customer (learner) of the store. */
+                customerUuid: components["parameters"]["CustomerUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description ZIP file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listTrainingCustomerTransactions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A customer (learner) of the store. */
+                customerUuid: components["parameters"]["CustomerUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Transactions, installments in order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Transaction"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    cancelTrainingCustomerTransactions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A customer (learner) of the store. */
+                customerUuid: components["parameters"]["CustomerUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    transaction_ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description The customer's transactions after cancelling. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Transaction"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listTrainingItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Top-level items in order, sections with their children. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TrainingItemNode"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createTrainingItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "SECTION" | "GENERIC" | "VIDEO" | "QUIZ" | "TASKS" | "ASSIGNMENT";
+                    name: string;
+                    parent_id?: number | null;
+                    /** @default true */
+                    draft?: boolean;
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The item. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrainingItem"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    createScormTrainingItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @enum {string} */
+                    type: "SCORM";
+                    /** @description Section id, empty for top level. */
+                    parent_id?: string;
+                    name?: string;
+                    /**
+                     * Format: binary
+                     * @description The zip.
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The item. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrainingItem"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    reorderTrainingItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    items: {
+                        id: number;
+                        parent_id: number | null;
+                        position: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The new outline. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TrainingItemNode"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getTrainingItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The item. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrainingItem"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateTrainingItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    draft?: boolean;
+                    description?: string | null;
+                    parent_id?: number | null;
+                    content?: string | null;
+                    specific_content?: string | null;
+                    min_complete_duration?: number | null;
+                    unlock_mode?: components["schemas"]["UnlockMode"];
+                    /** Format: date-time */
+                    unlock_at?: string | null;
+                    unlock_delay_days?: number | null;
+                    blocking?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The item. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrainingItem"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deleteTrainingItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    duplicateTrainingItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    target_training_uuid?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The copy. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrainingItem"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listTrainingItemComments: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of top-level comments with replies, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TrainingComment"][];
+                        meta: components["schemas"]["PageMeta"];
+                        links: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    createTrainingItemComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Refused when empty after trimming. */
+                    content: string;
+                    parent_id?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The comment. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrainingComment"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getTrainingItemQuiz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quiz. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quiz"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateTrainingItemQuiz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    min_success_rate?: number | null;
+                    max_attempts?: number | null;
+                    shuffle_questions?: boolean;
+                    show_corrections?: boolean;
+                    questions: {
+                        id?: number;
+                        type: components["schemas"]["QuizQuestionType"];
+                        question: string;
+                        /** Format: uri */
+                        media_url?: string | null;
+                        explanation?: string | null;
+                        choices: {
+                            id?: number;
+                            label: string;
+                            correct: boolean;
+                        }[];
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The quiz. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quiz"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listTrainingItemQuizAnswers: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                per_page?: components["parameters"]["PerPage"];
+                customer_uuid?: string;
+            };
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of attempts, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["QuizAnswer"][];
+                        meta: components["schemas"]["PageMeta"];
+                        links: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    exportTrainingItemQuizAnswers: {
+        parameters: {
+            query?: {
+                customer_uuid?: string;
+            };
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listTrainingItemFeedbacks: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of feedback, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Feedback"][];
+                        meta: components["schemas"]["PageMeta"];
+                        links: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listAssignments: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                per_page?: components["parameters"]["PerPage"];
+                status?: components["schemas"]["AssignmentStatus"];
+            };
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of assignments, PENDING_TEACHER first then newest. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Assignment"][];
+                        meta: components["schemas"]["PageMeta"];
+                        links: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+                assignmentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The assignment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Assignment"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    validateAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+                assignmentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    decision: components["schemas"]["AssignmentDecision"];
+                    correction?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The assignment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Assignment"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listAssignmentComments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+                assignmentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Messages, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AssignmentComment"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createAssignmentComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+                assignmentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    content: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The message. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssignmentComment"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    createTrainingItemResource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    type: components["schemas"]["ResourceType"];
+                    /**
+                     * Format: uri
+                     * @description For FILE, the file_url of a presigned upload (type RESOURCE).
+                     */
+                    url: string;
+                    size?: number;
+                    mime_type?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The resource, added last. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Resource"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    reorderTrainingItemResources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Resources in the new order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Resource"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deleteTrainingItemResource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+                resourceId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    archiveQuizQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                questionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    archived: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The question. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuizQuestion"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listBundles: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Free-text search. */
+                q?: components["parameters"]["Search"];
+                status?: components["schemas"]["BundleStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of bundles. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Bundle"][];
+                        meta: components["schemas"]["PageMeta"];
+                        links: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    createBundle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    summary?: string;
+                    training_uuids?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The bundle. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Bundle"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    countBundles: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["BundleStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    reorderBundles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    bundle_uuids: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Bundles in the new order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Bundle"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getBundle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bundleUuid: components["parameters"]["BundleUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bundle. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Bundle"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateBundle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bundleUuid: components["parameters"]["BundleUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    summary?: string | null;
+                    description?: string | null;
+                    slug?: string;
+                    /** Format: uri */
+                    picture?: string | null;
+                    status?: components["schemas"]["BundleStatus"];
+                    seo_data?: {
+                        title?: string | null;
+                        description?: string | null;
+                        /** Format: uri */
+                        image?: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The bundle. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Bundle"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deleteBundle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bundleUuid: components["parameters"]["BundleUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    addBundleTraining: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bundleUuid: components["parameters"]["BundleUuid"];
+                trainingUuid: components["parameters"]["TrainingUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bundle. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Bundle"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    removeBundleTraining: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bundleUuid: components["parameters"]["BundleUuid"];
+                trainingUuid: components["parameters"]["TrainingUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bundle. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Bundle"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    reorderBundleTrainings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bundleUuid: components["parameters"]["BundleUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    item_uuids: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The bundle. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Bundle"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    createBundlePaymentSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bundleUuid: components["parameters"]["BundleUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    type: components["schemas"]["PaymentScheduleType"];
+                    price: number;
+                    installments_count?: number;
+                    frequency?: components["schemas"]["BillingFrequency"];
+                };
+            };
+        };
+        responses: {
+            /** @description The schedule. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentSchedule"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deleteBundlePaymentSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bundleUuid: components["parameters"]["BundleUuid"];
+                paymentScheduleId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listCollections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Collections. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Collection"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    reorderCollections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    collections: {
+                        /** Format: uuid */
+                        uuid: string;
+                        position: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Collections in the new order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Collection"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    createCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    description?: string | null;
+                    position?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The collection. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Collection"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    updateCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                collectionUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    description?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The collection. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Collection"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deleteCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                collectionUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listSpaces: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Spaces. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Space"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    reorderSpaces: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    groups: {
+                        /** Format: uuid */
+                        uuid: string;
+                        position: number;
+                        /** Format: uuid */
+                        collection?: string | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Spaces in the new order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Space"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    createSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    description?: string | null;
+                    /** Format: uuid */
+                    collection?: string | null;
+                    state: components["schemas"]["SpaceState"];
+                    /** @description Auto-add ALL: every learner joins. The interface's auto-add mode is not sent: ALL sends global true and no trainings, TRAININGS global false with trainings, MANUAL global false with no trainings. */
+                    global?: boolean;
+                    trainings?: string[];
+                    settings?: {
+                        readonly?: boolean;
+                        show_members?: boolean;
+                        default_post_sort?: components["schemas"]["PostSort"];
+                    };
+                    pinned?: boolean;
+                    type: components["schemas"]["SpaceType"];
+                };
+            };
+        };
+        responses: {
+            /** @description The space. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Space"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The space. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Space"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    description?: string | null;
+                    /** Format: uuid */
+                    collection?: string | null;
+                    state?: components["schemas"]["SpaceState"];
+                    /** @description Auto-add ALL: every learner joins. The interface's auto-add mode is not sent: ALL sends global true and no trainings, TRAININGS global false with trainings, MANUAL global false with no trainings. */
+                    global?: boolean;
+                    trainings?: string[];
+                    settings?: {
+                        readonly?: boolean;
+                        show_members?: boolean;
+                        default_post_sort?: components["schemas"]["PostSort"];
+                    };
+                    pinned?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The space. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Space"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deleteSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listPosts: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Free-text search. */
+                q?: components["parameters"]["Search"];
+                sort?: components["schemas"]["PostSort"];
+            };
+            header?: never;
+            path: {
+                groupUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of posts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Post"][];
+                        meta: components["schemas"]["PageMeta"];
+                        links: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    createPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Rich text (HTML); refused when empty after trimming. */
+                    content: string;
+                    /** Format: date-time */
+                    published_at?: string;
+                    pinned?: boolean;
+                    settings?: {
+                        readonly?: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The post. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Post"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listSpaceAbuses: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                groupUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of reports. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AbuseReport"][];
+                        meta: components["schemas"]["PageMeta"];
+                        links: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    dismissAbuse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                abuseUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Dismissed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                postUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The post. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Post"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updatePost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                postUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    content?: string;
+                    /** Format: date-time */
+                    published_at?: string;
+                    pinned?: boolean;
+                    settings?: {
+                        readonly?: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The post. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Post"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deletePost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                postUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    reportPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                postUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: components["schemas"]["AbuseReason"];
+                    comment?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The report. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AbuseReport"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    subscribePost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                postUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The post. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Post"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    unsubscribePost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                postUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The post. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Post"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listComments: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                per_page?: components["parameters"]["PerPage"];
+                parent_uuid?: string;
+            };
+            header?: never;
+            path: {
+                postUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of comments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Comment"][];
+                        meta: components["schemas"]["PageMeta"];
+                        links: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    createComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                postUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Refused when empty after trimming. */
+                    content: string;
+                    /** Format: uuid */
+                    parent_uuid?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The comment. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comment"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    updateComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                commentUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    content?: string;
+                    settings?: {
+                        readonly?: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The comment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comment"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deleteComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                commentUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    reportComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                commentUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: components["schemas"]["AbuseReason"];
+                    comment?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The report. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AbuseReport"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    subscribeComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                commentUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comment"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    unsubscribeComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                commentUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comment"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listMembers: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Free-text search. */
+                q?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path: {
+                groupUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of members, OWNER first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Member"][];
+                        meta: components["schemas"]["PageMeta"];
+                        links: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    addMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    type: components["schemas"]["MemberType"];
+                    /** Format: uuid */
+                    type_uuid: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The member. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listAvailableMembers: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Free-text search. */
+                q?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path: {
+                groupUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of candidates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MemberCandidate"][];
+                        meta: components["schemas"]["PageMeta"];
+                        links: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    importAllMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many were added and the new count. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        added_count: number;
+                        members_count: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    removeAllMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                memberUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email_notifications: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The member. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    removeMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                memberUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getSchool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The store. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SchoolStore"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    registerLearner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: components["schemas"]["Email"];
+                    password: components["schemas"]["Password"];
+                    firstname: string;
+                    lastname?: string;
+                    locale?: components["schemas"]["Locale"];
+                };
+            };
+        };
+        responses: {
+            /** @description Account created and signed in. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LearnerSession"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    loginLearner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: components["schemas"]["Email"];
+                    password: string;
+                    /** @default false */
+                    staySignedIn?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LearnerSession"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    activateLearner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    password: components["schemas"]["Password"];
+                    password_confirmation: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Activated and signed in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LearnerSession"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    logoutLearner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getLearnerMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The learner. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Learner"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateLearnerMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    firstname?: string;
+                    lastname?: string | null;
+                    locale?: components["schemas"]["Locale"];
+                };
+            };
+        };
+        responses: {
+            /** @description The learner. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Learner"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listCatalogueTrainings: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Free-text search. */
+                q?: components["parameters"]["Search"];
+                tag?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of trainings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CatalogueTraining"][];
+                        meta: components["schemas"]["PageMeta"];
+                        links: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getCatalogueTraining: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+                /** @description The training or bundle slug. */
+                slug: components["parameters"]["Slug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The training. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogueTrainingDetail"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listCatalogueBundles: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of bundles. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CatalogueBundle"][];
+                        meta: components["schemas"]["PageMeta"];
+                        links: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getCatalogueBundle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+                /** @description The training or bundle slug. */
+                slug: components["parameters"]["Slug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bundle. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogueBundle"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    quoteCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    buyable_type: components["schemas"]["BuyableType"];
+                    /** Format: uuid */
+                    buyable_uuid: string;
+                    payment_schedule_id: number;
+                    discount_code?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Prices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutQuote"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    checkout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    buyable_type: components["schemas"]["BuyableType"];
+                    /** Format: uuid */
+                    buyable_uuid: string;
+                    payment_schedule_id: number;
+                    discount_code?: string;
+                    email: components["schemas"]["Email"];
+                    firstname: string;
+                    lastname: string;
+                    billing_address?: components["schemas"]["BillingAddress"];
+                    /** @enum {string} */
+                    payment_method?: "CARD" | "PAYPAL";
+                    affiliate_codes?: {
+                        code: string;
+                        /** Format: date-time */
+                        visited_at: string;
+                    }[];
+                    utm?: {
+                        source?: string;
+                        medium?: string;
+                        campaign?: string;
+                        id?: string;
+                        term?: string;
+                        content?: string;
+                    };
+                    /** @enum {boolean} */
+                    accept_terms: true;
+                };
+            };
+        };
+        responses: {
+            /** @description The order. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutOrder"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getCheckoutOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+                orderUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutOrder"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listMyTrainings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Enrolments, last opened first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LearnerTraining"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getMyTraining: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+                /** @description The training or bundle slug. */
+                slug: components["parameters"]["Slug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Outline and progress. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LearnerTrainingDetail"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getLesson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+                /** @description The training or bundle slug. */
+                slug: components["parameters"]["Slug"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lesson. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LearnerItem"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateLessonProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+                /** @description The training or bundle slug. */
+                slug: components["parameters"]["Slug"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Seconds since the last call. */
+                    time_spent_delta?: number;
+                    tasks_done?: string[];
+                    completed?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The progress. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemProgress"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    submitQuizAnswers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+                /** @description The training or bundle slug. */
+                slug: components["parameters"]["Slug"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    answers: {
+                        question_id: number;
+                        choice_ids: number[];
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The result. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuizResult"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    submitAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+                /** @description The training or bundle slug. */
+                slug: components["parameters"]["Slug"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    content?: string;
+                    files?: {
+                        name: string;
+                        /** Format: uri */
+                        url: string;
+                        size: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The assignment. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Assignment"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listMyAssignmentComments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+                /** @description The training or bundle slug. */
+                slug: components["parameters"]["Slug"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Messages, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AssignmentComment"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createMyAssignmentComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+                /** @description The training or bundle slug. */
+                slug: components["parameters"]["Slug"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    content: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The message. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssignmentComment"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listLessonComments: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+                /** @description The training or bundle slug. */
+                slug: components["parameters"]["Slug"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of comments with replies, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TrainingComment"][];
+                        meta: components["schemas"]["PageMeta"];
+                        links: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    createLessonComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+                /** @description The training or bundle slug. */
+                slug: components["parameters"]["Slug"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    content: string;
+                    parent_id?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The comment. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrainingComment"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    giveLessonFeedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+                /** @description The training or bundle slug. */
+                slug: components["parameters"]["Slug"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    rating?: number;
+                    comment?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The feedback. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Feedback"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    createLearnerUploadUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "ASSIGNMENT";
+                    filename: string;
+                    size: number;
+                    content_type?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The upload address. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PresignedUrl"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getMyAffiliateProgram: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The program. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LearnerAffiliateProgram"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    joinAffiliateProgram: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The learner's affiliate account (code and link). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Affiliate"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listMyAffiliateSales: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of sales with commissions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AffiliateSale"][];
+                        meta: components["schemas"]["PageMeta"];
+                        links: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listMyPayouts: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of requests, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Payout"][];
+                        meta: components["schemas"]["PageMeta"];
+                        links: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    requestPayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: number;
+                    /** Format: uri */
+                    invoice_url: string;
+                    payment_information: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payout"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
 }

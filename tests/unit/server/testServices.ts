@@ -1,0 +1,33 @@
+import { readConfig } from '../../../server/config';
+import { openDatabase } from '../../../server/db/client';
+import type { Mailer } from '../../../server/mail/mailer';
+import type { RenderedMail } from '../../../server/mail/templates';
+import type { Services } from '../../../server/services';
+
+/** Services over an in-memory PGlite, a clock the test moves, and a mailer that keeps what it is given. */
+export async function testServices() {
+  const handle = await openDatabase({ dataDir: ':memory:' });
+  let now = new Date('2026-11-21T10:00:00Z');
+  const sent: { to: string; mail: RenderedMail }[] = [];
+  const mailer: Mailer = {
+    async send(to, mail) {
+      sent.push({ to, mail });
+    },
+    async idle() {},
+  };
+  const services: Services = {
+    db: handle.db,
+    databaseKind: handle.kind,
+    config: { ...readConfig({}), appUrl: 'http://app.test' },
+    mailer,
+    clock: () => now,
+  };
+  return {
+    services,
+    sent,
+    advance(ms: number) {
+      now = new Date(now.getTime() + ms);
+    },
+    close: () => handle.close(),
+  };
+}
