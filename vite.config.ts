@@ -1,13 +1,36 @@
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import optimizeLocales from '@react-aria/optimize-locales-plugin';
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3001}`;
 
-export default defineConfig({
-  plugins: [react()],
+export default defineConfig(({ mode }) => ({
+  plugins: [
+    // React Aria ships its own strings in ~30 languages; keep the two the app speaks.
+    { ...optimizeLocales.vite({ locales: ['fr-FR', 'en-US'] }), enforce: 'pre' },
+    react(),
+  ],
+  resolve: {
+    alias: [
+      // Messages are precompiled to ASTs (npm run i18n:compile), so the ICU parser stays out of the bundle.
+      { find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' },
+      // React Router 7 exports only its development build (warnings, invariants); its own Vite plugin
+      // swaps in dist/production for builds, which we do here without the framework plugin.
+      ...(mode === 'production'
+        ? [
+            { find: /^react-router$/, replacement: path.resolve('node_modules/react-router/dist/production/index.mjs') },
+            { find: /^react-router\/dom$/, replacement: path.resolve('node_modules/react-router/dist/production/dom-export.mjs') },
+          ]
+        : []),
+    ],
+  },
   build: {
     outDir: 'dist/client',
-    target: 'es2022',
+    // Evergreen browsers only (the back office targets current Chrome, Firefox, Safari, Edge): no
+    // down-levelling and no modulepreload polyfill in the first load.
+    target: 'es2023',
+    modulePreload: { polyfill: false },
     sourcemap: true,
   },
   server: {
@@ -17,4 +40,4 @@ export default defineConfig({
       '/__dev': apiTarget,
     },
   },
-});
+}));

@@ -32,7 +32,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devMailbox: env.DEV_MAILBOX ? env.DEV_MAILBOX === '1' : !production,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Plateforme de formation <no-reply@localhost>',
-    staticDir: env.STATIC_DIR,
+    staticDir: env.STATIC_DIR ? path.resolve(env.STATIC_DIR) : undefined,
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'warn'),
   };
 }

@@ -1,13 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { InspectionEvent } from 'xstate';
 import { App } from './App';
+import { tokenStorage } from './api/tokenStorage';
 import { LocaleProvider } from './i18n/LocaleProvider';
 import './styles/tokens.css';
 import './styles/base.css';
-
-const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1 } } });
 
 // `?inspect` in development opens the Stately inspector on every live machine; never bundled in production.
 async function inspector() {
@@ -17,13 +15,14 @@ async function inspector() {
   return (event: InspectionEvent) => inspect.next?.(event);
 }
 
+// A returning user restores their session at once: fetch the API client alongside the app, not after it.
+if (tokenStorage.get()) void import('./api/authApi');
+
 const inspect = await inspector();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <LocaleProvider>
-        <App inspect={inspect} />
-      </LocaleProvider>
-    </QueryClientProvider>
+    <LocaleProvider>
+      <App inspect={inspect} />
+    </LocaleProvider>
   </StrictMode>,
 );

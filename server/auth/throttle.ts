@@ -10,8 +10,11 @@ export interface ThrottleRule {
   limit: number;
 }
 
-/** Counters live in the database so several API processes share them. */
-export async function assertNotThrottled(services: Services, rules: ThrottleRule[]) {
+/**
+ * Counters live in the database so several API processes share them. Answers the keys that have a
+ * counter, so a success only clears what exists.
+ */
+export async function assertNotThrottled(services: Services, rules: ThrottleRule[]): Promise<string[]> {
   const rows = await services.db
     .select()
     .from(throttleCounters)
@@ -22,6 +25,7 @@ export async function assertNotThrottled(services: Services, rules: ThrottleRule
     const windowEnds = row.windowStartedAt.getTime() + THROTTLE_WINDOW_MS;
     if (rule && windowEnds > now && row.failures >= rule.limit) throw tooManyRequests((windowEnds - now) / 1000);
   }
+  return rows.map((row) => row.key);
 }
 
 export async function recordFailure(services: Services, keys: string[]) {

@@ -23,14 +23,14 @@ export async function sendVerificationEmail(services: Services, user: UserRow) {
 
 /** Sends a new link only to an account that still needs activation; silent otherwise. */
 export async function resendVerificationEmail(services: Services, email: string) {
-  const user = await findUserByEmail(services, email);
+  const user = (await findUserByEmail(services, email))?.user;
   if (user && !user.emailVerifiedAt) await sendVerificationEmail(services, user);
 }
 
 const unknownLink = () => invalid({ token: ["Ce lien d'activation est inconnu ou a expiré."] }, undefined, 'INVALID_TOKEN');
 
 export async function verifyEmail(services: Services, email: string, token: string) {
-  const user = await findUserByEmail(services, email);
+  const user = (await findUserByEmail(services, email))?.user;
   if (!user) throw unknownLink();
   const [row] = await services.db
     .select()

@@ -18,7 +18,7 @@ export async function requestPasswordReset(services: Services, email: string) {
   const key = `reset:${normaliseEmail(email)}`;
   await assertNotThrottled(services, [{ key, limit: RESET_REQUESTS_PER_WINDOW }]);
   await recordFailure(services, [key]);
-  const user = await findUserByEmail(services, email);
+  const user = (await findUserByEmail(services, email))?.user;
   if (!user) return;
   const token = newToken();
   await services.db.insert(userTokens).values({
@@ -37,7 +37,7 @@ export async function completePasswordReset(
   input: { email: string; token: string; password: string; password_confirmation: string },
 ) {
   if (input.password !== input.password_confirmation) throw mismatch();
-  const user = await findUserByEmail(services, input.email);
+  const user = (await findUserByEmail(services, input.email))?.user;
   const unknown = () => invalid({ token: ['Ce lien de réinitialisation est inconnu, déjà utilisé ou expiré.'] }, undefined, 'INVALID_TOKEN');
   if (!user) throw unknown();
   const now = services.clock();

@@ -7,7 +7,8 @@ import { openSession } from '../auth/session.js';
 import { conflict, invalid } from '../http/errors.js';
 import type { Services } from '../services.js';
 import { sendVerificationEmail } from './emailVerification.js';
-import { findUserByEmail, presentUserWithCount } from './users.js';
+import { presentUser } from '../presenters/user.js';
+import { findUserByEmail } from './users.js';
 
 export interface Registration {
   email: string;
@@ -63,7 +64,8 @@ export async function registerTrainer(services: Services, input: Registration) {
 
   await sendVerificationEmail(services, user);
   const session = await openSession(services, user.id, false);
-  await services.db.update(users).set({ lastLoginAt: services.clock() }).where(eq(users.id, user.id));
-  const fresh = { ...user, lastLoginAt: services.clock() };
-  return { token: session.token, expires_at: session.expiresAt.toISOString(), user: await presentUserWithCount(services, fresh, store) };
+  const now = services.clock();
+  await services.db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
+  // A new store has exactly one seat taken: its owner.
+  return { token: session.token, expires_at: session.expiresAt.toISOString(), user: presentUser({ ...user, lastLoginAt: now }, store, 1) };
 }

@@ -1,29 +1,32 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { stores, users } from '../db/schema.js';
-import type { StoreRow, UserRow } from '../auth/session.js';
 import { notFound } from '../http/errors.js';
 import { presentUser } from '../presenters/user.js';
 import type { Services } from '../services.js';
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-export async function findUserByEmail(services: Services, email: string): Promise<UserRow | undefined> {
+/** One round trip for a user, their store and the store's seat count: most calls need all three. */
+async function findUserWithStore(services: Services, where: SQL) {
   const [row] = await services.db
-    .select()
+    .select({
+      user: users,
+      store: stores,
+      userAccountCount: sql<number>`(select count(*) from ${users} as seats where seats.store_id = ${stores.id})`.mapWith(Number),
+    })
     .from(users)
-    .where(eq(sql`lower(${users.email})`, normaliseEmail(email)))
+    .innerJoin(stores, eq(stores.id, users.storeId))
+    .where(where)
     .limit(1);
   return row;
 }
 
+export const findUserByEmail = (services: Services, email: string) =>
+  findUserWithStore(services, eq(sql`lower(${users.email})`, normaliseEmail(email)));
+
 /** Loads a user with their store and shapes it for the API. */
 export async function userView(services: Services, userId: string) {
-  const [row] = await services.db.select({ user: users, store: stores }).from(users).innerJoin(stores, eq(stores.id, users.storeId)).where(eq(users.id, userId));
+  const row = await findUserWithStore(services, eq(users.id, userId));
   if (!row) throw notFound();
-  return presentUserWithCount(services, row.user, row.store);
-}
-
-export async function presentUserWithCount(services: Services, user: UserRow, store: StoreRow) {
-  const [counted] = await services.db.select({ n: count() }).from(users).where(eq(users.storeId, store.id));
-  return presentUser(user, store, counted?.n ?? 0);
+  return presentUser(row.user, row.store, row.userAccountCount);
 }

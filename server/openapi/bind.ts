@@ -80,7 +80,9 @@ export function bindOperations(app: FastifyInstance, doc: OpenApiDocument, handl
   const validator = new ContractValidator(doc);
   const operations = listOperations(doc);
   for (const bound of operations) {
-    const compiled = compile(validator, doc, bound);
+    // Validators compile on an operation's first request: compiling all of them up front cost seconds at start.
+    let compiledOnce: CompiledOperation | undefined;
+    const compiledOperation = () => (compiledOnce ??= compile(validator, doc, bound));
     const handler = handlers[bound.operationId as OperationId] as
       | ((ctx: HandlerContext<OperationId>) => Promise<{ status: number; body?: unknown; headers?: Record<string, string> }>)
       | undefined;
@@ -88,6 +90,7 @@ export function bindOperations(app: FastifyInstance, doc: OpenApiDocument, handl
       method: bound.method.toUpperCase() as 'GET',
       url: prefix + bound.path.replace(/\{([^}]+)\}/g, ':$1'),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const compiled = compiledOperation();
         const auth = bound.isPublic ? null : await resolveSession(services, request.headers.authorization);
         if (!bound.isPublic) {
           if (!auth) throw unauthenticated();

@@ -1,13 +1,7 @@
 import createClient from 'openapi-fetch';
 import type { paths } from './schema.gen';
 import { tokenStorage } from './tokenStorage';
-
-let unauthorizedListener: (() => void) | null = null;
-
-/** The composition root tells the auth machine when a signed-in call is refused (session expired). */
-export function onUnauthorized(listener: (() => void) | null) {
-  unauthorizedListener = listener;
-}
+import { notifyUnauthorized } from './unauthorized';
 
 export const api = createClient<paths>({ baseUrl: `${globalThis.location?.origin ?? ''}/api/v1` });
 
@@ -18,7 +12,7 @@ api.use({
     return request;
   },
   onResponse({ request, response }) {
-    if (response.status === 401 && request.headers.has('Authorization')) unauthorizedListener?.();
+    if (response.status === 401 && request.headers.has('Authorization')) notifyUnauthorized();
     return response;
   },
 });

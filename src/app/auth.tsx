@@ -5,10 +5,10 @@ import { useIntl, defineMessages } from 'react-intl';
 import { authMachine } from '../../machines/auth/auth.machine';
 import { createAuthActors } from '../../machines/auth/auth.actors';
 import { landingAfterAuth, loginPathFor } from '../../machines/auth/auth.navigation';
-import { authApi } from '../api/authApi';
-import { api, onUnauthorized } from '../api/client';
+import type { AuthApi } from '../../machines/auth/auth.actors';
 import { tokenStorage } from '../api/tokenStorage';
-import { showToast } from '../components/ui/Toast';
+import { onUnauthorized } from '../api/unauthorized';
+import { showToast } from '../components/ui/toastQueue';
 import { useLocale } from '../i18n/LocaleProvider';
 
 /** The app-wide auth actor; the real side effects are supplied here and nowhere else. */
@@ -17,6 +17,15 @@ export const AuthActor = createActorContext(authMachine);
 const messages = defineMessages({
   sessionExpired: { id: 'auth.sessionExpired', defaultMessage: 'Votre session a expiré. Veuillez vous reconnecter.' },
 });
+
+// The API client loads on first use: a guest on /connexion downloads it only when they sign in.
+const loadAuthApi = () => import('../api/authApi').then((m) => m.authApi);
+const lazyAuthApi: AuthApi = {
+  getMe: async (signal) => (await loadAuthApi()).getMe(signal),
+  login: async (credentials, signal) => (await loadAuthApi()).login(credentials, signal),
+  register: async (registration, signal) => (await loadAuthApi()).register(registration, signal),
+  logout: async (signal) => (await loadAuthApi()).logout(signal),
+};
 
 export interface Navigator {
   navigate(to: string, options?: { replace?: boolean }): unknown;
@@ -40,11 +49,11 @@ export function AuthProvider({
   const logic = useMemo(
     () =>
       authMachine.provide({
-        actors: createAuthActors(authApi, tokenStorage),
+        actors: createAuthActors(lazyAuthApi, tokenStorage),
         actions: {
           storeToken: (_, { token }) => tokenStorage.set(token),
           forgetToken: () => tokenStorage.clear(),
-          recordLastLogin: () => void api.PUT('/users/me/last_login').catch(() => undefined),
+          recordLastLogin: () => void import('../api/client').then(({ api }) => api.PUT('/users/me/last_login')).catch(() => undefined),
           navigateAfterAuth: (_, { origin }) => void navigator.navigate(landingAfterAuth(origin, navigator.currentSearch()), { replace: true }),
           navigateToLogin: (_, { ended }) => void navigator.navigate(loginPathFor(ended, navigator.currentPath()), { replace: true }),
           announceSessionExpired: () => showToast({ title: intlRef.current.formatMessage(messages.sessionExpired), variant: 'error' }),

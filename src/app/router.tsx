@@ -1,15 +1,18 @@
 import { Outlet, createBrowserRouter, useHref, useNavigate, type RouteObject } from 'react-router-dom';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { useIntl } from 'react-intl';
-import { ToastRegion } from '../components/ui/Toast';
 import { BlankLayout } from '../layouts/BlankLayout';
-import { DefaultLayout } from '../layouts/DefaultLayout';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { commonMessages } from '../i18n/commonMessages';
+import { LazyToastRegion } from './LazyToastRegion';
 import { RouteGuard } from './RouteGuard';
 import { routes, type AppRoute, type Guard, type Layout } from './routes';
 
-const layouts: Record<Layout, () => React.JSX.Element> = { default: DefaultLayout, blank: BlankLayout };
+/** Layouts load with their first route, so the guest pages never download the signed-in frame. */
+const layouts: Record<Layout, () => Promise<() => React.JSX.Element>> = {
+  default: () => import('../layouts/DefaultLayout').then((m) => m.DefaultLayout),
+  blank: async () => BlankLayout,
+};
 
 /** Links from react-aria components go through the data router. */
 function Root() {
@@ -18,7 +21,7 @@ function Root() {
   return (
     <AriaRouterProvider navigate={(to, options) => void navigate(to, options as never)} useHref={useHref}>
       <Outlet />
-      <ToastRegion closeLabel={intl.formatMessage(commonMessages.close)} />
+      <LazyToastRegion closeLabel={intl.formatMessage(commonMessages.close)} />
     </AriaRouterProvider>
   );
 }
@@ -40,17 +43,19 @@ export function buildRouteObjects(table: AppRoute[]): RouteObject[] {
     {
       element: <Root />,
       children: [
-        ...[...groups.values()].map(({ layout, guard, children }) => {
-          const LayoutComponent = layouts[layout];
-          return {
-            element: (
-              <RouteGuard guard={guard}>
-                <LayoutComponent />
-              </RouteGuard>
-            ),
-            children,
-          };
-        }),
+        ...[...groups.values()].map(({ layout, guard, children }) => ({
+          lazy: async () => {
+            const LayoutComponent = await layouts[layout]();
+            return {
+              Component: () => (
+                <RouteGuard guard={guard}>
+                  <LayoutComponent />
+                </RouteGuard>
+              ),
+            };
+          },
+          children,
+        })),
         { element: <BlankLayout />, children: [{ path: '*', Component: NotFoundPage }] },
       ],
     },

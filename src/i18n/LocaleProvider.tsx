@@ -1,16 +1,20 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { I18nProvider } from 'react-aria-components';
-import fr from '../../locales/fr.json';
+import type { MessageFormatElement } from 'react-intl';
+import fr from './compiled/fr.json';
 
 export type Locale = 'fr' | 'en';
 const LOCALE_KEY = 'cp.locale';
 const tags: Record<Locale, string> = { fr: 'fr-FR', en: 'en-GB' };
 
+type Catalogue = Record<string, MessageFormatElement[]>;
+
 // French is the source and ships with the app; English is fetched on demand to keep the first load small.
-const loaders: Record<Locale, () => Promise<Record<string, string>>> = {
-  fr: async () => fr,
-  en: async () => (await import('../../locales/en.json')).default,
+// Both are ASTs precompiled from locales/*.json (npm run i18n:compile), so no parser runs in the browser.
+const loaders: Record<Locale, () => Promise<Catalogue>> = {
+  fr: async () => fr as Catalogue,
+  en: async () => (await import('./compiled/en.json')).default as Catalogue,
 };
 
 function storedLocale(): Locale {
@@ -30,7 +34,7 @@ export const useLocale = () => useContext(LocaleContext);
 
 export function LocaleProvider({ children }: { children: ReactNode }) {
   const [locale, setChosen] = useState<Locale>(storedLocale);
-  const [catalogue, setCatalogue] = useState<{ locale: Locale; messages: Record<string, string> }>({ locale: 'fr', messages: fr });
+  const [catalogue, setCatalogue] = useState<{ locale: Locale; messages: Catalogue }>({ locale: 'fr', messages: fr as Catalogue });
 
   useEffect(() => {
     let live = true;

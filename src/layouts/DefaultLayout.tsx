@@ -1,4 +1,6 @@
 import { Outlet } from 'react-router-dom';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { queryClient } from '../api/queryClient';
 import { defineMessages, useIntl } from 'react-intl';
 import { AuthActor } from '../app/auth';
 import { Button } from '../components/ui/Button';
@@ -53,7 +55,9 @@ export function DefaultLayout() {
         </div>
       </header>
       <main className="default-layout__main" id="main">
-        <Outlet />
+        <QueryClientProvider client={queryClient}>
+          <Outlet />
+        </QueryClientProvider>
       </main>
     </div>
   );

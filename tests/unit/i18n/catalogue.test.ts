@@ -17,6 +17,15 @@ describe('message catalogues', () => {
     expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual(fr);
   });
 
+  it('the compiled catalogues the app loads are up to date (run npm run i18n:compile)', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'i18n-compiled-'));
+    for (const locale of ['fr', 'en']) {
+      const out = path.join(dir, `${locale}.json`);
+      execFileSync(process.execPath, ['node_modules/@formatjs/cli/bin/formatjs', 'compile', `locales/${locale}.json`, '--ast', '--format', 'simple', '--out-file', out], { stdio: 'pipe' });
+      expect(JSON.parse(readFileSync(out, 'utf8')), locale).toEqual(JSON.parse(readFileSync(`src/i18n/compiled/${locale}.json`, 'utf8')));
+    }
+  });
+
   it('en.json translates every French message, with the same placeholders', () => {
     expect(Object.keys(en).sort()).toEqual(Object.keys(fr).sort());
     for (const [id, message] of Object.entries(fr)) {

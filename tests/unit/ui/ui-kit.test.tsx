@@ -8,7 +8,8 @@ import { ConfirmDialog, Modal } from '../../../src/components/ui/Dialog';
 import { Form, FormError } from '../../../src/components/ui/Form';
 import { PasswordField } from '../../../src/components/ui/PasswordField';
 import { TextField } from '../../../src/components/ui/TextField';
-import { ToastRegion, showToast, toastQueue } from '../../../src/components/ui/Toast';
+import { ToastRegion } from '../../../src/components/ui/Toast';
+import { showToast, toastQueue } from '../../../src/components/ui/toastQueue';
 
 afterEach(() => {
   act(() => toastQueue.clear());

@@ -1,0 +1,33 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'src/api/schema.gen.ts', 'openapi/dist/**', 'test-results/**', 'playwright-report/**', 'tests/.tmp/**', 'data/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    // Machines stay pure: no router, no API client, no storage, no clock (ARCHITECTURE rule 2).
+    files: ['machines/**/*.ts'],
+    ignores: ['machines/**/*.actors.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['react-router*', '**/src/api/client*', '**/src/app/*'] }],
+      'no-restricted-globals': ['error', 'localStorage', 'sessionStorage', 'fetch', 'window', 'document'],
+      'no-restricted-properties': ['error', { object: 'Date', property: 'now' }],
+    },
+  },
+  {
+    files: ['scripts/**/*.{js,mjs}', '*.config.js'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+  },
+);

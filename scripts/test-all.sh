@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# `npm test`: static checks, every vitest project (unit, api, model), the production build, then the
+# browser tests (e2e and the model paths driven through the UI). Runs every step it can, then exits
+# non-zero if any failed, ending with the line "N passed, N failed".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+reports=tests/.tmp/reports
+rm -rf "$reports" && mkdir -p "$reports"
+failed_steps=()
+
+step() {
+  local name=$1
+  shift
+  echo
+  echo "── $name"
+  if ! "$@"; then failed_steps+=("$name"); fi
+}
+
+step "typecheck" npm run -s typecheck
+step "lint (eslint + redocly)" npm run -s lint
+step "contract in step (bundle + generated types)" npm run -s api:check
+step "vitest: unit, api, model" npx vitest run --reporter=default --reporter=json --outputFile="$reports/vitest.json"
+if step "build" npm run -s build && [[ ! " ${failed_steps[*]} " =~ " build " ]]; then
+  step "playwright: e2e and model paths in the browser" env PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --reporter=list,json
+fi
+
+node scripts/summarise-tests.mjs "$reports" "${#failed_steps[@]}"
+if ((${#failed_steps[@]})); then
+  echo "Failed steps: ${failed_steps[*]}"
+  exit 1
+fi

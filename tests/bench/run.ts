@@ -1,0 +1,117 @@
+// `npm run bench` (after `npm run build`): cold start, login latency under load, server memory, and
+// the JavaScript a visitor downloads to see /connexion. Prints a table and writes tests/.tmp/bench.json.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { chromium } from '@playwright/test';
+
+const PORT = Number(process.env.BENCH_PORT ?? 3310);
+const base = `http://127.0.0.1:${PORT}`;
+
+function start(dataDir: string): { child: ChildProcess; startedAt: number } {
+  const startedAt = performance.now();
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo', LOG_LEVEL: 'error', NODE_ENV: 'production' },
+    stdio: 'ignore',
+  });
+  return { child, startedAt };
+}
+
+async function firstHealthy(startedAt: number): Promise<number> {
+  for (;;) {
+    try {
+      const response = await fetch(`${base}/api/v1/health`);
+      if (response.status === 200) return performance.now() - startedAt;
+    } catch {
+      /* not listening yet */
+    }
+    if (performance.now() - startedAt > 60_000) throw new Error('server did not become healthy in 60 s');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+async function stop(child: ChildProcess) {
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+}
+
+const rssMb = (pid: number) => {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) / 1024 : NaN;
+};
+
+/** 50 clients logging in for 10 s; every response time is kept so p95 is exact, not interpolated. */
+async function loginLoad() {
+  const times: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: `${base}/api/v1/login`,
+        method: 'POST',
+        connections: 50,
+        duration: 10,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'owner@demo.test', password: 'demo-password' }),
+      },
+      (error, done) => (error ? reject(error) : resolve(done)),
+    );
+    instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => times.push(responseTime));
+  });
+  times.sort((a, b) => a - b);
+  const percentile = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? NaN;
+  return { result, p50: percentile(50), p95: percentile(95), p99: percentile(99) };
+}
+
+async function connexionJavaScript() {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH === '' ? undefined : (process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'),
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const page = await browser.newPage();
+  const scripts = new Map<string, number>();
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const body = await response.body().catch(() => null);
+    if (body) scripts.set(new URL(response.url()).pathname, gzipSync(body, { level: 9 }).length);
+  });
+  await page.goto(`${base}/connexion`, { waitUntil: 'networkidle' });
+  await page.locator('input[name=email]').waitFor();
+  await browser.close();
+  return { files: scripts.size, gzipKb: [...scripts.values()].reduce((a, b) => a + b, 0) / 1024 };
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'cp-bench-'));
+try {
+  const fresh = start(dataDir);
+  const coldFreshMs = await firstHealthy(fresh.startedAt);
+  await stop(fresh.child);
+
+  const reopened = start(dataDir);
+  const coldReopenMs = await firstHealthy(reopened.startedAt);
+  const load = await loginLoad();
+  const rss = rssMb(reopened.child.pid!);
+  const js = await connexionJavaScript();
+  await stop(reopened.child);
+
+  const results = {
+    cold_start_new_database_ms: Math.round(coldFreshMs),
+    cold_start_existing_database_ms: Math.round(coldReopenMs),
+    login_requests: load.result.requests.total,
+    login_non_2xx: load.result.non2xx,
+    login_per_second: Math.round(load.result.requests.average),
+    login_p50_ms: Math.round(load.p50),
+    login_p95_ms: Math.round(load.p95),
+    login_p99_ms: Math.round(load.p99),
+    server_rss_after_mb: Math.round(rss),
+    connexion_js_files: js.files,
+    connexion_js_gzip_kb: Math.round(js.gzipKb * 10) / 10,
+  };
+  console.table(results);
+  mkdirSync('tests/.tmp', { recursive: true });
+  writeFileSync('tests/.tmp/bench.json', JSON.stringify(results, null, 2));
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
