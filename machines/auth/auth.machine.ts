@@ -57,6 +57,7 @@ export const authMachine = setup({
   states: {
     checking: {
       invoke: {
+        id: 'restoreSession',
         src: 'restoreSession',
         onDone: [
           {
@@ -85,6 +86,7 @@ export const authMachine = setup({
         loggingIn: {
           entry: assign({ error: null }),
           invoke: {
+            id: 'login',
             src: 'login',
             input: ({ event }) => (event as Extract<AuthEvent, { type: 'LOGIN' }>).credentials,
             onDone: {
@@ -101,6 +103,7 @@ export const authMachine = setup({
         registering: {
           entry: assign({ error: null }),
           invoke: {
+            id: 'register',
             src: 'register',
             input: ({ event }) => (event as Extract<AuthEvent, { type: 'REGISTER' }>).registration,
             onDone: {
@@ -133,6 +136,7 @@ export const authMachine = setup({
     },
     loggingOut: {
       invoke: {
+        id: 'logout',
         src: 'logout',
         onDone: 'loggedOut',
         onError: 'loggedOut',

@@ -3,10 +3,22 @@ import type { SessionEnd, SessionOrigin } from './auth.types';
 export const LOGIN_PATH = '/connexion';
 export const HOME_PATH = '/';
 
-/** Only same-site paths may be redirect targets ("//evil.test" and "https://…" are refused). */
+const PROBE_ORIGIN = 'http://same-site.invalid';
+
+/**
+ * Only same-site paths may be redirect targets. The value is resolved the way a browser would
+ * ("//evil.test", "/\\evil.test" and "/\t/evil.test" all leave the site) and kept only if it stays
+ * on the same origin; the answer is the normalised path.
+ */
 export function safeRedirect(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  return value;
+  if (!value || !value.startsWith('/')) return null;
+  let url: URL;
+  try {
+    url = new URL(value, PROBE_ORIGIN);
+  } catch {
+    return null;
+  }
+  return url.origin === PROBE_ORIGIN ? url.pathname + url.search + url.hash : null;
 }
 
 /** Where a user lands once signed in: the `redirect` query, else home; after sign-up, home with the questionnaire. */

@@ -44,8 +44,10 @@ export const requestMachine = setup({
       },
     },
     submitting: {
-      entry: assign({ error: null }),
+      // A new attempt forgets the previous outcome, success or failure.
+      entry: assign({ error: null, message: null }),
       invoke: {
+        id: 'submit',
         src: 'submit',
         input: ({ context, event }: { context: RequestContext; event: RequestEvent }) =>
           event.type === 'SUBMIT' ? event.input : context.initialInput,

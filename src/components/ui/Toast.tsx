@@ -5,7 +5,7 @@ import {
   UNSTABLE_ToastContent as RACToastContent,
   UNSTABLE_ToastRegion as RACToastRegion,
 } from 'react-aria-components';
-import { toastQueue, type ToastContent, type ToastVariant } from './toastQueue';
+import { toastQueue, type ToastVariant } from './toastQueue';
 import type { CSSProperties } from 'react';
 import './ui.css';
 

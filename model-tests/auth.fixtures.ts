@@ -1,0 +1,78 @@
+/**
+ * The auth machine's model: the concrete events explored by xstate/graph, including the synthetic
+ * done/error events of its four invoked promise actors. Shared by auth.model.test.ts (real actor,
+ * fake API) and auth.browser.spec.ts (the built app, real server).
+ */
+import type { SnapshotFrom } from 'xstate';
+import type { authMachine, AuthEvent } from '../machines/auth/auth.machine';
+import type { Credentials, Failure, Registration, Session, User } from '../machines/auth/auth.types';
+import type { DoneActorEvent, ErrorActorEvent, EventVariants, InitEvent, ModelPath, ModelStep } from './support/graph';
+
+/** The invoke ids of auth.machine.ts (a test checks this list against the machine definition). */
+export const AUTH_INVOKE_IDS = ['restoreSession', 'login', 'register', 'logout'] as const;
+export type AuthInvokeId = (typeof AUTH_INVOKE_IDS)[number];
+
+export type AuthActorEvent =
+  | DoneActorEvent<'restoreSession', User | null>
+  | ErrorActorEvent<'restoreSession'>
+  | DoneActorEvent<'login', Session>
+  | ErrorActorEvent<'login'>
+  | DoneActorEvent<'register', Session>
+  | ErrorActorEvent<'register'>
+  | DoneActorEvent<'logout', undefined>
+  | ErrorActorEvent<'logout'>;
+
+/** Everything that can move the auth machine: its own events and its actors' answers. */
+export type AuthModelEvent = AuthEvent | AuthActorEvent;
+export type AuthModelEventType = AuthModelEvent['type'] | InitEvent['type'];
+export type AuthSnapshot = SnapshotFrom<typeof authMachine>;
+export type AuthPath = ModelPath<AuthSnapshot, AuthModelEvent>;
+export type AuthStep = ModelStep<AuthSnapshot, AuthModelEvent>;
+
+/** The states a snapshot can rest in (`loggedOut` is transient: an eventless step to `guest`). */
+export type AuthRestingState = 'checking' | 'unavailable' | 'guest.idle' | 'guest.loggingIn' | 'guest.registering' | 'authenticated' | 'loggingOut';
+export const AUTH_TRANSIENT_STATES = ['loggedOut'] as const;
+
+/** The machine never reads these fields: a minimal user is enough (and survives schema changes). */
+export const fakeUser = (firstname: string, email: string): User =>
+  ({ uuid: `user-${firstname.toLowerCase()}`, firstname, email }) as unknown as User;
+
+export const fixtures = {
+  credentials: { email: 'owner@demo.test', password: 'demo-password', staySignedIn: false } satisfies Credentials,
+  registration: { email: 'new.trainer@demo.test', password: 'a-long-password', firstname: 'Nina', locale: 'fr' } satisfies Registration,
+  restoredUser: fakeUser('Camille', 'camille@demo.test'),
+  loggedInUser: fakeUser('Owner', 'owner@demo.test'),
+  registeredUser: fakeUser('Nina', 'new.trainer@demo.test'),
+  renamedUser: fakeUser('Renamed', 'owner@demo.test'),
+  loginSession: { token: 'token-from-login', expires_at: '2030-01-01T00:00:00.000Z', user: fakeUser('Owner', 'owner@demo.test') } satisfies Session,
+  registerSession: { token: 'token-from-register', expires_at: '2030-01-01T00:00:00.000Z', user: fakeUser('Nina', 'new.trainer@demo.test') } satisfies Session,
+  networkDown: { status: null, code: 'NETWORK', message: 'Failed to fetch', fieldErrors: {} } satisfies Failure,
+  badPassword: { status: 401, code: 'INVALID_CREDENTIALS', message: 'Identifiants invalides', fieldErrors: { password: ['Mot de passe incorrect'] } } satisfies Failure,
+  emailTaken: { status: 409, code: 'EMAIL_TAKEN', message: 'Adresse déjà utilisée', fieldErrors: { email: ['Adresse déjà utilisée'] } } satisfies Failure,
+  serverError: { status: 500, code: 'INTERNAL', message: 'Erreur', fieldErrors: {} } satisfies Failure,
+};
+
+/**
+ * Every concrete event the graph explores. `satisfies EventVariants<AuthModelEvent>`: a new event
+ * type (or a new invoke) without variants here does not compile.
+ */
+export const authEvents = {
+  LOGIN: [{ type: 'LOGIN', credentials: fixtures.credentials }],
+  REGISTER: [{ type: 'REGISTER', registration: fixtures.registration }],
+  LOGOUT: [{ type: 'LOGOUT' }],
+  SESSION_EXPIRED: [{ type: 'SESSION_EXPIRED' }],
+  USER_UPDATED: [{ type: 'USER_UPDATED', user: fixtures.renamedUser }],
+  RETRY: [{ type: 'RETRY' }],
+  CLEAR_ERROR: [{ type: 'CLEAR_ERROR' }],
+  'xstate.done.actor.restoreSession': [
+    { type: 'xstate.done.actor.restoreSession', output: fixtures.restoredUser },
+    { type: 'xstate.done.actor.restoreSession', output: null },
+  ],
+  'xstate.error.actor.restoreSession': [{ type: 'xstate.error.actor.restoreSession', error: fixtures.networkDown }],
+  'xstate.done.actor.login': [{ type: 'xstate.done.actor.login', output: fixtures.loginSession }],
+  'xstate.error.actor.login': [{ type: 'xstate.error.actor.login', error: fixtures.badPassword }],
+  'xstate.done.actor.register': [{ type: 'xstate.done.actor.register', output: fixtures.registerSession }],
+  'xstate.error.actor.register': [{ type: 'xstate.error.actor.register', error: fixtures.emailTaken }],
+  'xstate.done.actor.logout': [{ type: 'xstate.done.actor.logout', output: undefined }],
+  'xstate.error.actor.logout': [{ type: 'xstate.error.actor.logout', error: fixtures.serverError }],
+} satisfies EventVariants<AuthModelEvent>;

@@ -1,0 +1,275 @@
+/**
+ * Model-based tests of machines/request (ARCHITECTURE rule 7): xstate/graph paths over every state
+ * and transition, with and without `initialInput`, walked against a real actor whose `submit`
+ * actor is a controllable fake; plus hand-pinned transitions.
+ */
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, type Actor, type EventObject, type SnapshotFrom } from 'xstate';
+import type { Failure } from '../machines/auth/auth.types';
+import { requestMachine, type RequestEvent } from '../machines/request/request.machine';
+import { selectRequestView } from '../machines/request/request.selectors';
+import {
+  allLeafStates,
+  describePath,
+  dropPrefixPaths,
+  flattenEvents,
+  generatePaths,
+  invokeIds,
+  leafStates,
+  visitedStates,
+  type DoneActorEvent,
+  type ErrorActorEvent,
+  type EventVariants,
+  type InitEvent,
+  type ModelPath,
+  type ModelStep,
+} from './support/graph';
+
+type RequestModelEvent = RequestEvent | DoneActorEvent<'submit', { message?: string } | undefined> | ErrorActorEvent<'submit'>;
+type RequestSnapshot = SnapshotFrom<typeof requestMachine>;
+type RequestPath = ModelPath<RequestSnapshot, RequestModelEvent>;
+type RequestStep = ModelStep<RequestSnapshot, RequestModelEvent>;
+type RequestRestingState = 'idle' | 'submitting' | 'succeeded';
+const REQUEST_TRANSIENT_STATES = ['starting'] as const;
+
+const invalidEmail: Failure = { status: 422, code: 'VALIDATION', message: 'Données invalides', fieldErrors: { email: ['Adresse invalide'] } };
+const formInput = { email: 'trainer@demo.test' };
+const linkInput = { email: 'trainer@demo.test', token: 'activation-token' };
+
+const requestEvents = {
+  SUBMIT: [{ type: 'SUBMIT', input: formInput }],
+  RESET: [{ type: 'RESET' }],
+  CLEAR_ERROR: [{ type: 'CLEAR_ERROR' }],
+  'xstate.done.actor.submit': [
+    { type: 'xstate.done.actor.submit', output: { message: 'Un e-mail vient de vous être envoyé.' } },
+    { type: 'xstate.done.actor.submit', output: undefined },
+  ],
+  'xstate.error.actor.submit': [{ type: 'xstate.error.actor.submit', error: invalidEmail }],
+} satisfies EventVariants<RequestModelEvent>;
+
+// ─── Harness ─────────────────────────────────────────────────────────────────────────────────────
+
+const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+function createRequestHarness(input: { initialInput?: unknown } | undefined) {
+  const submitted: unknown[] = [];
+  const errors: unknown[] = [];
+  let pending: { resolve: (value: unknown) => void; reject: (error: unknown) => void } | undefined;
+  const machine = requestMachine.provide({
+    actors: {
+      submit: fromPromise<{ message?: string } | void, unknown>(
+        ({ input: submittedInput }) =>
+          new Promise((resolve, reject) => {
+            submitted.push(submittedInput);
+            pending = { resolve: resolve as (value: unknown) => void, reject };
+          }),
+      ),
+    },
+  });
+  let actor: Actor<typeof machine> | undefined;
+  const harness = {
+    submitted,
+    errors,
+    start() {
+      actor = createActor(machine, { input });
+      actor.subscribe({ error: (error) => errors.push(error) });
+      actor.start();
+    },
+    get actor() {
+      if (!actor) throw new Error('the path did not start the actor');
+      return actor;
+    },
+    snapshot: () => harness.actor.getSnapshot(),
+    send: (event: RequestEvent) => harness.actor.send(event),
+    async settle(event: EventObject & { output?: unknown; error?: unknown }) {
+      if (!pending) throw new Error(`${event.type}: no submit call is pending`);
+      const call = pending;
+      pending = undefined;
+      if (event.type.startsWith('xstate.error.')) call.reject(event.error);
+      else call.resolve(event.output);
+      await flush();
+    },
+  };
+  return harness;
+}
+type RequestHarness = ReturnType<typeof createRequestHarness>;
+
+type Executor = (harness: RequestHarness, step: RequestStep) => void | Promise<void>;
+const send: Executor = (h, { event }) => h.send(event as RequestEvent);
+const executors = {
+  'xstate.init': (h) => h.start(),
+  SUBMIT: send,
+  RESET: send,
+  CLEAR_ERROR: send,
+  'xstate.done.actor.submit': (h, { event }) => h.settle(event),
+  'xstate.error.actor.submit': (h, { event }) => h.settle(event),
+} satisfies Record<RequestModelEvent['type'] | InitEvent['type'], Executor>;
+
+/** What `submit` must be called with on a step (hand-written from the chart). */
+function expectedSubmissions(from: RequestSnapshot | undefined, step: RequestStep, initialInput: unknown): unknown[] {
+  const { event } = step;
+  if (event.type === 'xstate.init') return initialInput === undefined ? [] : [initialInput];
+  if (event.type === 'SUBMIT' && (from?.matches('idle') || from?.matches('succeeded'))) return [event.input];
+  return [];
+}
+
+const viewFlags = {
+  idle: { isSubmitting: false, hasSucceeded: false },
+  submitting: { isSubmitting: true, hasSucceeded: false },
+  succeeded: { isSubmitting: false, hasSucceeded: true },
+} satisfies Record<RequestRestingState, { isSubmitting: boolean; hasSucceeded: boolean }>;
+
+// ─── Generated paths ─────────────────────────────────────────────────────────────────────────────
+
+const variants = [
+  { name: 'without initialInput', input: undefined },
+  { name: 'with initialInput (a followed link)', input: { initialInput: linkInput } },
+] as const;
+
+const generated = variants.map((variant) => {
+  const { shortest, transitions } = generatePaths(requestMachine, { events: requestEvents, input: variant.input });
+  return { ...variant, shortest, paths: dropPrefixPaths([...shortest, ...transitions]) as RequestPath[] };
+});
+
+async function walk(path: RequestPath, input: { initialInput?: unknown } | undefined) {
+  const h = createRequestHarness(input);
+  let from: RequestSnapshot | undefined;
+  for (const [index, step] of path.steps.entries()) {
+    const where = `step ${index} (${step.event.type})`;
+    const submittedBefore = h.submitted.length;
+    await executors[step.event.type](h, step);
+    const actual = h.snapshot();
+    expect(actual.status, where).toBe('active');
+    expect(actual.value, where).toEqual(step.state.value);
+    expect(actual.context, where).toEqual(step.state.context);
+    expect(selectRequestView(actual), where).toEqual({
+      ...viewFlags[actual.value as RequestRestingState],
+      error: step.state.context.error,
+      message: step.state.context.message,
+    });
+    expect(h.submitted.slice(submittedBefore), `${where}: submit input`).toEqual(expectedSubmissions(from, step, input?.initialInput));
+    expect(h.errors, where).toEqual([]);
+    from = actual;
+  }
+}
+
+describe('request machine: generated paths', () => {
+  it('the model lists every event and invoke of the machine', () => {
+    expect(invokeIds(requestMachine)).toEqual(['submit']);
+    const explored = new Set(flattenEvents(requestEvents).map((e) => e.type));
+    for (const type of requestMachine.events) expect(explored, `event ${type} is not explored`).toContain(type);
+  });
+
+  it('paths (both variants together) cover every state of the machine definition', () => {
+    const visited = new Set(generated.flatMap(({ paths, input }) => paths.flatMap((path) => [...visitedStates(requestMachine, path, input)])));
+    expect([...visited].sort()).toEqual([...allLeafStates(requestMachine)].sort());
+    const resting = new Set(generated.flatMap(({ paths }) => paths.flatMap((path) => path.steps.flatMap((s) => leafStates(s.state.value)))));
+    expect([...resting, ...REQUEST_TRANSIENT_STATES].sort()).toEqual([...allLeafStates(requestMachine)].sort());
+  });
+
+  it('each variant alone reaches every resting state and takes every event type', () => {
+    for (const { paths } of generated) {
+      const resting = new Set(paths.flatMap((path) => path.steps.flatMap((s) => leafStates(s.state.value))));
+      expect([...resting].sort()).toEqual(Object.keys(viewFlags).sort());
+      const taken = new Set(paths.flatMap((path) => path.steps.map((s) => s.event.type)));
+      for (const type of requestMachine.events) expect(taken).toContain(type);
+    }
+  });
+
+  for (const { name, input, paths } of generated) {
+    describe(name, () => {
+      it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_, path) => {
+        await walk(path, input);
+      });
+    });
+  }
+});
+
+// ─── Hand-pinned transitions ─────────────────────────────────────────────────────────────────────
+
+const done = (message?: string) => ({ type: 'xstate.done.actor.submit', output: message === undefined ? undefined : { message } }) as const;
+const failed = (error: Failure) => ({ type: 'xstate.error.actor.submit', error }) as const;
+
+describe('request machine: pinned transitions', () => {
+  it('starts idle without initialInput; submits initialInput at once with it', async () => {
+    const plain = createRequestHarness(undefined);
+    plain.start();
+    expect(plain.snapshot().value).toBe('idle');
+    expect(plain.submitted).toEqual([]);
+
+    const link = createRequestHarness({ initialInput: linkInput });
+    link.start();
+    expect(link.snapshot().value).toBe('submitting');
+    expect(link.submitted).toEqual([linkInput]);
+    await link.settle(done('Votre adresse e-mail est confirmée.'));
+    expect(link.snapshot().value).toBe('succeeded');
+    expect(link.snapshot().context.message).toBe('Votre adresse e-mail est confirmée.');
+  });
+
+  it('an error is kept in context back in idle, then cleared when the next submit starts', async () => {
+    const h = createRequestHarness(undefined);
+    h.start();
+    h.send({ type: 'SUBMIT', input: formInput });
+    await h.settle(failed(invalidEmail));
+    expect(h.snapshot().value).toBe('idle');
+    expect(h.snapshot().context.error).toEqual(invalidEmail);
+    expect(selectRequestView(h.snapshot()).error).toEqual(invalidEmail);
+    h.send({ type: 'SUBMIT', input: { email: 'fixed@demo.test' } });
+    expect(h.snapshot().value).toBe('submitting');
+    expect(h.snapshot().context.error).toBeNull();
+    expect(h.submitted).toEqual([formInput, { email: 'fixed@demo.test' }]);
+  });
+
+  it('CLEAR_ERROR clears the error in idle', async () => {
+    const h = createRequestHarness(undefined);
+    h.start();
+    h.send({ type: 'SUBMIT', input: formInput });
+    await h.settle(failed(invalidEmail));
+    h.send({ type: 'CLEAR_ERROR' });
+    expect(h.snapshot().value).toBe('idle');
+    expect(h.snapshot().context.error).toBeNull();
+  });
+
+  it('SUBMIT from succeeded submits again with the new input', async () => {
+    const h = createRequestHarness(undefined);
+    h.start();
+    h.send({ type: 'SUBMIT', input: formInput });
+    await h.settle(done('Enregistré'));
+    h.send({ type: 'SUBMIT', input: { email: 'again@demo.test' } });
+    expect(h.snapshot().value).toBe('submitting');
+    expect(h.submitted).toEqual([formInput, { email: 'again@demo.test' }]);
+    await h.settle(done());
+    expect(h.snapshot().value).toBe('succeeded');
+    expect(h.snapshot().context.message).toBeNull();
+  });
+
+  it('RESET from succeeded goes back to idle and drops the message', async () => {
+    const h = createRequestHarness({ initialInput: linkInput });
+    h.start();
+    await h.settle(done('ok'));
+    h.send({ type: 'RESET' });
+    expect(h.snapshot().value).toBe('idle');
+    expect(h.snapshot().context).toMatchObject({ message: null, error: null });
+    h.send({ type: 'SUBMIT', input: formInput });
+    expect(h.submitted).toEqual([linkInput, formInput]);
+  });
+
+  it('SUBMIT is ignored while submitting (no second call)', () => {
+    const h = createRequestHarness(undefined);
+    h.start();
+    h.send({ type: 'SUBMIT', input: formInput });
+    h.send({ type: 'SUBMIT', input: { email: 'double@demo.test' } });
+    expect(h.submitted).toEqual([formInput]);
+  });
+
+  // succeeded ──SUBMIT──> submitting ──error──> idle must not keep the previous success message.
+  it('a failed resubmit after a success forgets the old success message', async () => {
+    const h = createRequestHarness(undefined);
+    h.start();
+    h.send({ type: 'SUBMIT', input: formInput });
+    await h.settle(done('Enregistré'));
+    h.send({ type: 'SUBMIT', input: formInput });
+    await h.settle(failed(invalidEmail));
+    expect(selectRequestView(h.snapshot())).toMatchObject({ error: invalidEmail, message: null });
+  });
+});
