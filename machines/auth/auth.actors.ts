@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { settleUnlessAborted } from '../support/settleUnlessAborted';
 import type { Credentials, Failure, Registration, Session, User } from './auth.types';
 
 /** The calls the auth machine needs; the app supplies them from the generated API client. */
@@ -21,18 +22,23 @@ const isFailure = (error: unknown): error is Failure =>
 /** Real actors for `authMachine.provide({ actors })`, forwarding each actor's abort signal. */
 export function createAuthActors(api: AuthApi, tokens: TokenStorage) {
   return {
-    restoreSession: fromPromise<User | null>(async ({ signal }) => {
-      if (!tokens.get()) return null;
-      try {
-        return await api.getMe(signal);
-      } catch (error) {
-        // A refused token is a guest; anything else (server down, offline) is "unavailable".
-        if (isFailure(error) && error.status === 401) return null;
-        throw error;
-      }
-    }),
-    login: fromPromise<Session, Credentials>(({ input, signal }) => api.login(input, signal)),
-    register: fromPromise<Session, Registration>(({ input, signal }) => api.register(input, signal)),
-    logout: fromPromise<void>(({ signal }) => api.logout(signal)),
+    restoreSession: fromPromise<User | null>(({ signal }) =>
+      settleUnlessAborted(
+        signal,
+        (async () => {
+          if (!tokens.get()) return null;
+          try {
+            return await api.getMe(signal);
+          } catch (error) {
+            // A refused token is a guest; anything else (server down, offline) is "unavailable".
+            if (isFailure(error) && error.status === 401) return null;
+            throw error;
+          }
+        })(),
+      ),
+    ),
+    login: fromPromise<Session, Credentials>(({ input, signal }) => settleUnlessAborted(signal, api.login(input, signal))),
+    register: fromPromise<Session, Registration>(({ input, signal }) => settleUnlessAborted(signal, api.register(input, signal))),
+    logout: fromPromise<void>(({ signal }) => settleUnlessAborted(signal, api.logout(signal))),
   };
 }

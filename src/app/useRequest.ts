@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { requestMachine } from '../../machines/request/request.machine';
+import { settleUnlessAborted } from '../../machines/support/settleUnlessAborted';
 import { selectRequestView } from '../../machines/request/request.selectors';
 
 /**
@@ -10,7 +11,7 @@ import { selectRequestView } from '../../machines/request/request.selectors';
  */
 export function useRequest<I>(submit: (input: I, signal: AbortSignal) => Promise<{ message?: string } | void>, initialInput?: I) {
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const machine = useMemo(() => requestMachine.provide({ actors: { submit: fromPromise(({ input, signal }) => submit(input as I, signal)) } }), []);
+  const machine = useMemo(() => requestMachine.provide({ actors: { submit: fromPromise(({ input, signal }) => settleUnlessAborted(signal, submit(input as I, signal))) } }), []);
   const [snapshot, send] = useMachine(machine, { input: initialInput === undefined ? undefined : { initialInput } });
   return {
     ...selectRequestView(snapshot),
