@@ -5,7 +5,7 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  /** `none` skips the demo store; anything else seeds it on an empty database. */
+  /** Seeds the demo store on an empty database. Default: `demo`, but `none` when NODE_ENV=production. */
   seed: 'demo' | 'none';
   /** Public address of the app, used in e-mail links. */
   appUrl: string;
@@ -26,7 +26,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
-    seed: env.SEED === 'none' ? 'none' : 'demo',
+    // Never seed a production database by accident: there the demo store needs SEED=demo explicitly.
+    seed: env.SEED === 'demo' || env.SEED === 'none' ? env.SEED : production ? 'none' : 'demo',
     appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     production,
     devMailbox: env.DEV_MAILBOX ? env.DEV_MAILBOX === '1' : !production,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LONG_SESSION_TTL_MS, SESSION_TTL_MS, resolveSession } from '../../../server/auth/session';
 import { THROTTLE_WINDOW_MS } from '../../../server/auth/throttle';
-import { ACCOUNT_FAILURE_LIMIT, authenticate } from '../../../server/commands/authenticate';
+import { ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT, authenticate } from '../../../server/commands/authenticate';
 import { verifyEmail } from '../../../server/commands/emailVerification';
 import { registerTrainer, subdomainFor } from '../../../server/commands/registerTrainer';
 import { isDisposableEmail } from '../../../server/auth/disposableDomains';
@@ -62,6 +62,17 @@ describe('authenticate', () => {
     env.advance(THROTTLE_WINDOW_MS + 1000);
     const session = await authenticate(env.services, { email: 'throttle@example.test', password: 'password-123' }, '10.0.0.1');
     expect(session.token).toBeTruthy();
+  });
+
+  it('throttles an address after its limit of failures across many accounts', async () => {
+    for (let i = 0; i < ADDRESS_FAILURE_LIMIT; i++) {
+      await failure(authenticate(env.services, { email: `guess-${i}@example.test`, password: 'bad' }, '10.9.9.9'));
+    }
+    const blocked = await failure(authenticate(env.services, { email: 'throttle@example.test', password: 'password-123' }, '10.9.9.9'));
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers?.['retry-after'])).toBeGreaterThan(0);
+    // Another address is not affected.
+    expect((await authenticate(env.services, { email: 'throttle@example.test', password: 'password-123' }, '10.9.9.10')).token).toBeTruthy();
   });
 
   it('makes sessions expire after 1 day, or 30 with staySignedIn', async () => {
