@@ -5,44 +5,10 @@ import {
   UNSTABLE_ToastContent as RACToastContent,
   UNSTABLE_ToastRegion as RACToastRegion,
 } from 'react-aria-components';
-import { toastQueue, type ToastVariant } from './toastQueue';
+import { toastQueue } from './toastQueue';
 import type { CSSProperties } from 'react';
+import { StatusIcon } from './StatusIcon';
 import './ui.css';
-
-function ToastIcon({ variant }: { variant: ToastVariant }) {
-  const common = { className: 'ui-toast__icon', viewBox: '0 0 20 20', 'aria-hidden': true, focusable: false } as const;
-  if (variant === 'success') {
-    return (
-      <svg {...common}>
-        <path
-          fill="currentColor"
-          fillRule="evenodd"
-          d="M10 1.5a8.5 8.5 0 1 1 0 17 8.5 8.5 0 0 1 0-17Zm3.78 5.72a.75.75 0 0 0-1.06 0L8.75 11.19 7.28 9.72a.75.75 0 1 0-1.06 1.06l2 2a.75.75 0 0 0 1.06 0l4.5-4.5a.75.75 0 0 0 0-1.06Z"
-        />
-      </svg>
-    );
-  }
-  if (variant === 'error') {
-    return (
-      <svg {...common}>
-        <path
-          fill="currentColor"
-          fillRule="evenodd"
-          d="M10 1.5a8.5 8.5 0 1 1 0 17 8.5 8.5 0 0 1 0-17ZM9 5.5h2v6H9v-6Zm1 8a1.15 1.15 0 1 1 0 2.3 1.15 1.15 0 0 1 0-2.3Z"
-        />
-      </svg>
-    );
-  }
-  return (
-    <svg {...common}>
-      <path
-        fill="currentColor"
-        fillRule="evenodd"
-        d="M10 1.5a8.5 8.5 0 1 1 0 17 8.5 8.5 0 0 1 0-17Zm-1 7.5h2v6H9V9Zm1-4a1.15 1.15 0 1 1 0 2.3A1.15 1.15 0 0 1 10 5Z"
-      />
-    </svg>
-  );
-}
 
 export interface ToastRegionProps {
   /** aria-label of each toast's close button, e.g. "Fermer". */
@@ -67,7 +33,7 @@ export function ToastRegion({ closeLabel, 'aria-label': ariaLabel, className }: 
           // A unique view-transition-name per toast lets each one animate independently.
           style={{ viewTransitionName: `toast${toast.key}` } as CSSProperties}
         >
-          <ToastIcon variant={toast.content.variant} />
+          <StatusIcon variant={toast.content.variant === 'error' ? 'danger' : toast.content.variant} className="ui-toast__icon" />
           <RACToastContent className="ui-toast__content">
             <Text slot="title" className="ui-toast__title">
               {toast.content.title}

@@ -8,8 +8,7 @@ import { Banner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Form, FormError } from '../../components/ui/Form';
-import { PasswordField } from '../../components/ui/PasswordField';
-import { commonMessages } from '../../i18n/commonMessages';
+import { PasswordInput } from '../../components/PasswordInput';
 import type { paths } from '../../api/schema.gen';
 import '../pages.css';
 
@@ -46,13 +45,11 @@ export function SecurityPage() {
   };
   const shown = ['current_password', 'password', 'password_confirmation'];
   const passwordField = (name: string, label: string, autoComplete: string, description?: string) => (
-    <PasswordField
+    <PasswordInput
       name={name}
       label={label}
       description={description}
       autoComplete={autoComplete}
-      showLabel={intl.formatMessage(commonMessages.showPassword)}
-      hideLabel={intl.formatMessage(commonMessages.hidePassword)}
       isRequired
       errorMessage={fieldErrors(request.error, name)}
     />

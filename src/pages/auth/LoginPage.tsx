@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/Button';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { Form, FormError } from '../../components/ui/Form';
 import { TextLink } from '../../components/ui/Link';
-import { PasswordField } from '../../components/ui/PasswordField';
+import { PasswordInput } from '../../components/PasswordInput';
 import { TextField } from '../../components/ui/TextField';
 import { commonMessages } from '../../i18n/commonMessages';
 import { authMessages as m } from './authMessages';
@@ -44,12 +44,10 @@ export function LoginPage() {
           isRequired
           errorMessage={fieldErrors(error, 'email')}
         />
-        <PasswordField
+        <PasswordInput
           name="password"
           autoComplete="current-password"
           label={intl.formatMessage(commonMessages.password)}
-          showLabel={intl.formatMessage(commonMessages.showPassword)}
-          hideLabel={intl.formatMessage(commonMessages.hidePassword)}
           isRequired
           errorMessage={fieldErrors(error, 'password')}
         />

@@ -7,7 +7,7 @@ import { failureText, fieldErrors } from '../../app/failureText';
 import { Button } from '../../components/ui/Button';
 import { Form, FormError } from '../../components/ui/Form';
 import { TextLink } from '../../components/ui/Link';
-import { PasswordField } from '../../components/ui/PasswordField';
+import { PasswordInput } from '../../components/PasswordInput';
 import { TextField } from '../../components/ui/TextField';
 import { commonMessages } from '../../i18n/commonMessages';
 import { useLocale } from '../../i18n/LocaleProvider';
@@ -55,13 +55,11 @@ export function RegisterPage() {
           isRequired
           errorMessage={fieldErrors(error, 'email')}
         />
-        <PasswordField
+        <PasswordInput
           name="password"
           autoComplete="new-password"
           label={intl.formatMessage(commonMessages.password)}
           description={intl.formatMessage(m.passwordHint)}
-          showLabel={intl.formatMessage(commonMessages.showPassword)}
-          hideLabel={intl.formatMessage(commonMessages.hidePassword)}
           isRequired
           minLength={8}
           maxLength={128}

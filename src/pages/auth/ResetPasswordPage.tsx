@@ -9,7 +9,7 @@ import { Banner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { Form, FormError } from '../../components/ui/Form';
 import { TextLink } from '../../components/ui/Link';
-import { PasswordField } from '../../components/ui/PasswordField';
+import { PasswordInput } from '../../components/PasswordInput';
 import { TextField } from '../../components/ui/TextField';
 import { commonMessages } from '../../i18n/commonMessages';
 import { authMessages as m } from './authMessages';
@@ -81,23 +81,19 @@ function ChooseNewPassword({ email, token }: { email: string; token: string }) {
         <Form className="auth-card__form" onSubmit={onSubmit}>
           {/* An invalid link is reported on the token, which has no field: show it above the form. */}
           <FormError>{failureText(intl, request.error, shown)}</FormError>
-          <PasswordField
+          <PasswordInput
             name="password"
             autoComplete="new-password"
             label={intl.formatMessage(m.newPassword)}
             description={intl.formatMessage(m.passwordHint)}
-            showLabel={intl.formatMessage(commonMessages.showPassword)}
-            hideLabel={intl.formatMessage(commonMessages.hidePassword)}
             isRequired
             minLength={8}
             errorMessage={fieldErrors(request.error, 'password')}
           />
-          <PasswordField
+          <PasswordInput
             name="password_confirmation"
             autoComplete="new-password"
             label={intl.formatMessage(m.confirmPassword)}
-            showLabel={intl.formatMessage(commonMessages.showPassword)}
-            hideLabel={intl.formatMessage(commonMessages.hidePassword)}
             isRequired
             errorMessage={fieldErrors(request.error, 'password_confirmation')}
           />
