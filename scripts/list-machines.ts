@@ -1,5 +1,5 @@
 // Lists every machine in machines/: its id, states and events, for a quick look or the Stately visualiser.
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 
@@ -12,6 +12,8 @@ const states = (node: AnyStateNode, prefix = ''): string[] =>
 
 for (const folder of readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory())) {
   const file = path.join(root, folder.name, `${folder.name}.machine.ts`);
+  // Shared helpers (machines/support) live beside the machines without being one.
+  if (!existsSync(file)) continue;
   const module = (await import(file)) as Record<string, unknown>;
   for (const machine of Object.values(module).filter((v): v is AnyStateMachine => typeof v === 'object' && v !== null && 'root' in v && 'provide' in v)) {
     console.log(`${machine.id}  (machines/${folder.name}/${folder.name}.machine.ts)`);

@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { mountApiDocs } from './http/apiDocs.js';
 import { HttpError } from './http/errors.js';
+import { inLocale, localeOf, messages } from './http/messages.js';
 import { bindOperations } from './openapi/bind.js';
 import { loadDocument, type OpenApiDocument } from './openapi/document.js';
 import type { HandlerMap } from './openapi/handler.js';
@@ -21,26 +22,51 @@ export interface AppOptions {
 
 export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
   const { config } = services;
-  const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
-    trustProxy: process.env.TRUST_PROXY === '1',
+  const serverOptions: FastifyServerOptions = {
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            // Activation and reset links carry tokens in their query: logs keep the path only.
+            serializers: { req: (request: FastifyRequest) => ({ method: request.method, url: request.url.split('?')[0], ip: request.ip }) },
+          },
+    // A hop count trusts that many proxies in front of us; a list trusts those addresses only.
+    trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // The spec writes GET /pages/?slug=…: the trailing slash is the same route.
+    routerOptions: { ignoreTrailingSlash: true },
+  };
+  const app = Fastify(serverOptions);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    // Tokens travel in activation and reset URLs: never send them on as a Referer.
+    reply.header('referrer-policy', 'same-origin');
+    reply.header('x-frame-options', 'DENY');
+    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
+      reply.header(
+        'content-security-policy',
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'",
+      );
+    }
   });
   const document = options.document ?? loadDocument();
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const locale = localeOf(request.headers['accept-language']);
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
-      return reply.code(error.status).send(error.toEnvelope());
+      return reply.code(error.status).send(error.toEnvelope(locale));
     }
     // Fastify's own 4xx (malformed JSON, wrong content type, oversize body) become the same envelope.
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       const status = error.statusCode === 413 ? 413 : 422;
-      const message = status === 413 ? 'La requête est trop volumineuse.' : 'Le corps de la requête est illisible (JSON attendu).';
+      const message = inLocale(status === 413 ? messages.tooLarge : messages.unreadableBody, locale);
       return reply.code(status).send({ message, code: 'VALIDATION_FAILED', errors: { body: [message] } });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ message: 'Une erreur interne est survenue. Rechargez la page ou contactez le support.', code: 'INTERNAL_ERROR' });
+    return reply.code(500).send({ message: inLocale(messages.internal, locale), code: 'INTERNAL_ERROR' });
   });
 
   bindOperations(app, document, options.handlers ?? defaultHandlers, services, API_PREFIX);
@@ -52,7 +78,17 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   const indexFile = path.join(staticDir, 'index.html');
   const spaShell = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
   if (spaShell) {
-    await app.register(fastifyStatic, { root: staticDir, prefix: '/', wildcard: false, index: false, maxAge: '1y', immutable: true });
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      // Hashed assets are immutable; the HTML shell must be revalidated after every deploy.
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', filePath.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable');
+      },
+      cacheControl: false,
+    });
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -62,7 +98,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     if (!wantsApi && spaShell && request.method === 'GET') {
       return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(spaShell);
     }
-    return reply.code(404).send({ message: "Cette page n'existe pas.", code: 'NOT_FOUND' });
+    return reply.code(404).send({ message: inLocale(messages.pageNotFound, localeOf(request.headers['accept-language'])), code: 'NOT_FOUND' });
   });
 
   return app;

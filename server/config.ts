@@ -16,6 +16,35 @@ export interface Config {
   mailFrom: string;
   staticDir: string | undefined;
   logLevel: string;
+  /** Proxies whose X-Forwarded-For is believed: a hop count or a list of addresses/CIDRs; off by default. */
+  trustProxy: number | string[] | false;
+  throttle: ThrottleLimits;
+}
+
+/** Attempts allowed per 15-minute window. THROTTLE_LIMITS='{"registerPerAddress":100}' overrides some. */
+export interface ThrottleLimits {
+  loginPerAccount: number;
+  loginPerAddress: number;
+  registerPerAddress: number;
+  /** Reset and activation e-mails asked for one address, and from one client address. */
+  mailPerEmail: number;
+  mailPerAddress: number;
+  passwordChangePerUser: number;
+}
+
+const defaultLimits: ThrottleLimits = {
+  loginPerAccount: 5,
+  loginPerAddress: 20,
+  registerPerAddress: 10,
+  mailPerEmail: 5,
+  mailPerAddress: 20,
+  passwordChangePerUser: 5,
+};
+
+function trustProxy(value: string | undefined): Config['trustProxy'] {
+  if (!value) return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((part) => part.trim()).filter(Boolean);
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -23,7 +52,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
   return {
     port,
-    host: env.HOST ?? '0.0.0.0',
+    // Outside production the server (with its demo accounts and dev mailbox) listens on loopback only.
+    host: env.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     // Never seed a production database by accident: there the demo store needs SEED=demo explicitly.
@@ -35,5 +65,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? 'Plateforme de formation <no-reply@localhost>',
     staticDir: env.STATIC_DIR ? path.resolve(env.STATIC_DIR) : undefined,
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'warn'),
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    throttle: { ...defaultLimits, ...(env.THROTTLE_LIMITS ? (JSON.parse(env.THROTTLE_LIMITS) as Partial<ThrottleLimits>) : {}) },
   };
 }

@@ -1,7 +1,7 @@
 import { buildApp } from './app.js';
 import { readConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemo } from './db/seed.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemo, seedSitePages } from './db/seed.js';
 import { createMailer } from './mail/mailer.js';
 
 const config = readConfig();
@@ -9,6 +9,7 @@ const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: co
 const mailer = await createMailer(handle.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: (m) => console.log(m) });
 const services = { db: handle.db, databaseKind: handle.kind, config, mailer, clock: () => new Date() };
 
+await seedSitePages(handle.db);
 if (config.seed === 'demo' && (await isEmpty(handle.db))) {
   await seedDemo(handle.db);
   console.log(`Demo store "demo" (plan PRO) seeded. Accounts, all with the password "${DEMO_PASSWORD}":`);

@@ -2,6 +2,7 @@ import { RouterProvider } from 'react-router-dom';
 import { defineMessages, useIntl } from 'react-intl';
 import type { InspectionEvent } from 'xstate';
 import { AuthActor, AuthProvider, type Navigator } from './app/auth';
+import { ConnectivityProvider } from './app/connectivity';
 import { router } from './app/router';
 import { Button } from './components/ui/Button';
 import { Spinner } from './components/ui/Spinner';
@@ -47,8 +48,10 @@ function AuthGate() {
 
 export function App({ inspect }: { inspect?: (event: InspectionEvent) => void }) {
   return (
-    <AuthProvider navigator={navigator} inspect={inspect}>
-      <AuthGate />
-    </AuthProvider>
+    <ConnectivityProvider>
+      <AuthProvider navigator={navigator} inspect={inspect}>
+        <AuthGate />
+      </AuthProvider>
+    </ConnectivityProvider>
   );
 }

@@ -40,5 +40,6 @@ export function createAuthActors(api: AuthApi, tokens: TokenStorage) {
     login: fromPromise<Session, Credentials>(({ input, signal }) => settleUnlessAborted(signal, api.login(input, signal))),
     register: fromPromise<Session, Registration>(({ input, signal }) => settleUnlessAborted(signal, api.register(input, signal))),
     logout: fromPromise<void>(({ signal }) => settleUnlessAborted(signal, api.logout(signal))),
+    refreshUser: fromPromise<User>(({ signal }) => settleUnlessAborted(signal, api.getMe(signal))),
   };
 }

@@ -1,9 +1,13 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Credentials, Failure, Registration, Session, SessionEnd, SessionOrigin, User } from './auth.types';
 
+/** Which form a failure belongs to, so the sign-up page never shows the login page's error. */
+export type AuthForm = 'login' | 'register';
+
 export interface AuthContext {
   user: User | null;
   error: Failure | null;
+  errorOf: AuthForm | null;
   origin: SessionOrigin | null;
   ended: SessionEnd | null;
 }
@@ -14,6 +18,8 @@ export type AuthEvent =
   | { type: 'LOGOUT' }
   | { type: 'SESSION_EXPIRED' }
   | { type: 'USER_UPDATED'; user: User }
+  | { type: 'EMAIL_VERIFIED' }
+  | { type: 'TOKEN_CHANGED'; present: boolean }
   | { type: 'RETRY' }
   | { type: 'CLEAR_ERROR' };
 
@@ -21,13 +27,19 @@ const notProvided = (name: string) => () => {
   throw new Error(`auth machine: "${name}" must be supplied with machine.provide()`);
 };
 
+/** How long the start-up check and the sign-out wait for the server before giving up. */
+export const REQUEST_TIMEOUT_MS = 15_000;
+
 /**
  * The session of a back-office user.
  *
  *   checking ──(stored token valid)──> authenticated ──LOGOUT──> loggingOut ──> guest
  *      │  └──(no token / refused)──> guest.idle ──LOGIN──> guest.loggingIn ──> authenticated
- *      └──(server unreachable)──> unavailable ──RETRY──> checking        └──REGISTER──> guest.registering
+ *      └──(server unreachable or too slow)──> unavailable ──RETRY──> checking
+ *                                            guest.idle ──REGISTER──> guest.registering ──> authenticated
  *   authenticated ──SESSION_EXPIRED (a 401 anywhere)──> guest
+ *   authenticated ──TOKEN_CHANGED (another tab signed out / in)──> guest | checking
+ *   authenticated.idle ──EMAIL_VERIFIED──> authenticated.refreshing ──> authenticated.idle
  *
  * The API, token storage, navigation and notices are injected with `provide`; the app renders
  * routes only once `checking` is left.
@@ -41,6 +53,8 @@ export const authMachine = setup({
     register: fromPromise<Session, Registration>(notProvided('register')),
     /** Revokes the token on the server; failures are ignored (the token is forgotten locally anyway). */
     logout: fromPromise<void>(notProvided('logout')),
+    /** Reloads the signed-in user (after the e-mail is verified elsewhere in the app). */
+    refreshUser: fromPromise<User>(notProvided('refreshUser')),
   },
   actions: {
     storeToken: (_, _params: { token: string }) => {},
@@ -50,9 +64,16 @@ export const authMachine = setup({
     navigateToLogin: (_, _params: { ended: SessionEnd }) => {},
     announceSessionExpired: () => {},
   },
+  guards: {
+    hasUser: ({ event }) => (event as { output?: User | null }).output != null,
+    tokenPresent: ({ event }) => (event as Extract<AuthEvent, { type: 'TOKEN_CHANGED' }>).present,
+  },
+  delays: {
+    REQUEST_TIMEOUT: REQUEST_TIMEOUT_MS,
+  },
 }).createMachine({
   id: 'auth',
-  context: { user: null, error: null, origin: null, ended: null },
+  context: { user: null, error: null, errorOf: null, origin: null, ended: null },
   initial: 'checking',
   states: {
     checking: {
@@ -61,7 +82,7 @@ export const authMachine = setup({
         src: 'restoreSession',
         onDone: [
           {
-            guard: ({ event }) => event.output !== null,
+            guard: 'hasUser',
             target: 'authenticated',
             actions: [assign({ user: ({ event }) => event.output, origin: 'restored' }), 'recordLastLogin'],
           },
@@ -69,22 +90,27 @@ export const authMachine = setup({
         ],
         onError: { target: 'unavailable' },
       },
+      after: { REQUEST_TIMEOUT: 'unavailable' },
     },
     unavailable: {
       on: { RETRY: 'checking' },
     },
     guest: {
       initial: 'idle',
+      on: {
+        // Another tab signed in: use its session.
+        TOKEN_CHANGED: { guard: 'tokenPresent', target: 'checking' },
+      },
       states: {
         idle: {
           on: {
             LOGIN: 'loggingIn',
             REGISTER: 'registering',
-            CLEAR_ERROR: { actions: assign({ error: null }) },
+            CLEAR_ERROR: { actions: assign({ error: null, errorOf: null }) },
           },
         },
         loggingIn: {
-          entry: assign({ error: null }),
+          entry: assign({ error: null, errorOf: null }),
           invoke: {
             id: 'login',
             src: 'login',
@@ -97,11 +123,11 @@ export const authMachine = setup({
                 { type: 'navigateAfterAuth', params: { origin: 'loggedIn' } },
               ],
             },
-            onError: { target: 'idle', actions: assign({ error: ({ event }) => event.error as Failure }) },
+            onError: { target: 'idle', actions: assign({ error: ({ event }) => event.error as Failure, errorOf: 'login' }) },
           },
         },
         registering: {
-          entry: assign({ error: null }),
+          entry: assign({ error: null, errorOf: null }),
           invoke: {
             id: 'register',
             src: 'register',
@@ -114,12 +140,13 @@ export const authMachine = setup({
                 { type: 'navigateAfterAuth', params: { origin: 'registered' } },
               ],
             },
-            onError: { target: 'idle', actions: assign({ error: ({ event }) => event.error as Failure }) },
+            onError: { target: 'idle', actions: assign({ error: ({ event }) => event.error as Failure, errorOf: 'register' }) },
           },
         },
       },
     },
     authenticated: {
+      initial: 'idle',
       on: {
         LOGOUT: 'loggingOut',
         USER_UPDATED: { actions: assign({ user: ({ event }) => event.user }) },
@@ -132,6 +159,29 @@ export const authMachine = setup({
             { type: 'navigateToLogin', params: { ended: 'expired' } },
           ],
         },
+        TOKEN_CHANGED: [
+          // Another tab signed in (maybe as someone else): check whose token is stored now.
+          { guard: 'tokenPresent', target: 'checking', actions: assign({ user: null, origin: null }) },
+          // Another tab signed out: so does this one.
+          {
+            target: 'guest',
+            actions: [assign({ user: null, origin: null, ended: 'loggedOut' }), { type: 'navigateToLogin', params: { ended: 'loggedOut' } }],
+          },
+        ],
+      },
+      states: {
+        idle: {
+          on: { EMAIL_VERIFIED: 'refreshing' },
+        },
+        refreshing: {
+          invoke: {
+            id: 'refreshUser',
+            src: 'refreshUser',
+            onDone: { target: 'idle', actions: assign({ user: ({ event }) => event.output }) },
+            // The verification itself succeeded; a failed refresh only delays the reminder's removal.
+            onError: 'idle',
+          },
+        },
       },
     },
     loggingOut: {
@@ -141,8 +191,9 @@ export const authMachine = setup({
         onDone: 'loggedOut',
         onError: 'loggedOut',
       },
+      after: { REQUEST_TIMEOUT: 'loggedOut' },
     },
-    /** A transient step so a failed and a successful revoke end the same way. */
+    /** A transient step so a failed, slow and successful revoke all end the same way. */
     loggedOut: {
       always: {
         target: 'guest',

@@ -18,7 +18,10 @@ export function safeRedirect(value: string | null | undefined): string | null {
   } catch {
     return null;
   }
-  return url.origin === PROBE_ORIGIN ? url.pathname + url.search + url.hash : null;
+  if (url.origin !== PROBE_ORIGIN) return null;
+  // "/.//evil.test" normalises to "//evil.test": same origin here, another site once used as a path.
+  const path = url.pathname + url.search + url.hash;
+  return path.startsWith('//') || path.startsWith('/\\') ? null : path;
 }
 
 /** Where a user lands once signed in: the `redirect` query, else home; after sign-up, home with the questionnaire. */

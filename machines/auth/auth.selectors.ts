@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { authMachine } from './auth.machine';
+import type { AuthForm, authMachine } from './auth.machine';
 
 type AuthSnapshot = SnapshotFrom<typeof authMachine>;
 
@@ -16,5 +16,8 @@ export const selectAuthView = (snapshot: AuthSnapshot) => ({
 
 export const selectUser = (snapshot: AuthSnapshot) => snapshot.context.user;
 export const selectError = (snapshot: AuthSnapshot) => snapshot.context.error;
+/** The last failure of one form only: a login error never shows on the sign-up page. */
+export const selectFormError = (form: AuthForm) => (snapshot: AuthSnapshot) =>
+  snapshot.context.errorOf === form ? snapshot.context.error : null;
 export const selectOrigin = (snapshot: AuthSnapshot) => snapshot.context.origin;
 export const selectEnded = (snapshot: AuthSnapshot) => snapshot.context.ended;

@@ -18,8 +18,12 @@
  *   several paths with different contexts.
  * - The standalone generators do not deduplicate; `TestModel.getPaths` does (without
  *   `allowDuplicatePaths: true`). `dropPrefixPaths` is that deduplication.
+ * - Delayed transitions (`after`) are events too: `xstate.after.<delay>.<state id>`. They are in
+ *   `machine.events` and must be listed like any other; `onlyPendingDelays` keeps each one for the
+ *   states whose timer it is. Walking a path, such a step advances the actor's `SimulatedClock`
+ *   by the delay (the graph itself has no clock).
  */
-import { getInitialMicrosteps, getMicrosteps, type AnyStateMachine, type EventObject, type SnapshotFrom, type StateValue } from 'xstate';
+import { getInitialMicrosteps, getMicrosteps, transition, type AnyStateMachine, type EventObject, type SnapshotFrom, type StateValue } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, getStateNodes, serializeSnapshot } from 'xstate/graph';
 
 export type InitEvent = { type: 'xstate.init' };
@@ -41,6 +45,9 @@ export interface ModelPath<TSnapshot, TEvent extends EventObject> {
 export type DoneActorEvent<TId extends string, TOutput> = { type: `xstate.done.actor.${TId}`; output: TOutput };
 export type ErrorActorEvent<TId extends string> = { type: `xstate.error.actor.${TId}`; error: unknown };
 
+/** The event of a delayed transition: `after: { <TDelay>: … }` in the state `#<TStateId>`. */
+export type DelayedEvent<TDelay extends string, TStateId extends string> = { type: `xstate.after.${TDelay}.${TStateId}` };
+
 /**
  * Every concrete event to explore, grouped by type. Typing a table `satisfies EventVariants<E>`
  * makes a new event type without variants a compile error.
@@ -55,12 +62,37 @@ export function onlyRunningActors(snapshot: { children: Record<string, unknown> 
   return !match || match[1]! in snapshot.children;
 }
 
+const AFTER_EVENT = /^xstate\.after\.([^.]+)\.(.+)$/;
+
+/** The delay name and state id of an `xstate.after.<delay>.<state id>` event, or null for any other event. */
+export function parseDelayedEvent(type: string): { delay: string; stateId: string } | null {
+  const match = AFTER_EVENT.exec(type);
+  return match ? { delay: match[1]!, stateId: match[2]! } : null;
+}
+
+/**
+ * Keeps `xstate.after.<delay>.<state id>` only where the state `<state id>` is active in the snapshot
+ * (where its timer is actually pending); every other event passes.
+ */
+export function onlyPendingDelays(snapshot: { value: StateValue; machine?: AnyStateMachine }, event: EventObject): boolean {
+  const delayed = parseDelayedEvent(event.type);
+  if (!delayed) return true;
+  if (!snapshot.machine) throw new Error(`${event.type}: the snapshot has no machine to resolve the state id against`);
+  const path = snapshot.machine.getStateNodeById(delayed.stateId).path.join('.');
+  return leafStates(snapshot.value).some((leaf) => leaf === path || leaf.startsWith(`${path}.`));
+}
+
+/** A machine that reached a top-level final state (`status: 'done'`) takes no more events: none are explored from it. */
+export function onlyWhileActive(snapshot: { status?: string }): boolean {
+  return snapshot.status !== 'done';
+}
+
 export interface GenerateOptions<TSnapshot, TEvent extends EventObject> {
   events: EventVariants<TEvent> | readonly TEvent[];
   input?: unknown;
   /** How two snapshots count as the same state (default: value + context). */
   serializeState?: (snapshot: TSnapshot) => string;
-  /** Extra filter on top of `onlyRunningActors`. */
+  /** Extra filter on top of `onlyWhileActive`, `onlyRunningActors` and `onlyPendingDelays`. */
   filterEvents?: (snapshot: TSnapshot, event: TEvent) => boolean;
 }
 
@@ -85,7 +117,8 @@ export function generatePaths<TMachine extends AnyStateMachine, TEvent extends E
     input: options.input,
     events: flattenEvents(options.events),
     serializeState: (s: S) => serialize(s),
-    filterEvents: (s: S, e: TEvent) => onlyRunningActors(s, e) && (options.filterEvents?.(s, e) ?? true),
+    filterEvents: (s: S, e: TEvent) =>
+      onlyWhileActive(s) && onlyRunningActors(s, e) && onlyPendingDelays(s, e) && (options.filterEvents?.(s, e) ?? true),
   };
   // The options are typed with the machine's own events; the synthetic actor events are not in that union.
   const shortest = getShortestPaths(machine, traversal as never) as unknown as Array<ModelPath<S, TEvent>>;
@@ -103,6 +136,16 @@ export function generatePaths<TMachine extends AnyStateMachine, TEvent extends E
     }
   }
   return { shortest, transitions };
+}
+
+/** The path, one event further (the next state computed by the machine, actions not executed). */
+export function extendPath<TSnapshot, TEvent extends EventObject>(
+  machine: AnyStateMachine,
+  path: ModelPath<TSnapshot, TEvent>,
+  event: TEvent,
+): ModelPath<TSnapshot, TEvent> {
+  const [state] = transition(machine, path.state as never, event as never) as unknown as [TSnapshot];
+  return { state, steps: [...path.steps, { event, state }], weight: path.weight + 1 };
 }
 
 const eventKey = (event: EventObject) => JSON.stringify(event);
@@ -158,9 +201,11 @@ export function visitedStates(machine: AnyStateMachine, path: ModelPath<unknown,
 export function describePath(path: ModelPath<{ value: StateValue }, EventObject>): string {
   const events = path.steps.map(({ event }) => {
     const { type, ...payload } = event as EventObject & Record<string, unknown>;
-    const short = type.replace(/^xstate\.(done|error)\.actor\./, '$1:');
+    const short = type.replace(/^xstate\.(done|error)\.actor\./, '$1:').replace(AFTER_EVENT, 'after:$1');
     if ('output' in payload) return `${short}(${payload.output === null ? 'null' : payload.output === undefined ? '' : 'value'})`;
-    return short;
+    // Primitive payloads tell variants apart in test names: TOKEN_CHANGED(present=false).
+    const flags = Object.entries(payload).filter(([, value]) => ['boolean', 'number'].includes(typeof value) || value === null);
+    return flags.length ? `${short}(${flags.map(([key, value]) => `${key}=${String(value)}`).join(',')})` : short;
   });
   return `${events.join(' → ')} ⇒ ${leafStates(path.state.value).join(',')}`;
 }

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { throttleCounters } from '../db/schema.js';
 import { tooManyRequests } from '../http/errors.js';
 import type { Services } from '../services.js';
@@ -11,40 +11,41 @@ export interface ThrottleRule {
 }
 
 /**
- * Counters live in the database so several API processes share them. Answers the keys that have a
- * counter, so a success only clears what exists.
+ * Counts one attempt on every key BEFORE the attempt runs, each with one atomic upsert, and refuses
+ * (429) once a key is over its limit. Checking first and counting after would let concurrent requests
+ * all pass the check. Counters live in the database so several API processes share them.
  */
-export async function assertNotThrottled(services: Services, rules: ThrottleRule[]): Promise<string[]> {
-  const rows = await services.db
-    .select()
-    .from(throttleCounters)
-    .where(inArray(throttleCounters.key, rules.map((r) => r.key)));
-  const now = services.clock().getTime();
-  for (const row of rows) {
-    const rule = rules.find((r) => r.key === row.key);
-    const windowEnds = row.windowStartedAt.getTime() + THROTTLE_WINDOW_MS;
-    if (rule && windowEnds > now && row.failures >= rule.limit) throw tooManyRequests((windowEnds - now) / 1000);
-  }
-  return rows.map((row) => row.key);
-}
-
-export async function recordFailure(services: Services, keys: string[]) {
+export async function takeAttempt(services: Services, rules: ThrottleRule[]) {
   const now = services.clock();
   const windowStart = new Date(now.getTime() - THROTTLE_WINDOW_MS);
-  for (const key of keys) {
-    await services.db
+  const expired = sql`${throttleCounters.windowStartedAt} < ${windowStart.toISOString()}::timestamptz`;
+  for (const rule of rules) {
+    const [row] = await services.db
       .insert(throttleCounters)
-      .values({ key, failures: 1, windowStartedAt: now })
+      .values({ key: rule.key, failures: 1, windowStartedAt: now })
       .onConflictDoUpdate({
         target: throttleCounters.key,
         set: {
-          failures: sql`case when ${throttleCounters.windowStartedAt} < ${windowStart.toISOString()} then 1 else ${throttleCounters.failures} + 1 end`,
-          windowStartedAt: sql`case when ${throttleCounters.windowStartedAt} < ${windowStart.toISOString()} then ${now.toISOString()}::timestamptz else ${throttleCounters.windowStartedAt} end`,
+          failures: sql`case when ${expired} then 1 else ${throttleCounters.failures} + 1 end`,
+          windowStartedAt: sql`case when ${expired} then ${now.toISOString()}::timestamptz else ${throttleCounters.windowStartedAt} end`,
         },
-      });
+      })
+      .returning();
+    if (row && row.failures > rule.limit) {
+      throw tooManyRequests((row.windowStartedAt.getTime() + THROTTLE_WINDOW_MS - now.getTime()) / 1000);
+    }
   }
 }
 
-export async function clearFailures(services: Services, key: string) {
+/** A successful attempt gives its place back, so only failures use up the allowance. */
+export async function giveBack(services: Services, key: string) {
+  await services.db
+    .update(throttleCounters)
+    .set({ failures: sql`greatest(${throttleCounters.failures} - 1, 0)` })
+    .where(eq(throttleCounters.key, key));
+}
+
+/** Forgets an account's failures after it proved its password. */
+export async function forget(services: Services, key: string) {
   await services.db.delete(throttleCounters).where(eq(throttleCounters.key, key));
 }

@@ -3,6 +3,7 @@ import { userTokens, users } from '../db/schema.js';
 import type { UserRow } from '../auth/session.js';
 import { hashToken, newToken } from '../auth/tokens.js';
 import { invalid } from '../http/errors.js';
+import { messages } from '../http/messages.js';
 import { verificationMail } from '../mail/templates.js';
 import type { Services } from '../services.js';
 import { findUserByEmail } from './users.js';
@@ -27,7 +28,7 @@ export async function resendVerificationEmail(services: Services, email: string)
   if (user && !user.emailVerifiedAt) await sendVerificationEmail(services, user);
 }
 
-const unknownLink = () => invalid({ token: ["Ce lien d'activation est inconnu ou a expiré."] }, undefined, 'INVALID_TOKEN');
+const unknownLink = () => invalid({ token: [messages.unknownActivationLink] }, undefined, 'INVALID_TOKEN');
 
 export async function verifyEmail(services: Services, email: string, token: string) {
   const user = (await findUserByEmail(services, email))?.user;

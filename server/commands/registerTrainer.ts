@@ -5,6 +5,7 @@ import { isDisposableEmail } from '../auth/disposableDomains.js';
 import { hashPassword } from '../auth/passwords.js';
 import { openSession } from '../auth/session.js';
 import { conflict, invalid } from '../http/errors.js';
+import { messages } from '../http/messages.js';
 import type { Services } from '../services.js';
 import { sendVerificationEmail } from './emailVerification.js';
 import { presentUser } from '../presenters/user.js';
@@ -35,10 +36,10 @@ export function subdomainFor(firstname: string): string {
 export async function registerTrainer(services: Services, input: Registration) {
   const email = input.email.trim();
   const firstname = input.firstname.trim();
-  if (!firstname) throw invalid({ firstname: ['Ce champ est obligatoire.'] });
-  if (isDisposableEmail(email)) throw invalid({ email: ['Les adresses e-mail temporaires ne sont pas acceptées.'] });
+  if (!firstname) throw invalid({ firstname: [messages.required] });
+  if (isDisposableEmail(email)) throw invalid({ email: [messages.disposableEmail] });
   if (await findUserByEmail(services, email)) {
-    throw conflict('Un compte existe déjà avec cette adresse e-mail.', { email: ['Un compte existe déjà avec cette adresse e-mail.'] });
+    throw conflict(messages.emailTaken, { email: [messages.emailTaken] });
   }
   const passwordHash = await hashPassword(input.password);
 
@@ -58,7 +59,7 @@ export async function registerTrainer(services: Services, input: Registration) {
       .onConflictDoNothing()
       .returning();
     // Two sign-ups racing with one address: the unique index decides, the loser gets the same 409.
-    if (!user) throw conflict('Un compte existe déjà avec cette adresse e-mail.', { email: ['Un compte existe déjà avec cette adresse e-mail.'] });
+    if (!user) throw conflict(messages.emailTaken, { email: [messages.emailTaken] });
     return { user, store };
   });
 

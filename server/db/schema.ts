@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const planEnum = pgEnum('plan', ['PERCENT', 'PERK', 'PRO', 'EXPERT']);
 export const roleEnum = pgEnum('role', ['OWNER', 'ADMIN', 'TEACHER', 'ANALYST', 'STAFF']);
@@ -125,3 +125,57 @@ export const outbox = pgTable(
   },
   (t) => [index('outbox_to_idx').on(t.to)],
 );
+
+/**
+ * The keys a notification's data may carry (spec 3); the client turns them into a link. Ids of rows
+ * with serial keys are numbers, everything else a uuid or an address.
+ */
+export interface NotificationData {
+  group?: string;
+  post?: string;
+  uuid?: string;
+  training_uuid?: string;
+  training_item_id?: number;
+  assignment_id?: number;
+  customer_uuid?: string;
+  affiliate_uuid?: string;
+  entity_uuid?: string;
+  email?: string;
+}
+
+/**
+ * What happened, for whom. The sentence is kept as a template with an `{actor}` placeholder rather than
+ * as finished text, so a renamed actor reads under the new name and a deleted one as "Membre supprimé".
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    data: jsonb('data').$type<NotificationData>().notNull().default({}),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    template: text('template').notNull(),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    // The list is read newest first, id breaking ties between notifications of the same instant.
+    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    // The bell badge counts unread rows on every poll; most rows are read, so only the unread ones are indexed.
+    index('notifications_user_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+    // Deleting a user sets actor_user_id to null in their notifications; without this it scans the table.
+    index('notifications_actor_idx').on(t.actorUserId).where(sql`${t.actorUserId} is not null`),
+  ],
+);
+
+/** Site pages (terms, legal notices) shown in the page dialog; product content, not store data. */
+export const pages = pgTable('pages', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  title: text('title').notNull(),
+  contentHtml: text('content_html').notNull(),
+  modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
+});

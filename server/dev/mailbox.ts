@@ -10,6 +10,15 @@ const escapeHtml = (value: string) => value.replace(/[&<>"]/g, (c) => ({ '&': '&
  * the e2e tests, which follow activation and reset links from here. Never mounted in production.
  */
 export function mountDevMailbox(app: FastifyInstance, services: Services) {
+  // The mailbox holds live activation and reset links: only this machine may read it.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/__dev/')) return;
+    const local = request.socket.remoteAddress;
+    if (local !== '127.0.0.1' && local !== '::1' && local !== '::ffff:127.0.0.1') {
+      return reply.code(404).send({ message: "Cette page n'existe pas.", code: 'NOT_FOUND' });
+    }
+  });
+
   const latest = (to?: string) =>
     services.db
       .select()

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ValidateFunction } from 'ajv';
 import { resolveSession } from '../auth/session.js';
-import { forbidden, invalid, notFound, unauthenticated } from '../http/errors.js';
+import { HttpError, forbidden, invalid, notFound, unauthenticated } from '../http/errors.js';
+import { inLocale, localeOf, messages, type Locale } from '../http/messages.js';
 import type { Services } from '../services.js';
 import { type BoundOperation, type OpenApiDocument, listOperations } from './document.js';
 import type { HandlerContext, HandlerMap, OperationId } from './handler.js';
@@ -18,11 +19,19 @@ interface CompiledOperation {
   responses: Map<number, ValidateFunction | null>;
 }
 
-/** Is `user` allowed by an operation's x-roles? The platform-admin flag passes every role check. */
+/**
+ * Is a back-office `user` allowed by an operation's x-roles? The platform-admin flag passes every
+ * back-office role check; learner-only operations (`CUSTOMER`) stay closed to back-office sessions.
+ */
 export function rolesAllow(roles: string[], user: { role: string; isAdmin: boolean }): boolean {
   if (roles.length === 0) return true;
-  if (user.isAdmin) return true;
-  return roles.includes(user.role);
+  if (roles.includes(user.role)) return true;
+  return user.isAdmin && roles.some((role) => role !== 'CUSTOMER');
+}
+
+/** Is the store's plan one of an operation's x-plans? Platform admins pass, like for roles. */
+export function plansAllow(plans: string[] | undefined, plan: string, isAdmin: boolean): boolean {
+  return !plans?.length || isAdmin || plans.includes(plan);
 }
 
 function compile(validator: ContractValidator, doc: OpenApiDocument, bound: BoundOperation): CompiledOperation {
@@ -91,18 +100,20 @@ export function bindOperations(app: FastifyInstance, doc: OpenApiDocument, handl
       url: prefix + bound.path.replace(/\{([^}]+)\}/g, ':$1'),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const compiled = compiledOperation();
+        const locale = localeOf(request.headers['accept-language']);
         const auth = bound.isPublic ? null : await resolveSession(services, request.headers.authorization);
         if (!bound.isPublic) {
           if (!auth) throw unauthenticated();
           if (!rolesAllow(bound.roles, auth.user)) throw forbidden();
+          if (!plansAllow(bound.operation['x-plans'], auth.store.plan, auth.user.isAdmin)) throw forbidden(messages.planRequired, 'PLAN_REQUIRED');
           // Store-scoped paths only ever reach the caller's own store; another store does not exist for them.
           const storeUuid = (request.params as { storeUuid?: string }).storeUuid;
           if (storeUuid !== undefined && storeUuid !== auth.store.id && !auth.user.isAdmin) throw notFound();
         }
 
         if (!handler) {
-          return sendChecked(reply, compiled, request, 501, {
-            message: `Cette fonctionnalité n'est pas encore disponible (${bound.operationId}).`,
+          return sendChecked(reply, compiled, request, locale, 501, {
+            message: inLocale(messages.notImplemented(bound.operationId), locale),
             code: 'NOT_IMPLEMENTED',
             operationId: bound.operationId,
           });
@@ -116,14 +127,22 @@ export function bindOperations(app: FastifyInstance, doc: OpenApiDocument, handl
         let body = request.body;
         if (compiled.body) {
           if (body === undefined || body === null) {
-            if (compiled.bodyRequired) Object.assign(errors, { body: ['Le corps de la requête est obligatoire.'] });
+            if (compiled.bodyRequired) Object.assign(errors, { body: [messages.bodyRequired] });
           } else if (!compiled.body(body)) Object.assign(errors, toFieldErrors(compiled.body.errors));
         } else body = undefined;
         if (Object.keys(errors).length) throw invalid(errors);
 
-        const result = await handler({ body: body as never, query: query as never, params: params as never, auth, services, request });
+        let result: { status: number; body?: unknown; headers?: Record<string, string> };
+        try {
+          result = await handler({ body: body as never, query: query as never, params: params as never, auth, services, request, locale });
+        } catch (error) {
+          if (!(error instanceof HttpError)) throw error;
+          // A handler's deliberate failures are answers too: they must be ones the contract declares.
+          if (error.headers) reply.headers(error.headers);
+          return sendChecked(reply, compiled, request, locale, error.status, error.toEnvelope(locale));
+        }
         if (result.headers) reply.headers(result.headers);
-        return sendChecked(reply, compiled, request, result.status, result.body);
+        return sendChecked(reply, compiled, request, locale, result.status, result.body);
       },
     });
   }
@@ -143,13 +162,13 @@ function checkResponse(compiled: CompiledOperation, status: number, body: unknow
 }
 
 /** The last gate: a response that breaks the contract never leaves; it becomes a 500 and is logged. */
-function sendChecked(reply: FastifyReply, compiled: CompiledOperation, request: FastifyRequest, status: number, body: unknown) {
+function sendChecked(reply: FastifyReply, compiled: CompiledOperation, request: FastifyRequest, locale: Locale, status: number, body: unknown) {
   try {
     checkResponse(compiled, status, body);
   } catch (error) {
     request.log.error({ err: error }, 'response contract violation');
     reply.code(500);
-    return { message: 'Une erreur interne est survenue. Rechargez la page ou contactez le support.', code: 'INTERNAL_ERROR' };
+    return { message: inLocale(messages.internal, locale), code: 'INTERNAL_ERROR' };
   }
   reply.code(status);
   return status === 204 ? reply.send() : body;

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { operations } from '../../src/api/schema.gen.js';
 import type { AuthContext } from '../auth/session.js';
+import type { Locale } from '../http/messages.js';
 import type { Services } from '../services.js';
 
 export type OperationId = keyof operations;
@@ -33,6 +34,8 @@ export interface HandlerContext<K extends OperationId> {
   auth: AuthContext | null;
   services: Services;
   request: FastifyRequest;
+  /** The caller's language (Accept-Language), for messages in the answer. */
+  locale: Locale;
 }
 
 export type Handler<K extends OperationId> = (ctx: HandlerContext<K>) => Promise<ReplyOf<K>>;

@@ -1,6 +1,7 @@
 import AjvModule, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { FieldErrors } from '../http/errors.js';
+import { messages, type Text } from '../http/messages.js';
 import type { OpenApiDocument } from './document.js';
 
 // ajv and ajv-formats are CommonJS; under ESM their default export may sit one level down.
@@ -48,7 +49,7 @@ export class ContractValidator {
 /** Turns ajv errors into the envelope's per-field lists, in French (the product's source language). */
 export function toFieldErrors(errors: ErrorObject[] | null | undefined): FieldErrors {
   const fields: FieldErrors = {};
-  const add = (field: string, message: string) => {
+  const add = (field: string, message: Text) => {
     const key = field || 'body';
     const list = (fields[key] ??= []);
     if (!list.includes(message)) list.push(message);
@@ -60,46 +61,47 @@ export function toFieldErrors(errors: ErrorObject[] | null | undefined): FieldEr
     switch (error.keyword) {
       case 'required':
       case 'dependentRequired':
-        add(join(String(params.missingProperty)), 'Ce champ est obligatoire.');
+        add(join(String(params.missingProperty)), messages.required);
         break;
       case 'additionalProperties':
-        add(join(String(params.additionalProperty)), "Ce champ n'est pas attendu.");
+        add(join(String(params.additionalProperty)), messages.unexpected);
         break;
       case 'minLength':
-        add(base, params.limit === 1 ? 'Ce champ est obligatoire.' : `Doit contenir au moins ${String(params.limit)} caractères.`);
+        add(base, params.limit === 1 ? messages.required : messages.minLength(Number(params.limit)));
         break;
       case 'maxLength':
-        add(base, `Doit contenir au plus ${String(params.limit)} caractères.`);
+        add(base, messages.maxLength(Number(params.limit)));
         break;
       case 'format':
         add(base, formatMessage(String(params.format)));
         break;
       case 'type':
-        add(base, `Type de valeur invalide (attendu : ${String(params.type)}).`);
+        add(base, messages.type(String(params.type)));
         break;
       case 'enum':
-        add(base, 'Cette valeur ne fait pas partie des choix possibles.');
+        add(base, messages.enum);
         break;
       case 'minimum':
-        add(base, `Doit être supérieur ou égal à ${String(params.limit)}.`);
+        add(base, messages.minimum(Number(params.limit)));
         break;
       case 'maximum':
-        add(base, `Doit être inférieur ou égal à ${String(params.limit)}.`);
+        add(base, messages.maximum(Number(params.limit)));
         break;
       case 'minProperties':
-        add(base, 'Aucune donnée à enregistrer.');
+        add(base, messages.nothingToSave);
         break;
       case 'minItems':
-        add(base, `Choisissez au moins ${String(params.limit)} élément(s).`);
+        add(base, messages.minItems(Number(params.limit)));
         break;
       case 'maxItems':
-        add(base, `Choisissez au plus ${String(params.limit)} élément(s).`);
+        add(base, messages.maxItems(Number(params.limit)));
         break;
       case 'pattern':
-        add(base, "Le format n'est pas valide.");
+        // `\S` ("not blank") is how the contract says a text must have content.
+        add(base, params.pattern === '\\S' ? messages.required : messages.pattern);
         break;
       default:
-        add(base, error.message ?? 'Valeur invalide.');
+        add(base, messages.invalidValue);
     }
   }
   // "Not a valid e-mail" says all that "at least 3 characters" would: keep the clearer message alone.
@@ -111,18 +113,18 @@ export function toFieldErrors(errors: ErrorObject[] | null | undefined): FieldEr
   return fields;
 }
 
-function formatMessage(format: string): string {
+function formatMessage(format: string): Text {
   switch (format) {
     case 'email':
-      return "L'adresse e-mail n'est pas valide.";
+      return messages.email;
     case 'uuid':
-      return "L'identifiant n'est pas valide.";
+      return messages.uuid;
     case 'date-time':
     case 'date':
-      return "La date n'est pas valide.";
+      return messages.date;
     case 'uri':
-      return "L'adresse n'est pas valide.";
+      return messages.uri;
     default:
-      return "Le format n'est pas valide.";
+      return messages.pattern;
   }
 }

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { sessions } from '../db/schema.js';
 import { authenticate } from '../commands/authenticate.js';
 import { resendVerificationEmail, verifyEmail } from '../commands/emailVerification.js';
-import { completePasswordReset, requestPasswordReset } from '../commands/passwords.js';
+import { completePasswordReset, requestPasswordReset, takeMailAttempt } from '../commands/passwords.js';
 import { registerTrainer } from '../commands/registerTrainer.js';
-import { assertNotThrottled, recordFailure } from '../auth/throttle.js';
-import { normaliseEmail } from '../commands/users.js';
+import { takeAttempt } from '../auth/throttle.js';
+import { inLocale, messages } from '../http/messages.js';
 import { signedIn, type HandlerMap } from '../openapi/handler.js';
 
 export const authHandlers: HandlerMap = {
@@ -13,7 +13,9 @@ export const authHandlers: HandlerMap = {
     return { status: 200, body: await authenticate(services, body, request.ip) };
   },
 
-  async register({ body, services }) {
+  async register({ body, services, request }) {
+    // Each sign-up costs a password hash and an e-mail: limited per client address.
+    await takeAttempt(services, [{ key: `register-ip:${request.ip}`, limit: services.config.throttle.registerPerAddress }]);
     return { status: 201, body: await registerTrainer(services, body) };
   },
 
@@ -22,28 +24,27 @@ export const authHandlers: HandlerMap = {
     return { status: 204 };
   },
 
-  async resetPassword({ body, services }) {
-    if (body.token && body.password && body.password_confirmation !== undefined) {
-      await completePasswordReset(services, { ...body, token: body.token, password: body.password, password_confirmation: body.password_confirmation });
-      return { status: 200, body: { message: 'Votre mot de passe a été modifié. Vous pouvez vous connecter.' } };
+  async resetPassword({ body, services, request, locale }) {
+    // The contract makes token, password and password_confirmation all-or-nothing: a token means "set".
+    if (body.token !== undefined) {
+      await completePasswordReset(services, { email: body.email, token: body.token, password: body.password ?? '', password_confirmation: body.password_confirmation ?? '' });
+      return { status: 200, body: { message: inLocale(messages.passwordReset, locale) } };
     }
-    await requestPasswordReset(services, body.email);
+    await requestPasswordReset(services, body.email, request.ip);
     return {
       status: 202,
-      body: { message: 'Si un compte existe avec cette adresse, un e-mail de réinitialisation vient de lui être envoyé.' },
+      body: { message: inLocale(messages.resetMailMaybeSent, locale) },
     };
   },
 
-  async resendVerificationEmail({ body, services }) {
-    const key = `resend:${normaliseEmail(body.email)}`;
-    await assertNotThrottled(services, [{ key, limit: 5 }]);
-    await recordFailure(services, [key]);
+  async resendVerificationEmail({ body, services, request, locale }) {
+    await takeMailAttempt(services, 'resend', body.email, request.ip);
     await resendVerificationEmail(services, body.email);
-    return { status: 202, body: { message: "Si cette adresse attend son activation, un nouvel e-mail vient d'être envoyé." } };
+    return { status: 202, body: { message: inLocale(messages.activationMailMaybeSent, locale) } };
   },
 
-  async verifyEmail({ query, services }) {
+  async verifyEmail({ query, services, locale }) {
     await verifyEmail(services, query.email, query.token);
-    return { status: 200, body: { message: 'Votre adresse e-mail est confirmée.' } };
+    return { status: 200, body: { message: inLocale(messages.emailVerified, locale) } };
   },
 };

@@ -1,7 +1,15 @@
 import type { HandlerMap } from '../openapi/handler.js';
 import { authHandlers } from './auth.js';
 import { meHandlers } from './me.js';
+import { notificationHandlers } from './notifications.js';
+import { pageHandlers } from './pages.js';
 import { systemHandlers } from './system.js';
 
 /** Every implemented operation, by operationId. Operations missing here answer 501. */
-export const handlers: HandlerMap = { ...systemHandlers, ...authHandlers, ...meHandlers };
+export const handlers: HandlerMap = {
+  ...systemHandlers,
+  ...authHandlers,
+  ...meHandlers,
+  ...notificationHandlers,
+  ...pageHandlers,
+};

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../db/schema.js';
 import { changePassword } from '../commands/passwords.js';
 import { userView } from '../commands/users.js';
+import { inLocale, messages } from '../http/messages.js';
 import { signedIn, type HandlerMap } from '../openapi/handler.js';
 
 export const meHandlers: HandlerMap = {
@@ -26,7 +27,7 @@ export const meHandlers: HandlerMap = {
 
   async changeMyPassword(ctx) {
     await changePassword(ctx.services, signedIn(ctx), ctx.body);
-    return { status: 200, body: { message: 'Votre mot de passe a été modifié.' } };
+    return { status: 200, body: { message: inLocale(messages.passwordChanged, ctx.locale) } };
   },
 
   async recordLastLogin(ctx) {

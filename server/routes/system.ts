@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { HttpError } from '../http/errors.js';
+import { messages } from '../http/messages.js';
 import type { HandlerMap } from '../openapi/handler.js';
 
 export const systemHandlers: HandlerMap = {
@@ -7,7 +8,7 @@ export const systemHandlers: HandlerMap = {
     try {
       await services.db.execute(sql`select 1`);
     } catch {
-      throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'La base de données ne répond pas.');
+      throw new HttpError(503, 'SERVICE_UNAVAILABLE', messages.databaseDown);
     }
     return { status: 200, body: { status: 'ok', database: services.databaseKind } };
   },

@@ -1,5 +1,6 @@
 import createClient from 'openapi-fetch';
 import type { paths } from './schema.gen';
+import { currentLocale } from '../i18n/currentLocale';
 import { tokenStorage } from './tokenStorage';
 import { notifyUnauthorized } from './unauthorized';
 
@@ -9,10 +10,13 @@ api.use({
   onRequest({ request }) {
     const token = tokenStorage.get();
     if (token) request.headers.set('Authorization', `Bearer ${token}`);
+    request.headers.set('Accept-Language', currentLocale());
     return request;
   },
-  onResponse({ request, response }) {
-    if (response.status === 401 && request.headers.has('Authorization')) notifyUnauthorized();
+  onResponse({ response }) {
+    // Only protected operations answer 401 (wrong credentials are 422): any 401 means the session is gone,
+    // also when another tab signed out and cleared the token this request would have carried.
+    if (response.status === 401) notifyUnauthorized();
     return response;
   },
 });

@@ -98,7 +98,7 @@ export interface paths {
         get?: never;
         /**
          * Request a password reset, or set a new password with the reset token
-         * @description Two payloads. With `email` only, e-mails a reset link (valid 1 hour) and always answers 202, so the
+         * @description Two payloads (`token`, `password` and `password_confirmation` come all together or not at all). With `email` only, e-mails a reset link (valid 1 hour) and always answers 202, so the
          *     call does not tell whether an account exists. With `email`, `token`, `password` and
          *     `password_confirmation`, sets the new password, revokes every session and answers 200; an unknown,
          *     used or expired token answers 422 `INVALID_TOKEN`.
@@ -5933,6 +5933,7 @@ export interface operations {
             };
             409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     resetPassword: {
@@ -6135,6 +6136,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     recordLastLogin: {

@@ -1,6 +1,6 @@
 import type { TokenStorage } from '../../machines/auth/auth.actors';
 
-const TOKEN_KEY = 'cp.auth.token';
+export const TOKEN_KEY = 'cp.auth.token';
 
 /** The bearer token in localStorage (spec: token kept locally, no refresh). Storage may be unavailable. */
 export const tokenStorage: TokenStorage = {

@@ -6,7 +6,7 @@ import { authMachine } from '../../machines/auth/auth.machine';
 import { createAuthActors } from '../../machines/auth/auth.actors';
 import { landingAfterAuth, loginPathFor } from '../../machines/auth/auth.navigation';
 import type { AuthApi } from '../../machines/auth/auth.actors';
-import { tokenStorage } from '../api/tokenStorage';
+import { TOKEN_KEY, tokenStorage } from '../api/tokenStorage';
 import { onUnauthorized } from '../api/unauthorized';
 import { showToast } from '../components/ui/toastQueue';
 import { useLocale } from '../i18n/LocaleProvider';
@@ -70,22 +70,35 @@ export function AuthProvider({
   );
 }
 
-/** Any signed-in call answered 401 ends the session (spec error catalogue: 401 → session expired → login). */
+/**
+ * Feeds the auth machine what happens outside it: a call answered 401 ends the session (spec error
+ * catalogue), and another tab signing in or out changes the stored token.
+ */
 function UnauthorizedBridge() {
   const actor = AuthActor.useActorRef();
   useEffect(() => {
     onUnauthorized(() => actor.send({ type: 'SESSION_EXPIRED' }));
-    return () => onUnauthorized(null);
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === null || event.key === TOKEN_KEY) actor.send({ type: 'TOKEN_CHANGED', present: tokenStorage.get() !== null });
+    };
+    window.addEventListener('storage', onStorage);
+    return () => {
+      onUnauthorized(null);
+      window.removeEventListener('storage', onStorage);
+    };
   }, [actor]);
   return null;
 }
 
-/** A signed-in user's saved language wins over the device's choice. */
+/**
+ * A user's saved language applies when they sign in or save their profile; switching the language
+ * on this device afterwards is not undone (the effect does not depend on the current locale).
+ */
 function UserLocale() {
   const userLocale = AuthActor.useSelector((snapshot) => snapshot.context.user?.locale);
-  const { locale, setLocale } = useLocale();
+  const { setLocale } = useLocale();
   useEffect(() => {
-    if (userLocale && userLocale !== locale) setLocale(userLocale);
-  }, [userLocale, locale, setLocale]);
+    if (userLocale) setLocale(userLocale);
+  }, [userLocale, setLocale]);
   return null;
 }

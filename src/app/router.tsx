@@ -1,18 +1,49 @@
-import { Outlet, createBrowserRouter, useHref, useNavigate, type RouteObject } from 'react-router-dom';
+import { useLayoutEffect, useRef } from 'react';
+import {
+  Navigate,
+  Outlet,
+  createBrowserRouter,
+  useHref,
+  useLocation,
+  useMatches,
+  useNavigate,
+  useParams,
+  type RouteObject,
+} from 'react-router-dom';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { useIntl } from 'react-intl';
-import { BlankLayout } from '../layouts/BlankLayout';
+import { BlankLayout, BlankLayoutFrame } from '../layouts/BlankLayout';
+import { RouteErrorPage } from '../pages/RouteErrorPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { commonMessages } from '../i18n/commonMessages';
+import { FailureOutlets } from './FailureOutlets';
 import { LazyToastRegion } from './LazyToastRegion';
 import { RouteGuard } from './RouteGuard';
-import { routes, type AppRoute, type Guard, type Layout } from './routes';
+import { routeByName, routes, type AppRoute, type Layout } from './routes';
 
 /** Layouts load with their first route, so the guest pages never download the signed-in frame. */
-const layouts: Record<Layout, () => Promise<() => React.JSX.Element>> = {
+const layouts: Record<Layout, () => Promise<() => React.JSX.Element | null>> = {
   default: () => import('../layouts/DefaultLayout').then((m) => m.DefaultLayout),
+  community: () => import('../layouts/CommunityLayout').then((m) => m.CommunityLayout),
   blank: async () => BlankLayout,
 };
+
+/**
+ * Scroll goes back to the top on navigation, unless the route left or the route entered is flagged
+ * `noScroll` (spec section 2).
+ */
+function ScrollReset() {
+  const { pathname } = useLocation();
+  const matches = useMatches();
+  const current = matches.at(-1)?.id;
+  const previous = useRef<string | undefined>(undefined);
+  useLayoutEffect(() => {
+    const keep = [previous.current, current].some((name) => name && routeByName(name)?.noScroll);
+    if (!keep) window.scrollTo(0, 0);
+    previous.current = current;
+  }, [pathname, current]);
+  return null;
+}
 
 /** Links from react-aria components go through the data router. */
 function Root() {
@@ -20,43 +51,72 @@ function Root() {
   const intl = useIntl();
   return (
     <AriaRouterProvider navigate={(to, options) => void navigate(to, options as never)} useHref={useHref}>
+      <ScrollReset />
+      <FailureOutlets />
       <Outlet />
       <LazyToastRegion closeLabel={intl.formatMessage(commonMessages.close)} />
     </AriaRouterProvider>
   );
 }
 
-/** Routes sharing a layout and a guard share one parent, so the layout stays mounted between them. */
-export function buildRouteObjects(table: AppRoute[]): RouteObject[] {
-  const groups = new Map<string, { layout: Layout; guard: Guard; children: RouteObject[] }>();
+/** A named redirect that keeps the query and the hash (spec: community_group → its posts). */
+function KeepQueryRedirect({ to }: { to: (params: Record<string, string | undefined>) => string }) {
+  const params = useParams();
+  const { search, hash } = useLocation();
+  return <Navigate to={to(params) + search + hash} replace />;
+}
+
+async function pageFor(route: AppRoute): Promise<() => React.JSX.Element> {
+  if (route.redirectTo) {
+    const target = route.redirectTo;
+    return () => <KeepQueryRedirect to={target} />;
+  }
+  if (route.load) {
+    const Page = await route.load();
+    return () => <Page />;
+  }
+  const { NotAvailableYetPage } = await import('../pages/NotAvailableYetPage');
+  const part = route.comesWith ?? { id: 'part.unknown', defaultMessage: route.name };
+  return () => <NotAvailableYetPage part={part} />;
+}
+
+/** One parent per layout, so a layout stays mounted between its pages; each page has its own guard. */
+export function buildRouteObjects(table: readonly AppRoute[]): RouteObject[] {
+  const byLayout = new Map<Layout, RouteObject[]>();
   for (const route of table) {
-    const key = `${route.layout}:${route.guard}`;
-    const group = groups.get(key) ?? { layout: route.layout, guard: route.guard, children: [] };
-    group.children.push({
+    const children = byLayout.get(route.layout) ?? [];
+    children.push({
       path: route.path,
       id: route.name,
-      lazy: async () => ({ Component: await route.load() }),
+      lazy: async () => {
+        const Page = await pageFor(route);
+        return {
+          Component: () => (
+            <RouteGuard route={route}>
+              <Page />
+            </RouteGuard>
+          ),
+        };
+      },
     });
-    groups.set(key, group);
+    byLayout.set(route.layout, children);
   }
   return [
     {
       element: <Root />,
+      errorElement: (
+        <BlankLayoutFrame>
+          <RouteErrorPage />
+        </BlankLayoutFrame>
+      ),
       children: [
-        ...[...groups.values()].map(({ layout, guard, children }) => ({
-          lazy: async () => {
-            const LayoutComponent = await layouts[layout]();
-            return {
-              Component: () => (
-                <RouteGuard guard={guard}>
-                  <LayoutComponent />
-                </RouteGuard>
-              ),
-            };
-          },
-          children,
+        ...[...byLayout].map(([layout, children]) => ({
+          id: `layout:${layout}`,
+          lazy: async () => ({ Component: await layouts[layout]() }),
+          // A failing page keeps its frame; the error clears on the next navigation.
+          children: children.map((child) => ({ ...child, errorElement: <RouteErrorPage /> })),
         })),
-        { element: <BlankLayout />, children: [{ path: '*', Component: NotFoundPage }] },
+        { element: <BlankLayout />, children: [{ path: '*', id: 'not_found', Component: () => <NotFoundPage /> }] },
       ],
     },
   ];

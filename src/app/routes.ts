@@ -1,40 +1,203 @@
 import type { ComponentType } from 'react';
+import { defineMessages, type MessageDescriptor } from 'react-intl';
+import type { components } from '../api/schema.gen';
 
-export type Layout = 'default' | 'blank';
-/** guest: signed-out only; auth: signed-in; any: both (see README for /activation). */
-export type Guard = 'guest' | 'auth' | 'any';
+export type Role = components['schemas']['Role'];
+export type Plan = components['schemas']['Plan'];
+export type Layout = 'default' | 'community' | 'blank';
+
+/**
+ * Who may open a route (spec section 6):
+ * - `guest`: signed-out only; a signed-in user goes home.
+ * - `any`: everyone (`/activation`: the link is usually followed while signed in, see README).
+ * - `auth`: any signed-in user; a guest goes to the login page with `redirect`.
+ * - a role list: those roles or the platform-admin flag; others get "Vous n'avez pas accès à cette page !".
+ * - `platformAdmin`: the platform-admin flag only.
+ */
+export type Guard = 'guest' | 'any' | 'auth' | 'platformAdmin' | readonly Role[];
 
 export interface AppRoute {
   path: string;
   name: string;
   layout: Layout;
   guard: Guard;
-  load: () => Promise<ComponentType>;
+  /** Plans that include the page; on another plan the page shows the plan-lock panel. */
+  plans?: readonly Plan[];
+  /** Usable on a phone: exempt from the "not available on mobile" block. */
+  responsive?: boolean;
+  /** Navigating to or from this route keeps the scroll position. */
+  noScroll?: boolean;
+  /** Query parameters the page reads, for documentation and links. */
+  query?: readonly string[];
+  /** A named redirect: the target path for the matched params (query and hash are carried over). */
+  redirectTo?: (params: Record<string, string | undefined>) => string;
+  /** The page. Routes without one belong to a later issue and show the honest "not available yet" page. */
+  load?: () => Promise<ComponentType>;
+  /** The part of the product that builds the page, shown on the "not available yet" page (see README). */
+  comesWith?: MessageDescriptor;
 }
 
+const STATS: readonly Role[] = ['OWNER', 'ADMIN', 'ANALYST'];
+const MANAGERS: readonly Role[] = ['OWNER', 'ADMIN'];
+const EDITORS: readonly Role[] = ['OWNER', 'ADMIN', 'TEACHER'];
+
+export const parts = defineMessages({
+  trainings: { id: 'part.trainings', defaultMessage: 'Formations et packs' },
+  editor: { id: 'part.editor', defaultMessage: 'Éditeur de leçons, quiz, tâches et devoirs' },
+  community: { id: 'part.community', defaultMessage: 'Communauté' },
+  crm: { id: 'part.crm', defaultMessage: 'Apprenants, ventes, réductions et statistiques' },
+  settings: { id: 'part.settings', defaultMessage: 'Équipe, paramètres, compte et abonnement' },
+  marketing: { id: 'part.marketing', defaultMessage: 'Marketing, affiliation, assistant IA, personnalisation, widgets et administration' },
+  learner: { id: 'part.learner', defaultMessage: 'Espace apprenant' },
+});
+const later = (comesWith: MessageDescriptor) => ({ comesWith });
+const TRAININGS = later(parts.trainings);
+const EDITOR = later(parts.editor);
+const COMMUNITY = later(parts.community);
+const CRM = later(parts.crm);
+const SETTINGS = later(parts.settings);
+const MARKETING = later(parts.marketing);
+const LEARNER = later(parts.learner);
+
 /**
- * Every route of the app as data. The shell issue extends this table (roles, responsive, noScroll)
- * to every route of spec section 2; guards and layouts are derived from it in router.tsx.
+ * Every route of the back office (spec section 2) as data. The router, the guards, the menu, the
+ * mobile block and the route × role test all read this one table.
  */
-export const routes: AppRoute[] = [
-  { path: '/connexion', name: 'login', layout: 'blank', guard: 'guest', load: () => import('../pages/auth/LoginPage').then((m) => m.LoginPage) },
-  { path: '/inscription', name: 'register', layout: 'blank', guard: 'guest', load: () => import('../pages/auth/RegisterPage').then((m) => m.RegisterPage) },
+export const routes: readonly AppRoute[] = [
+  // Public pages (blank layout)
+  { path: '/connexion', name: 'login', layout: 'blank', guard: 'guest', responsive: true, query: ['redirect'], load: () => import('../pages/auth/LoginPage').then((m) => m.LoginPage) },
+  { path: '/inscription', name: 'register', layout: 'blank', guard: 'guest', responsive: true, query: ['parrain'], load: () => import('../pages/auth/RegisterPage').then((m) => m.RegisterPage) },
+  { path: '/inscription/invitation', name: 'register_from_invite', layout: 'blank', guard: 'guest', responsive: true, ...SETTINGS },
+  { path: '/activation', name: 'activation', layout: 'blank', guard: 'any', responsive: true, query: ['email', 'token'], load: () => import('../pages/auth/ActivationPage').then((m) => m.ActivationPage) },
   {
     path: '/changement-mot-de-passe',
     name: 'resetpassword',
     layout: 'blank',
     guard: 'guest',
+    responsive: true,
+    query: ['email', 'token'],
     load: () => import('../pages/auth/ResetPasswordPage').then((m) => m.ResetPasswordPage),
   },
-  // Open to signed-in users too: the activation link is usually followed right after sign-up, signed in.
-  { path: '/activation', name: 'activation', layout: 'blank', guard: 'any', load: () => import('../pages/auth/ActivationPage').then((m) => m.ActivationPage) },
-  { path: '/', name: 'home', layout: 'default', guard: 'auth', load: () => import('../pages/home/HomePage').then((m) => m.HomePage) },
-  { path: '/mon-compte', name: 'account', layout: 'default', guard: 'auth', load: () => import('../pages/account/AccountPage').then((m) => m.AccountPage) },
+
+  // Home and account
+  { path: '/', name: 'home', layout: 'default', guard: 'auth', responsive: true, query: ['questionnaire'], load: () => import('../pages/home/HomePage').then((m) => m.HomePage) },
+  { path: '/mon-compte', name: 'account', layout: 'default', guard: 'auth', responsive: true, load: () => import('../pages/account/AccountPage').then((m) => m.AccountPage) },
+  { path: '/mon-compte/securite', name: 'account_security', layout: 'default', guard: 'auth', responsive: true, load: () => import('../pages/account/SecurityPage').then((m) => m.SecurityPage) },
+
+  // Customers, sales, statistics
+  { path: '/statistiques', name: 'statistics', layout: 'default', guard: STATS, ...CRM },
+  { path: '/apprenants', name: 'customers', layout: 'default', guard: STATS, query: ['q', 'type', 'sort', 'page'], ...CRM },
+  { path: '/apprenants/:uuid', name: 'customer', layout: 'default', guard: STATS, ...CRM },
+  { path: '/ventes', name: 'sales', layout: 'default', guard: STATS, ...CRM },
+  { path: '/reductions', name: 'discounts', layout: 'default', guard: STATS, ...CRM },
+
+  // Store management
+  { path: '/widgets', name: 'embeds', layout: 'default', guard: MANAGERS, ...MARKETING },
+  { path: '/abonnement', name: 'plan', layout: 'default', guard: MANAGERS, query: ['onglet'], ...SETTINGS },
+  { path: '/assistant-ia', name: 'ai_assistant', layout: 'default', guard: MANAGERS, query: ['type'], ...MARKETING },
+  { path: '/assistant-ia/historique', name: 'ai_assistant_history', layout: 'default', guard: MANAGERS, ...MARKETING },
+  { path: '/assistant-ia/tableau-de-bord', name: 'ai_assistant_dashboard', layout: 'default', guard: MANAGERS, ...MARKETING },
+  { path: '/marketing', name: 'marketing', layout: 'default', guard: MANAGERS, ...MARKETING },
+  { path: '/marketing/connexions-externes', name: 'marketing_automations', layout: 'default', guard: MANAGERS, ...MARKETING },
+  { path: '/marketing/outils-automatisation', name: 'marketing_automation_tools', layout: 'default', guard: MANAGERS, ...MARKETING },
+  { path: '/marketing/emails', name: 'marketing_emails', layout: 'default', guard: MANAGERS, query: ['onglet'], ...MARKETING },
+  { path: '/personnalisation', name: 'customization', layout: 'default', guard: MANAGERS, ...MARKETING },
+  { path: '/personnalisation/pages', name: 'customization_pages', layout: 'default', guard: MANAGERS, ...MARKETING },
+  { path: '/personnalisation/interne', name: 'customization_internal', layout: 'default', guard: MANAGERS, ...MARKETING },
+  { path: '/affilies', name: 'affiliates', layout: 'default', guard: MANAGERS, ...MARKETING },
+  { path: '/affilies/ventes', name: 'affiliates_sales', layout: 'default', guard: MANAGERS, ...MARKETING },
+  { path: '/affilies/parametres', name: 'affiliates_settings', layout: 'default', guard: MANAGERS, ...MARKETING },
+  { path: '/affilies/:uuid/profil', name: 'affiliate', layout: 'default', guard: MANAGERS, noScroll: true, ...MARKETING },
+  { path: '/affilies/:uuid/modifier', name: 'affiliate_edit', layout: 'default', guard: MANAGERS, noScroll: true, ...MARKETING },
+  { path: '/affiliation', name: 'affiliation', layout: 'default', guard: ['OWNER'], ...MARKETING },
+  { path: '/affiliation/affilies', name: 'affiliation_godchildren', layout: 'default', guard: ['OWNER'], ...MARKETING },
+  { path: '/affiliation/revenus', name: 'affiliation_revenues', layout: 'default', guard: ['OWNER'], ...MARKETING },
+
+  // Trainings and bundles
+  { path: '/formations', name: 'trainings', layout: 'default', guard: 'auth', ...TRAININGS },
+  { path: '/formations/certificats', name: 'trainings_certificates', layout: 'default', guard: MANAGERS, ...TRAININGS },
+  { path: '/formations/parametres', name: 'trainings_settings', layout: 'default', guard: MANAGERS, ...TRAININGS },
+  { path: '/packs', name: 'bundles', layout: 'default', guard: 'auth', ...TRAININGS },
+  { path: '/packs/:uuid', name: 'bundle', layout: 'default', guard: EDITORS, ...TRAININGS },
+  { path: '/packs/:uuid/parametres', name: 'bundle_settings', layout: 'default', guard: EDITORS, ...TRAININGS },
+  { path: '/packs/:uuid/prix', name: 'bundle_price', layout: 'default', guard: EDITORS, ...TRAININGS },
+  { path: '/packs/:uuid/description', name: 'bundle_description', layout: 'default', guard: EDITORS, ...TRAININGS },
+  { path: '/formations/:uuid', name: 'training', layout: 'default', guard: EDITORS, ...TRAININGS },
+  { path: '/formations/:uuid/editor/:id', name: 'training_uuid_editor', layout: 'default', guard: EDITORS, query: ['parentId'], ...EDITOR },
+  { path: '/formations/:uuid/quiz/:id', name: 'training_uuid_quiz', layout: 'default', guard: EDITORS, query: ['parentId'], ...EDITOR },
+  { path: '/formations/:uuid/quiz/:id/answers', name: 'training_uuid_quiz_answers', layout: 'default', guard: EDITORS, query: ['parentId'], ...EDITOR },
+  { path: '/formations/:uuid/tasks/:id', name: 'training_uuid_tasks', layout: 'default', guard: EDITORS, query: ['parentId'], ...EDITOR },
+  { path: '/formations/:uuid/assignment/:id', name: 'training_uuid_assignment', layout: 'default', guard: EDITORS, query: ['parentId'], ...EDITOR },
   {
-    path: '/mon-compte/securite',
-    name: 'account_security',
+    path: '/formations/:uuid/assignment/:id/submissions',
+    name: 'training_uuid_assignment_submissions',
     layout: 'default',
-    guard: 'auth',
-    load: () => import('../pages/account/SecurityPage').then((m) => m.SecurityPage),
+    guard: EDITORS,
+    query: ['parentId'],
+    ...EDITOR,
   },
+  {
+    path: '/formations/:uuid/assignment/:id/submissions/:submissionId',
+    name: 'training_uuid_assignment_submission',
+    layout: 'default',
+    guard: EDITORS,
+    query: ['parentId'],
+    ...EDITOR,
+  },
+  { path: '/formations/:uuid/parametres', name: 'training_settings', layout: 'default', guard: EDITORS, ...TRAININGS },
+  { path: '/formations/:uuid/prix', name: 'training_price', layout: 'default', guard: EDITORS, ...TRAININGS },
+  { path: '/formations/:uuid/description', name: 'training_description', layout: 'default', guard: EDITORS, ...TRAININGS },
+  { path: '/formations/:uuid/apprenants', name: 'training_customers', layout: 'default', guard: 'auth', ...TRAININGS },
+  { path: '/formations/:uuid/commentaires', name: 'training_comments', layout: 'default', guard: 'auth', ...TRAININGS },
+  { path: '/formations/:uuid/statistiques', name: 'training_statistics', layout: 'default', guard: 'auth', ...TRAININGS },
+  { path: '/formations/:uuid/seo', name: 'training_seo', layout: 'default', guard: EDITORS, redirectTo: (p) => `/formations/${p.uuid}/parametres` },
+  { path: '/formations/:uuid/interne', name: 'training_internal', layout: 'default', guard: EDITORS, redirectTo: (p) => `/formations/${p.uuid}/parametres` },
+
+  // Settings
+  { path: '/parametres', name: 'settings', layout: 'default', guard: MANAGERS, ...SETTINGS },
+  { path: '/parametres/equipe', name: 'settings_team', layout: 'default', guard: MANAGERS, ...SETTINGS },
+  { path: '/parametres/seo', name: 'settings_seo', layout: 'default', guard: MANAGERS, ...SETTINGS },
+  { path: '/parametres/sso', name: 'settings_sso', layout: 'default', guard: MANAGERS, plans: ['EXPERT'], ...SETTINGS },
+  { path: '/parametres/entreprise', name: 'settings_company', layout: 'default', guard: MANAGERS, ...SETTINGS },
+  { path: '/parametres/paiements', name: 'settings_payments', layout: 'default', guard: MANAGERS, ...SETTINGS },
+  { path: '/parametres/communications', name: 'settings_communication', layout: 'default', guard: MANAGERS, ...SETTINGS },
+  { path: '/parametres/integrations', name: 'settings_integrations', layout: 'default', guard: MANAGERS, ...SETTINGS },
+  { path: '/parametres/facturation', name: 'settings_billing', layout: 'default', guard: MANAGERS, ...SETTINGS },
+
+  // Platform administration
+  { path: '/admin', name: 'admin', layout: 'default', guard: 'platformAdmin', ...MARKETING },
+  { path: '/admin/tops', name: 'admin_tops', layout: 'default', guard: 'platformAdmin', ...MARKETING },
+  { path: '/admin/kpi', name: 'admin_kpi', layout: 'default', guard: 'platformAdmin', ...MARKETING },
+  { path: '/admin/operations', name: 'admin_operations', layout: 'default', guard: 'platformAdmin', ...MARKETING },
+
+  // Community (its own responsive layout; needs community_options.enabled)
+  { path: '/communaute', name: 'community', layout: 'community', guard: 'auth', responsive: true, ...COMMUNITY },
+  { path: '/communaute/demarrage', name: 'community_onboarding', layout: 'community', guard: MANAGERS, responsive: true, ...COMMUNITY },
+  { path: '/communaute/collection/:uuid', name: 'community_collection', layout: 'community', guard: 'auth', responsive: true, ...COMMUNITY },
+  {
+    path: '/communaute/espaces/:uuid',
+    name: 'community_group',
+    layout: 'community',
+    guard: 'auth',
+    responsive: true,
+    redirectTo: (p) => `/communaute/espaces/${p.uuid}/discussions`,
+  },
+  { path: '/communaute/espaces/:uuid/discussions', name: 'community_group_posts', layout: 'community', guard: 'auth', responsive: true, ...COMMUNITY },
+  {
+    path: '/communaute/espaces/:uuid/discussions/:postUUID',
+    name: 'community_group_post',
+    layout: 'community',
+    guard: 'auth',
+    responsive: true,
+    query: ['comment'],
+    ...COMMUNITY,
+  },
+  { path: '/communaute/espaces/:uuid/membres', name: 'community_group_members', layout: 'community', guard: 'auth', responsive: true, ...COMMUNITY },
+  { path: '/communaute/espaces/:uuid/informations', name: 'community_group_informations', layout: 'community', guard: 'auth', responsive: true, ...COMMUNITY },
+  { path: '/communaute/espaces/:uuid/signalements', name: 'community_group_abuses', layout: 'community', guard: 'auth', responsive: true, ...COMMUNITY },
+
+  // The learner area (lesson previews open /mon-espace/formations/{slug}/elements/{id}?preview-token=…)
+  { path: '/mon-espace/*', name: 'learner_area', layout: 'blank', guard: 'any', responsive: true, ...LEARNER },
 ];
+
+export const routeByName = (name: string) => routes.find((route) => route.name === name);

@@ -3,6 +3,10 @@ import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { requestMachine } from '../../machines/request/request.machine';
 import { settleUnlessAborted } from '../../machines/support/settleUnlessAborted';
+import type { Failure } from '../../machines/auth/auth.types';
+import { isGlobalFailure, reportFailure } from './failureReporter';
+
+const isFailure = (error: unknown): error is Failure => typeof error === 'object' && error !== null && 'status' in error && 'fieldErrors' in error;
 import { selectRequestView } from '../../machines/request/request.selectors';
 
 /**
@@ -10,8 +14,25 @@ import { selectRequestView } from '../../machines/request/request.selectors';
  * component mounts, like every machine implementation.
  */
 export function useRequest<I>(submit: (input: I, signal: AbortSignal) => Promise<{ message?: string } | void>, initialInput?: I) {
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const machine = useMemo(() => requestMachine.provide({ actors: { submit: fromPromise(({ input, signal }) => settleUnlessAborted(signal, submit(input as I, signal))) } }), []);
+  const machine = useMemo(
+    () =>
+      requestMachine.provide({
+        actors: {
+          submit: fromPromise(({ input, signal }) =>
+            settleUnlessAborted(
+              signal,
+              submit(input as I, signal).catch((error: unknown) => {
+                // The form explains its own failures; the rest (no answer, 5xx…) go to the shell's catalogue.
+                if (isFailure(error) && isGlobalFailure(error)) reportFailure(error);
+                throw error;
+              }),
+            ),
+          ),
+        },
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
   const [snapshot, send] = useMachine(machine, { input: initialInput === undefined ? undefined : { initialInput } });
   return {
     ...selectRequestView(snapshot),

@@ -3,6 +3,7 @@ import { IntlProvider } from 'react-intl';
 import { I18nProvider } from 'react-aria-components';
 import type { MessageFormatElement } from 'react-intl';
 import fr from './compiled/fr.json';
+import { setCurrentLocale } from './currentLocale';
 
 export type Locale = 'fr' | 'en';
 const LOCALE_KEY = 'cp.locale';
@@ -33,13 +34,19 @@ const LocaleContext = createContext<LocaleState>({ locale: 'fr', setLocale: () =
 export const useLocale = () => useContext(LocaleContext);
 
 export function LocaleProvider({ children }: { children: ReactNode }) {
-  const [locale, setChosen] = useState<Locale>(storedLocale);
+  const [locale, setChosen] = useState<Locale>(() => {
+    // Set before any child starts a request (children's effects run before ours).
+    const initial = storedLocale();
+    setCurrentLocale(initial);
+    return initial;
+  });
   const [catalogue, setCatalogue] = useState<{ locale: Locale; messages: Catalogue }>({ locale: 'fr', messages: fr as Catalogue });
 
   useEffect(() => {
     let live = true;
     void loaders[locale]().then((messages) => live && setCatalogue({ locale, messages }));
     document.documentElement.lang = locale;
+    setCurrentLocale(locale);
     return () => {
       live = false;
     };

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useIntl } from 'react-intl';
 import { commonMessages } from '../i18n/commonMessages';
@@ -6,6 +7,14 @@ import './layouts.css';
 
 /** Sign-in pages and fallbacks: the brand, one centred card, the language switch. */
 export function BlankLayout() {
+  return (
+    <BlankLayoutFrame>
+      <Outlet />
+    </BlankLayoutFrame>
+  );
+}
+
+export function BlankLayoutFrame({ children }: { children: ReactNode }) {
   const intl = useIntl();
   return (
     <div className="blank-layout">
@@ -14,7 +23,7 @@ export function BlankLayout() {
         {intl.formatMessage(commonMessages.appName)}
       </header>
       <main className="blank-layout__main" id="main">
-        <Outlet />
+        {children}
       </main>
       <footer className="blank-layout__footer">
         <LanguageSwitch />

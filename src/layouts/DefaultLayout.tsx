@@ -1,64 +1,56 @@
-import { Outlet } from 'react-router-dom';
+import { useState } from 'react';
+import { Outlet, useMatches } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { queryClient } from '../api/queryClient';
 import { defineMessages, useIntl } from 'react-intl';
+import { queryClient } from '../api/queryClient';
 import { AuthActor } from '../app/auth';
-import { Button } from '../components/ui/Button';
-import { TextLink } from '../components/ui/Link';
-import { commonMessages } from '../i18n/commonMessages';
+import { GuestRedirect, useViewer } from '../app/RouteGuard';
+import { routeByName } from '../app/routes';
+import { Alerts } from './shell/Alerts';
+import { ConnectivityNotices } from './shell/ConnectivityNotices';
+import { Header } from './shell/Header';
+import { MobileBlock } from './shell/MobileBlock';
+import { SideDrawer } from './shell/SideDrawer';
+import { DESKTOP, PHONE, useMediaQuery } from './shell/useMediaQuery';
 import './layouts.css';
+import './shell/shell.css';
 
 const messages = defineMessages({
-  nav: { id: 'layout.nav', defaultMessage: 'Navigation principale' },
-  home: { id: 'layout.home', defaultMessage: 'Accueil' },
-  account: { id: 'layout.account', defaultMessage: 'Mon compte' },
-  logout: { id: 'layout.logout', defaultMessage: 'Se déconnecter' },
-  loggingOut: { id: 'layout.loggingOut', defaultMessage: 'Déconnexion…' },
+  skip: { id: 'shell.skip', defaultMessage: 'Aller au contenu' },
+  nav: { id: 'shell.nav', defaultMessage: 'Navigation principale' },
 });
 
-/** The signed-in frame. The full shell (drawer, menus, alerts) comes with the back-office shell issue. */
+/** The signed-in frame: side drawer, header, alerts, and the page (spec section 2, Shell). */
 export function DefaultLayout() {
   const intl = useIntl();
   const auth = AuthActor.useActorRef();
-  const firstname = AuthActor.useSelector((s) => s.context.user?.firstname ?? '');
-  const isLoggingOut = AuthActor.useSelector((s) => s.matches('loggingOut'));
+  const user = AuthActor.useSelector((s) => s.context.user);
+  const viewer = useViewer();
+  const desktop = useMediaQuery(DESKTOP);
+  const phone = useMediaQuery(PHONE);
+  // The drawer follows the screen (open at 1024px and more) until the user toggles it.
+  const [drawerChoice, setDrawerChoice] = useState<boolean | null>(null);
+  const drawerOpen = drawerChoice ?? desktop;
+  const leaf = useMatches().at(-1)?.id;
+  const responsive = leaf ? (routeByName(leaf)?.responsive ?? false) : true;
+
+  if (!user || !viewer) return <GuestRedirect />;
   return (
-    <div className="default-layout">
-      <header className="default-layout__header">
-        <a className="default-layout__brand" href="/">
-          <span className="brand-mark" aria-hidden="true" />
-          {intl.formatMessage(commonMessages.appName)}
-        </a>
-        <nav aria-label={intl.formatMessage(messages.nav)} className="default-layout__nav">
-          <TextLink href="/" variant="subtle">
-            {intl.formatMessage(messages.home)}
-          </TextLink>
-          <TextLink href="/mon-compte" variant="subtle">
-            {intl.formatMessage(messages.account)}
-          </TextLink>
-        </nav>
-        <div className="default-layout__user">
-          <span className="default-layout__avatar" aria-hidden="true">
-            {firstname.slice(0, 1).toUpperCase()}
-          </span>
-          <span data-testid="header-firstname">{firstname}</span>
-          <Button
-            variant="secondary"
-            size="sm"
-            onPress={() => auth.send({ type: 'LOGOUT' })}
-            isPending={isLoggingOut}
-            pendingLabel={intl.formatMessage(messages.loggingOut)}
-            data-testid="logout"
-          >
-            {intl.formatMessage(messages.logout)}
-          </Button>
+    <div className="shell" data-drawer={drawerOpen ? 'open' : 'closed'}>
+      <a className="skip-link" href="#main">
+        {intl.formatMessage(messages.skip)}
+      </a>
+      <Header user={user} viewer={viewer} drawerOpen={drawerOpen} onToggleDrawer={() => setDrawerChoice(!drawerOpen)} onLogout={() => auth.send({ type: 'LOGOUT' })} />
+      <div className="shell__body">
+        <SideDrawer viewer={viewer} capabilities={user.store.enterprise_capabilities} open={drawerOpen} label={intl.formatMessage(messages.nav)} />
+        <div className="shell__content">
+          <ConnectivityNotices />
+          <Alerts user={user} viewer={viewer} />
+          <main className="shell__main" id="main" tabIndex={-1}>
+            <QueryClientProvider client={queryClient}>{phone && !responsive ? <MobileBlock /> : <Outlet />}</QueryClientProvider>
+          </main>
         </div>
-      </header>
-      <main className="default-layout__main" id="main">
-        <QueryClientProvider client={queryClient}>
-          <Outlet />
-        </QueryClientProvider>
-      </main>
+      </div>
     </div>
   );
 }

@@ -7,12 +7,13 @@ const messages = defineMessages({
   body: { id: 'notFound.body', defaultMessage: "Cette page n'existe pas." },
 });
 
-export function NotFoundPage() {
+/** The lost user's page: the server's message when there is one, else "Cette page n'existe pas". */
+export function NotFoundPage({ message }: { message?: string }) {
   const intl = useIntl();
   return (
-    <section className="auth-card auth-card__center" aria-labelledby="not-found-title">
+    <section className="auth-card auth-card__center" aria-labelledby="not-found-title" data-testid="not-found">
       <h1 id="not-found-title">{intl.formatMessage(messages.title)}</h1>
-      <p className="auth-card__lead">{intl.formatMessage(messages.body)}</p>
+      <p className="auth-card__lead">{message ?? intl.formatMessage(messages.body)}</p>
       <TextLink href="/">{intl.formatMessage(commonMessages.backHome)}</TextLink>
     </section>
   );

@@ -11,7 +11,18 @@ import type { TestProject } from 'vitest/node';
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cp-api-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo', DEV_MAILBOX: '1', LOG_LEVEL: 'error', NODE_ENV: 'test' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED: 'demo',
+      DEV_MAILBOX: '1',
+      LOG_LEVEL: 'error',
+      NODE_ENV: 'test',
+      // Every test signs up from 127.0.0.1: the per-address sign-up and mail limits are tested in unit tests.
+      THROTTLE_LIMITS: JSON.stringify({ registerPerAddress: 10_000, mailPerAddress: 10_000 }),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

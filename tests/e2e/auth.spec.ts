@@ -11,6 +11,11 @@ async function mailLink(request: APIRequestContext, to: string, template: string
   return url.pathname + url.search;
 }
 
+async function logOut(page: Page) {
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: /déconnecter|sign out/i }).click();
+}
+
 async function logIn(page: Page, email: string, password: string) {
   await page.locator('input[name=email]').fill(email);
   await page.locator('input[name=password]').fill(password);
@@ -35,12 +40,12 @@ test('register → verify through the outbox → log in → home → log out', a
   await expect(page.getByTestId('home-welcome')).toBeVisible();
   await expect(page.getByTestId('resend-activation')).toHaveCount(0);
 
-  await page.getByTestId('logout').click();
+  await logOut(page);
   await expect(page).toHaveURL('/connexion');
   await logIn(page, email, 'a-good-password');
   await expect(page).toHaveURL('/');
   await expect(page.getByTestId('header-firstname')).toHaveText('Camille');
-  await page.getByTestId('logout').click();
+  await logOut(page);
   await expect(page).toHaveURL('/connexion');
   await page.goto('/');
   await expect(page).toHaveURL('/connexion?redirect=%2F');

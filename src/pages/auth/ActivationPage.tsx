@@ -1,7 +1,6 @@
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 import { api } from '../../api/client';
-import { authApi } from '../../api/authApi';
 import { unwrap } from '../../api/failure';
 import { AuthActor } from '../../app/auth';
 import { failureText } from '../../app/failureText';
@@ -27,8 +26,8 @@ function VerifyLink({ email, token }: { email: string; token: string }) {
   const request = useRequest(
     async (query: { email: string; token: string }, signal) => {
       const result = await unwrap(api.GET('/emails/verification', { params: { query }, signal }));
-      // A signed-in user sees the activation reminder disappear without reloading.
-      if (auth.getSnapshot().matches('authenticated')) auth.send({ type: 'USER_UPDATED', user: await authApi.getMe(signal) });
+      // The auth machine reloads a signed-in user, so the activation reminder disappears at once.
+      auth.send({ type: 'EMAIL_VERIFIED' });
       return result;
     },
     { email, token },

@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { shallowEqual } from '@xstate/react';
+import { selectFormError } from '../../../machines/auth/auth.selectors';
 import { AuthActor } from '../../app/auth';
 import { failureText, fieldErrors } from '../../app/failureText';
 import { Button } from '../../components/ui/Button';
@@ -16,7 +17,7 @@ export function LoginPage() {
   const intl = useIntl();
   const auth = AuthActor.useActorRef();
   const { isLoggingIn, error } = AuthActor.useSelector(
-    (s) => ({ isLoggingIn: s.matches({ guest: 'loggingIn' }), error: s.context.error }),
+    (s) => ({ isLoggingIn: s.matches({ guest: 'loggingIn' }), error: selectFormError('login')(s) }),
     shallowEqual,
   );
 

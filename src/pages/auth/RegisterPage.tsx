@@ -2,6 +2,7 @@ import type { FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 import { shallowEqual } from '@xstate/react';
+import { selectFormError } from '../../../machines/auth/auth.selectors';
 import { AuthActor } from '../../app/auth';
 import { failureText, fieldErrors } from '../../app/failureText';
 import { Button } from '../../components/ui/Button';
@@ -19,7 +20,7 @@ export function RegisterPage() {
   const [search] = useSearchParams();
   const auth = AuthActor.useActorRef();
   const { isRegistering, error } = AuthActor.useSelector(
-    (s) => ({ isRegistering: s.matches({ guest: 'registering' }), error: s.context.error }),
+    (s) => ({ isRegistering: s.matches({ guest: 'registering' }), error: selectFormError('register')(s) }),
     shallowEqual,
   );
 

@@ -1,16 +1,10 @@
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { AuthActor } from '../../app/auth';
-import { Banner } from '../../components/ui/Banner';
 import { Card } from '../../components/ui/Card';
 import { TextLink } from '../../components/ui/Link';
-import { ResendActivation } from '../auth/ResendActivation';
 import '../pages.css';
 
 const welcome = defineMessage<{ firstname: string }>({ id: 'home.welcome', defaultMessage: 'Bonjour {firstname} !' });
-const activate = defineMessage<{ email: string }>({
-  id: 'home.activate',
-  defaultMessage: 'Activez votre compte : nous vous avons envoyé un lien à {email}.',
-});
 
 const messages = defineMessages({
   lead: { id: 'home.lead', defaultMessage: 'Bienvenue dans votre espace formateur.' },
@@ -44,11 +38,6 @@ export function HomePage() {
         </h1>
         <p className="page-lead">{intl.formatMessage(messages.lead)}</p>
       </header>
-      {!user.email_verified_at && (
-        <Banner variant="warning" action={<ResendActivation email={user.email} variant="button" />}>
-          {intl.formatMessage(activate, { email: user.email })}
-        </Banner>
-      )}
       <div className="card-grid">
         <Card title={intl.formatMessage(messages.storeTitle)}>
           <dl className="facts">

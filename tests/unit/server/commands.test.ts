@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LONG_SESSION_TTL_MS, SESSION_TTL_MS, resolveSession } from '../../../server/auth/session';
 import { THROTTLE_WINDOW_MS } from '../../../server/auth/throttle';
-import { ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT, authenticate } from '../../../server/commands/authenticate';
+import { authenticate } from '../../../server/commands/authenticate';
 import { verifyEmail } from '../../../server/commands/emailVerification';
 import { registerTrainer, subdomainFor } from '../../../server/commands/registerTrainer';
 import { isDisposableEmail } from '../../../server/auth/disposableDomains';
@@ -55,7 +55,7 @@ describe('registerTrainer', () => {
 describe('authenticate', () => {
   it('throttles an account after the limit and lets it in again once the window has passed', async () => {
     await registerTrainer(env.services, { email: 'throttle@example.test', password: 'password-123', firstname: 'T' });
-    for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++) {
+    for (let i = 0; i < env.services.config.throttle.loginPerAccount; i++) {
       expect((await failure(authenticate(env.services, { email: 'throttle@example.test', password: 'bad' }, '10.0.0.1'))).code).toBe('INVALID_CREDENTIALS');
     }
     expect((await failure(authenticate(env.services, { email: 'throttle@example.test', password: 'password-123' }, '10.0.0.1'))).status).toBe(429);
@@ -65,7 +65,7 @@ describe('authenticate', () => {
   });
 
   it('throttles an address after its limit of failures across many accounts', async () => {
-    for (let i = 0; i < ADDRESS_FAILURE_LIMIT; i++) {
+    for (let i = 0; i < env.services.config.throttle.loginPerAddress; i++) {
       await failure(authenticate(env.services, { email: `guess-${i}@example.test`, password: 'bad' }, '10.9.9.9'));
     }
     const blocked = await failure(authenticate(env.services, { email: 'throttle@example.test', password: 'password-123' }, '10.9.9.9'));

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { loadDocument } from '../../../server/openapi/document';
 import { ContractValidator, toFieldErrors } from '../../../server/openapi/validation';
+import { inLocale, type Locale } from '../../../server/http/messages';
 
 const validator = new ContractValidator(loadDocument());
 const registerBody = validator.schemaAt('#/paths/~1register/post/requestBody/content/application~1json/schema');
 
-const errorsFor = (body: unknown) => {
+const errorsFor = (body: unknown, locale: Locale = 'fr') => {
   registerBody(body);
-  return toFieldErrors(registerBody.errors);
+  return Object.fromEntries(Object.entries(toFieldErrors(registerBody.errors)).map(([field, list]) => [field, list.map((m) => inLocale(m, locale))]));
 };
 
 describe('toFieldErrors', () => {
@@ -28,6 +29,14 @@ describe('toFieldErrors', () => {
       locale: ['Cette valeur ne fait pas partie des choix possibles.'],
     });
     expect(errorsFor({ email: 1, password: 'long-enough', firstname: 'A' }).email).toEqual(['Type de valeur invalide (attendu : string).']);
+  });
+
+  it('answers in English too, and treats a blank name as missing', () => {
+    expect(errorsFor({ email: 'x', password: 'short', firstname: '   ' }, 'en')).toEqual({
+      email: ['The e-mail address is not valid.'],
+      password: ['Must be at least 8 characters long.'],
+      firstname: ['This field is required.'],
+    });
   });
 
   it('puts errors about the body itself under "body"', () => {

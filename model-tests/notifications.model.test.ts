@@ -1,0 +1,583 @@
+/**
+ * Model-based tests of machines/notifications (ARCHITECTURE rule 7): paths generated with
+ * xstate/graph over every state and transition (its own events, its five invokes' answers and its
+ * two timers), each walked against a REAL actor whose API actors are controllable fakes, whose
+ * `followLink` action is recorded and whose timers run on xstate's SimulatedClock: a delayed step
+ * advances the clock by the delay the spec gives, checking that nothing happens one millisecond
+ * before. Plus hand-pinned transitions (polling interval, no poll while open, backoff sequence and
+ * reset, total_unread never negative, LOAD_MORE without links.next) and the actor factory.
+ */
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, SimulatedClock, type Actor, type EventObject, type NonReducibleUnknown } from 'xstate';
+import { createNotificationsActors } from '../machines/notifications/notifications.actors';
+import { notificationsMachine, type NotificationsEvent } from '../machines/notifications/notifications.machine';
+import {
+  selectCanLoadMore,
+  selectError,
+  selectIsLoading,
+  selectIsLoadingMore,
+  selectItems,
+  selectNotificationsView,
+  selectUnreadCount,
+} from '../machines/notifications/notifications.selectors';
+import type { MarkAllReadResult, Notification, NotificationPage } from '../machines/notifications/notifications.types';
+import {
+  fixtures,
+  notification,
+  NOTIFICATIONS_INVOKE_IDS,
+  NOTIFICATIONS_TRANSIENT_STATES,
+  notificationsEvents,
+  type NotificationsInvokeId,
+  type NotificationsModelEvent,
+  type NotificationsModelEventType,
+  type NotificationsPath,
+  type NotificationsRestingState,
+  type NotificationsSnapshot,
+  type NotificationsStep,
+} from './notifications.fixtures';
+import { allLeafStates, describePath, dropPrefixPaths, flattenEvents, generatePaths, invokeIds, leafStates, visitedStates } from './support/graph';
+
+// Written from the spec (sections 4 and 9) and the brief, not imported from the machine.
+const POLL_MS = 300_000;
+/** The wait before the n-th retry after n consecutive failures, the last one a network failure. */
+const BACKOFF_MS = [30_000, 60_000, 120_000, 240_000, 300_000, 300_000, 300_000];
+const backoffAfter = (failures: number) => BACKOFF_MS[Math.min(failures, BACKOFF_MS.length) - 1]!;
+
+// ─── Harness: a real actor on a simulated clock, fake API actors settled by the test ────────────
+
+interface Call {
+  id: NotificationsInvokeId;
+  input: unknown;
+}
+const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function createNotificationsHarness() {
+  const clock = new SimulatedClock();
+  const calls: Call[] = [];
+  const followed: Notification[] = [];
+  const errors: unknown[] = [];
+  const signals = new Map<NotificationsInvokeId, AbortSignal>();
+  /** The pending call of each running fake actor, by invoke id, settled by the `xstate.done|error.actor.<id>` executor. */
+  const pending = new Map<NotificationsInvokeId, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
+
+  const controllable = <TOutput, TInput = NonReducibleUnknown>() =>
+    fromPromise<TOutput, TInput>(
+      ({ input, self, signal }) =>
+        new Promise<TOutput>((resolve, reject) => {
+          const id = self.id as NotificationsInvokeId;
+          calls.push({ id, input });
+          signals.set(id, signal);
+          pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+        }),
+    );
+
+  const machine = notificationsMachine.provide({
+    actors: {
+      fetchPage: controllable<NotificationPage, { page: number }>(),
+      markRead: controllable<Notification, { id: number }>(),
+      markAllRead: controllable<MarkAllReadResult>(),
+    },
+    actions: {
+      followLink: (_, params) => void followed.push(params.notification),
+    },
+  });
+
+  let actor: Actor<typeof machine> | undefined;
+  const harness = {
+    clock,
+    calls,
+    followed,
+    errors,
+    signals,
+    start() {
+      actor = createActor(machine, { clock });
+      actor.subscribe({ error: (error) => errors.push(error) });
+      actor.start();
+    },
+    get actor() {
+      if (!actor) throw new Error('the path did not start the actor');
+      return actor;
+    },
+    snapshot: () => harness.actor.getSnapshot(),
+    send: (event: NotificationsEvent) => harness.actor.send(event),
+    isPending: (id: NotificationsInvokeId) => pending.has(id),
+    /** Answers the running fake actor `id` as the done/error event says. */
+    async settle(id: NotificationsInvokeId, event: EventObject & { output?: unknown; error?: unknown }) {
+      const call = pending.get(id);
+      if (!call) throw new Error(`${event.type}: no "${id}" call is pending`);
+      pending.delete(id);
+      if (event.type.startsWith('xstate.error.')) call.reject(event.error);
+      else call.resolve(event.output);
+      await flush();
+    },
+    /** Lets `ms` pass on the simulated clock, checking that nothing happens one millisecond before. */
+    wait(ms: number) {
+      const before = harness.snapshot();
+      const callsBefore = calls.length;
+      clock.increment(ms - 1);
+      expect(harness.snapshot(), `nothing happens after ${ms - 1} ms`).toBe(before);
+      expect(calls.length, `no call after ${ms - 1} ms`).toBe(callsBefore);
+      clock.increment(1);
+    },
+  };
+  return harness;
+}
+type NotificationsHarness = ReturnType<typeof createNotificationsHarness>;
+
+// ─── Executors: one per event type (a new event, invoke or timer without an executor does not compile) ──
+
+type Executor = (harness: NotificationsHarness, step: NotificationsStep, from: NotificationsSnapshot | undefined) => void | Promise<void>;
+const send: Executor = (h, { event }) => h.send(event as NotificationsEvent);
+const settle =
+  (id: NotificationsInvokeId): Executor =>
+  (h, { event }) =>
+    h.settle(id, event);
+
+const executors = {
+  'xstate.init': (h) => h.start(),
+  OPEN: send,
+  CLOSE: send,
+  LOAD_MORE: send,
+  MARK_READ: send,
+  MARK_ALL_READ: send,
+  STOP: send,
+  'xstate.done.actor.poll': settle('poll'),
+  'xstate.error.actor.poll': settle('poll'),
+  'xstate.done.actor.refresh': settle('refresh'),
+  'xstate.error.actor.refresh': settle('refresh'),
+  'xstate.done.actor.loadMore': settle('loadMore'),
+  'xstate.error.actor.loadMore': settle('loadMore'),
+  'xstate.done.actor.markRead': settle('markRead'),
+  'xstate.error.actor.markRead': settle('markRead'),
+  'xstate.done.actor.markAllRead': settle('markAllRead'),
+  'xstate.error.actor.markAllRead': settle('markAllRead'),
+  'xstate.after.POLL_INTERVAL.notifications.closed.waiting': (h) => h.wait(POLL_MS),
+  'xstate.after.RETRY_DELAY.notifications.closed.backingOff': (h, _, from) => h.wait(backoffAfter(from!.context.consecutiveFailures)),
+} satisfies Record<NotificationsModelEventType, Executor>;
+
+// ─── Oracles, written from the chart ─────────────────────────────────────────────────────────────
+
+const inIdle = (s: NotificationsSnapshot | undefined) => !!s?.matches({ open: 'idle' });
+const find = (s: NotificationsSnapshot, id: number) => s.context.items.find((item) => item.id === id);
+
+/** The API calls a step must start, with their input. */
+function expectedCalls(from: NotificationsSnapshot | undefined, step: NotificationsStep): Call[] {
+  const { event } = step;
+  if (event.type === 'xstate.init') return [{ id: 'poll', input: { page: 1 } }];
+  if (!from) return [];
+  switch (event.type) {
+    case 'xstate.after.POLL_INTERVAL.notifications.closed.waiting':
+    case 'xstate.after.RETRY_DELAY.notifications.closed.backingOff':
+      return [{ id: 'poll', input: { page: 1 } }];
+    case 'OPEN':
+      return from.matches('closed') ? [{ id: 'refresh', input: { page: 1 } }] : [];
+    case 'LOAD_MORE':
+      return inIdle(from) && from.context.nextPage !== null ? [{ id: 'loadMore', input: { page: from.context.nextPage } }] : [];
+    case 'MARK_READ':
+      return inIdle(from) && find(from, event.id)?.read_at === null ? [{ id: 'markRead', input: { id: event.id } }] : [];
+    case 'MARK_ALL_READ':
+      return inIdle(from) ? [{ id: 'markAllRead', input: undefined }] : [];
+    default:
+      return [];
+  }
+}
+
+/** The notifications a step must follow: the one marked read (as the server answers it), or a read one clicked. */
+function expectedFollowed(from: NotificationsSnapshot | undefined, step: NotificationsStep): Notification[] {
+  const { event } = step;
+  if (event.type === 'xstate.done.actor.markRead') return [event.output];
+  if (event.type === 'MARK_READ' && inIdle(from)) {
+    const item = find(from!, event.id);
+    return item && item.read_at !== null ? [item] : [];
+  }
+  return [];
+}
+
+/** The unread count after a step, when the step changes it. */
+function expectedUnread(from: NotificationsSnapshot | undefined, step: NotificationsStep): number | undefined {
+  const { event } = step;
+  switch (event.type) {
+    case 'xstate.done.actor.poll':
+    case 'xstate.done.actor.refresh':
+    case 'xstate.done.actor.loadMore':
+      return event.output.meta.total_unread;
+    case 'xstate.done.actor.markRead':
+      return Math.max(0, from!.context.totalUnread - 1);
+    case 'xstate.done.actor.markAllRead':
+      return 0;
+    default:
+      return from?.context.totalUnread ?? 0;
+  }
+}
+
+const flags = (state: NotificationsRestingState) => ({
+  isOpen: state.startsWith('open.'),
+  isLoading: state === 'open.loading',
+  isLoadingMore: state === 'open.loadingMore',
+  isMarkingRead: state === 'open.markingRead' || state === 'open.markingAllRead',
+});
+
+// ─── Paths ───────────────────────────────────────────────────────────────────────────────────────
+
+/** The slug of an answer must fit the call: markRead answers the notification it was asked to mark. */
+const markReadInput = (snapshot: NotificationsSnapshot) =>
+  (snapshot.children as Record<string, { getSnapshot(): { input?: { id: number } } } | undefined>).markRead?.getSnapshot().input?.id;
+
+const generated = generatePaths<typeof notificationsMachine, NotificationsModelEvent>(notificationsMachine, {
+  events: notificationsEvents,
+  filterEvents: (snapshot, event) => {
+    if (event.type === 'xstate.done.actor.markRead') return markReadInput(snapshot) === event.output.id;
+    // One failure at a time in the graph (a failure after a failure is the pinned backoff tests' job).
+    if (event.type.startsWith('xstate.error.actor.')) return snapshot.context.error === null;
+    return true;
+  },
+});
+const paths = dropPrefixPaths([...generated.shortest, ...generated.transitions]) as NotificationsPath[];
+
+async function walk(path: NotificationsPath) {
+  const h = createNotificationsHarness();
+  let from: NotificationsSnapshot | undefined;
+  for (const [index, step] of path.steps.entries()) {
+    const where = `step ${index} (${step.event.type})`;
+    const callsBefore = h.calls.length;
+    const followedBefore = h.followed.length;
+    await executors[step.event.type](h, step, from);
+
+    const actual = h.snapshot();
+    const [leaf] = leafStates(actual.value) as NotificationsRestingState[];
+    expect(actual.status, where).toBe(leaf === 'stopped' ? 'done' : 'active');
+    expect(actual.value, where).toEqual(step.state.value);
+    expect(actual.context, where).toEqual(step.state.context);
+    expect(h.calls.slice(callsBefore), `${where}: API calls`).toEqual(expectedCalls(from, step));
+    expect(h.followed.slice(followedBefore), `${where}: links followed`).toEqual(expectedFollowed(from, step));
+    expect(actual.context.totalUnread, `${where}: unread count`).toBe(expectedUnread(from, step));
+    expect(selectNotificationsView(actual), where).toEqual({
+      ...flags(leaf!),
+      unreadCount: actual.context.totalUnread,
+      items: actual.context.items,
+      canLoadMore: leaf === 'open.idle' && actual.context.nextPage !== null,
+      error: actual.context.error,
+    });
+    expect(h.errors, where).toEqual([]);
+    from = actual;
+  }
+}
+
+describe('notifications machine: generated paths', () => {
+  it('the model lists every event, invoke and timer of the machine', () => {
+    expect([...invokeIds(notificationsMachine)].sort()).toEqual([...NOTIFICATIONS_INVOKE_IDS].sort());
+    const explored = new Set(flattenEvents(notificationsEvents).map((e) => e.type));
+    for (const type of notificationsMachine.events) expect(explored, `event ${type} is not explored`).toContain(type);
+  });
+
+  it('paths cover every state of the machine definition (transient ones included)', () => {
+    const visited = new Set(paths.flatMap((path) => [...visitedStates(notificationsMachine, path)]));
+    expect([...visited].sort()).toEqual([...allLeafStates(notificationsMachine)].sort());
+    const resting = new Set(paths.flatMap((path) => path.steps.flatMap((s) => leafStates(s.state.value))));
+    expect([...resting, ...NOTIFICATIONS_TRANSIENT_STATES].sort()).toEqual([...allLeafStates(notificationsMachine)].sort());
+  });
+
+  it('paths take every event type of the machine', () => {
+    const taken = new Set(paths.flatMap((path) => path.steps.map((s) => s.event.type)));
+    for (const type of notificationsMachine.events) expect(taken, `no path takes ${type}`).toContain(type);
+  });
+
+  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_, path) => {
+    await walk(path);
+  });
+});
+
+// ─── Hand-pinned transitions ─────────────────────────────────────────────────────────────────────
+
+const pageDone = (id: 'poll' | 'refresh' | 'loadMore', output: NotificationPage) => ({ type: `xstate.done.actor.${id}`, output }) as const;
+const failedWith = (id: NotificationsInvokeId, error: unknown) => ({ type: `xstate.error.actor.${id}`, error }) as const;
+const pollCount = (h: NotificationsHarness) => h.calls.filter((c) => c.id === 'poll').length;
+
+/** Started, first poll answered with page 1 (two unread in all, a next page). */
+async function polled(first: NotificationPage = fixtures.firstPage) {
+  const h = createNotificationsHarness();
+  h.start();
+  await h.settle('poll', pageDone('poll', first));
+  return h;
+}
+/** Polled, then the modal opened and page 1 refetched. */
+async function opened(first: NotificationPage = fixtures.firstPage) {
+  const h = await polled(first);
+  h.send({ type: 'OPEN' });
+  await h.settle('refresh', pageDone('refresh', first));
+  return h;
+}
+
+describe('notifications machine: polling', () => {
+  it('fetches page 1 at start, then exactly every 300000 ms while closed', async () => {
+    const h = createNotificationsHarness();
+    h.start();
+    expect(h.calls).toEqual([{ id: 'poll', input: { page: 1 } }]);
+    await h.settle('poll', pageDone('poll', fixtures.firstPage));
+    expect(selectUnreadCount(h.snapshot())).toBe(2);
+    for (let n = 2; n <= 4; n++) {
+      h.wait(300_000);
+      expect(h.snapshot().value).toEqual({ closed: 'fetching' });
+      expect(pollCount(h)).toBe(n);
+      await h.settle('poll', pageDone('poll', fixtures.firstPage));
+    }
+    expect(h.calls.every((c) => c.id === 'poll' && (c.input as { page: number }).page === 1)).toBe(true);
+  });
+
+  it('no poll while the modal is open; OPEN refetches page 1; CLOSE polls again 300000 ms later', async () => {
+    const h = await polled();
+    h.clock.increment(100_000);
+    h.send({ type: 'OPEN' });
+    expect(h.calls.at(-1)).toEqual({ id: 'refresh', input: { page: 1 } });
+    expect(selectIsLoading(h.snapshot())).toBe(true);
+    await h.settle('refresh', pageDone('refresh', fixtures.onlyPage));
+    expect(selectItems(h.snapshot())).toEqual(fixtures.onlyPage.data);
+    const callsWhileOpen = h.calls.length;
+    h.clock.increment(10 * 300_000);
+    expect(h.calls.length).toBe(callsWhileOpen);
+    expect(h.snapshot().value).toEqual({ open: 'idle' });
+    h.send({ type: 'CLOSE' });
+    expect(h.snapshot().value).toEqual({ closed: 'waiting' });
+    h.wait(300_000);
+    expect(h.calls.at(-1)).toEqual({ id: 'poll', input: { page: 1 } });
+  });
+
+  it('a page 1 answer replaces the list (pages loaded before are dropped)', async () => {
+    const h = await opened();
+    h.send({ type: 'LOAD_MORE' });
+    await h.settle('loadMore', pageDone('loadMore', fixtures.secondPage));
+    expect(selectItems(h.snapshot()).map((n) => n.id)).toEqual([101, 102, 103]);
+    h.send({ type: 'CLOSE' });
+    h.wait(300_000);
+    await h.settle('poll', pageDone('poll', fixtures.firstPage));
+    expect(selectItems(h.snapshot()).map((n) => n.id)).toEqual([101, 102]);
+    expect(h.snapshot().context.nextPage).toBe(2);
+  });
+
+  it('network failures back off 30, 60, 120, 240, 300, 300 s; a success resets to 300 s, the next failure to 30 s', async () => {
+    const h = createNotificationsHarness();
+    h.start();
+    for (const [n, delay] of [30_000, 60_000, 120_000, 240_000, 300_000, 300_000].entries()) {
+      await h.settle('poll', failedWith('poll', fixtures.networkDown));
+      expect(h.snapshot().value).toEqual({ closed: 'backingOff' });
+      expect(h.snapshot().context.consecutiveFailures).toBe(n + 1);
+      expect(selectError(h.snapshot())).toEqual(fixtures.networkDown);
+      h.wait(delay);
+      expect(h.snapshot().value).toEqual({ closed: 'fetching' });
+    }
+    await h.settle('poll', pageDone('poll', fixtures.firstPage));
+    expect(h.snapshot().context).toMatchObject({ consecutiveFailures: 0, error: null });
+    expect(h.snapshot().value).toEqual({ closed: 'waiting' });
+    h.wait(300_000);
+    await h.settle('poll', failedWith('poll', fixtures.networkDown));
+    h.wait(30_000);
+    expect(pollCount(h)).toBe(9);
+  });
+
+  it('an answered failure keeps the error and polls again at the normal interval', async () => {
+    const h = await polled();
+    h.wait(300_000);
+    await h.settle('poll', failedWith('poll', fixtures.serverError));
+    expect(h.snapshot().value).toEqual({ closed: 'waiting' });
+    expect(selectError(h.snapshot())).toEqual(fixtures.serverError);
+    expect(selectItems(h.snapshot())).toEqual(fixtures.firstPage.data);
+    h.wait(300_000);
+    await h.settle('poll', pageDone('poll', fixtures.firstPage));
+    expect(selectError(h.snapshot())).toBeNull();
+  });
+
+  it('consecutiveFailures counts every failure since the last success; the delay follows it', async () => {
+    const h = createNotificationsHarness();
+    h.start();
+    await h.settle('poll', failedWith('poll', fixtures.networkDown));
+    h.wait(30_000);
+    await h.settle('poll', failedWith('poll', fixtures.serverError));
+    expect(h.snapshot().value).toEqual({ closed: 'waiting' });
+    h.wait(300_000);
+    await h.settle('poll', failedWith('poll', fixtures.networkDown));
+    expect(h.snapshot().context.consecutiveFailures).toBe(3);
+    h.wait(120_000);
+    expect(h.snapshot().value).toEqual({ closed: 'fetching' });
+  });
+
+  it('closing the modal after a network failure resumes with the backoff delay', async () => {
+    const h = await polled();
+    h.send({ type: 'OPEN' });
+    await h.settle('refresh', failedWith('refresh', fixtures.networkDown));
+    expect(h.snapshot().value).toEqual({ open: 'idle' });
+    expect(selectNotificationsView(h.snapshot())).toMatchObject({ error: fixtures.networkDown, items: fixtures.firstPage.data });
+    h.send({ type: 'CLOSE' });
+    expect(h.snapshot().value).toEqual({ closed: 'backingOff' });
+    h.wait(30_000);
+    expect(h.calls.at(-1)).toEqual({ id: 'poll', input: { page: 1 } });
+  });
+
+  it('STOP (logout) ends the machine from any state: no more polls, the running call is aborted', async () => {
+    const h = await polled();
+    h.wait(300_000);
+    h.send({ type: 'STOP' });
+    expect(h.snapshot().value).toBe('stopped');
+    expect(h.snapshot().status).toBe('done');
+    expect(h.signals.get('poll')?.aborted).toBe(true);
+    const calls = h.calls.length;
+    h.clock.increment(10 * 300_000);
+    expect(h.calls.length).toBe(calls);
+
+    const open = await opened();
+    open.send({ type: 'STOP' });
+    expect(open.snapshot().status).toBe('done');
+  });
+});
+
+describe('notifications machine: the modal', () => {
+  it('LOAD_MORE appends the next page (no duplicate), then is ignored without links.next', async () => {
+    const h = await opened();
+    expect(selectCanLoadMore(h.snapshot())).toBe(true);
+    h.send({ type: 'LOAD_MORE' });
+    expect(h.calls.at(-1)).toEqual({ id: 'loadMore', input: { page: 2 } });
+    expect(selectIsLoadingMore(h.snapshot())).toBe(true);
+    expect(selectCanLoadMore(h.snapshot())).toBe(false);
+    await h.settle('loadMore', pageDone('loadMore', fixtures.secondPage));
+    expect(selectItems(h.snapshot()).map((n) => n.id)).toEqual([101, 102, 103]);
+    expect(selectCanLoadMore(h.snapshot())).toBe(false);
+    const calls = h.calls.length;
+    h.send({ type: 'LOAD_MORE' });
+    expect(h.calls.length).toBe(calls);
+    expect(h.snapshot().value).toEqual({ open: 'idle' });
+  });
+
+  it('LOAD_MORE is ignored on a single page, while page 1 loads and while a page is loading', async () => {
+    const single = await opened(fixtures.onlyPage);
+    const calls = single.calls.length;
+    single.send({ type: 'LOAD_MORE' });
+    expect(single.calls.length).toBe(calls);
+
+    const h = await polled();
+    h.send({ type: 'OPEN' });
+    h.send({ type: 'LOAD_MORE' }); // page 1 still loading
+    expect(h.calls.map((c) => c.id)).toEqual(['poll', 'refresh']);
+    await h.settle('refresh', pageDone('refresh', fixtures.firstPage));
+    h.send({ type: 'LOAD_MORE' });
+    h.send({ type: 'LOAD_MORE' });
+    expect(h.calls.map((c) => c.id)).toEqual(['poll', 'refresh', 'loadMore']);
+  });
+
+  it('MARK_READ marks it read (server time), decrements the count, follows the link, closes the modal', async () => {
+    const h = await opened();
+    h.send({ type: 'MARK_READ', id: 101 });
+    expect(h.calls.at(-1)).toEqual({ id: 'markRead', input: { id: 101 } });
+    expect(h.followed).toEqual([]);
+    await h.settle('markRead', { type: 'xstate.done.actor.markRead', output: fixtures.read101 });
+    expect(find(h.snapshot(), 101)?.read_at).toBe(fixtures.read101.read_at);
+    expect(selectUnreadCount(h.snapshot())).toBe(1);
+    expect(h.followed).toEqual([fixtures.read101]);
+    expect(h.snapshot().value).toEqual({ closed: 'waiting' });
+    h.wait(300_000);
+  });
+
+  it('total_unread never goes below 0', async () => {
+    const stale: NotificationPage = { ...fixtures.firstPage, meta: { ...fixtures.firstPage.meta, total_unread: 0 } };
+    const h = await opened(stale);
+    h.send({ type: 'MARK_READ', id: 101 });
+    await h.settle('markRead', { type: 'xstate.done.actor.markRead', output: fixtures.read101 });
+    expect(selectUnreadCount(h.snapshot())).toBe(0);
+  });
+
+  it('MARK_READ on a read notification only follows it (no call); an unknown id is ignored', async () => {
+    const h = await opened();
+    h.send({ type: 'MARK_READ', id: 999 });
+    expect(h.snapshot().value).toEqual({ open: 'idle' });
+    h.send({ type: 'MARK_READ', id: 102 });
+    expect(h.calls.map((c) => c.id)).toEqual(['poll', 'refresh']);
+    expect(h.followed).toEqual([fixtures.firstPage.data[1]]);
+    expect(selectUnreadCount(h.snapshot())).toBe(2);
+    expect(h.snapshot().value).toEqual({ closed: 'waiting' });
+  });
+
+  it('a failed MARK_READ keeps the modal open with the error and follows nothing', async () => {
+    const h = await opened();
+    h.send({ type: 'MARK_READ', id: 101 });
+    await h.settle('markRead', failedWith('markRead', fixtures.serverError));
+    expect(h.snapshot().value).toEqual({ open: 'idle' });
+    expect(selectError(h.snapshot())).toEqual(fixtures.serverError);
+    expect(find(h.snapshot(), 101)?.read_at).toBeNull();
+    expect(selectUnreadCount(h.snapshot())).toBe(2);
+    expect(h.followed).toEqual([]);
+  });
+
+  it('MARK_ALL_READ sets every read_at (keeping earlier ones) and the count to 0', async () => {
+    const h = await opened();
+    h.send({ type: 'LOAD_MORE' });
+    await h.settle('loadMore', pageDone('loadMore', fixtures.secondPage));
+    h.send({ type: 'MARK_ALL_READ' });
+    expect(h.calls.at(-1)).toEqual({ id: 'markAllRead', input: undefined });
+    await h.settle('markAllRead', { type: 'xstate.done.actor.markAllRead', output: fixtures.allRead });
+    expect(h.snapshot().value).toEqual({ open: 'idle' });
+    expect(selectUnreadCount(h.snapshot())).toBe(0);
+    expect(selectItems(h.snapshot()).map((n) => [n.id, n.read_at])).toEqual([
+      [101, fixtures.allRead.readAt],
+      [102, fixtures.firstPage.data[1]!.read_at],
+      [103, fixtures.allRead.readAt],
+    ]);
+    expect(h.followed).toEqual([]);
+  });
+
+  it('CLOSE while a call runs drops it (aborted) and resumes polling', async () => {
+    const h = await opened();
+    h.send({ type: 'MARK_ALL_READ' });
+    h.send({ type: 'CLOSE' });
+    expect(h.signals.get('markAllRead')?.aborted).toBe(true);
+    expect(h.snapshot().value).toEqual({ closed: 'waiting' });
+    expect(selectUnreadCount(h.snapshot())).toBe(2);
+  });
+});
+
+describe('notifications actors', () => {
+  const run = async <T>(logic: Parameters<typeof createActor>[0], input?: unknown) => {
+    const actor = createActor(logic, { input } as never);
+    const completed = new Promise<void>((resolve) => actor.subscribe({ complete: resolve, error: () => resolve() }));
+    actor.start();
+    await completed;
+    return actor.getSnapshot() as { output: T; status: string };
+  };
+
+  it('call the API with the input and the actor’s abort signal; mark-all-read stamps the read time', async () => {
+    const seen: Array<[string, unknown, AbortSignal]> = [];
+    const actors = createNotificationsActors(
+      {
+        listNotifications: async (page, signal) => (seen.push(['list', page, signal]), fixtures.secondPage),
+        markRead: async (id, signal) => (seen.push(['read', id, signal]), notification(id, '2025-06-10T09:00:00.000Z')),
+        markAllRead: async (signal) => (seen.push(['readAll', undefined, signal]), { total_unread: 0 }),
+      },
+      () => new Date('2025-06-10T09:05:00.000Z'),
+    );
+    expect((await run<NotificationPage>(actors.fetchPage, { page: 2 })).output).toEqual(fixtures.secondPage);
+    expect((await run<Notification>(actors.markRead, { id: 101 })).output.read_at).toBe('2025-06-10T09:00:00.000Z');
+    expect((await run<MarkAllReadResult>(actors.markAllRead)).output).toEqual({ readAt: '2025-06-10T09:05:00.000Z' });
+    expect(seen.map(([name, arg]) => [name, arg])).toEqual([
+      ['list', 2],
+      ['read', 101],
+      ['readAll', undefined],
+    ]);
+    for (const [, , signal] of seen) expect(signal).toBeInstanceOf(AbortSignal);
+  });
+
+  it('a stopped call never settles (settleUnlessAborted)', async () => {
+    let fail: (error: unknown) => void = () => {};
+    let received: AbortSignal | undefined;
+    const { fetchPage } = createNotificationsActors({
+      listNotifications: (_, signal) => ((received = signal), new Promise((_, reject) => (fail = reject))),
+      markRead: async () => notification(1, null),
+      markAllRead: async () => ({}),
+    });
+    const errors: unknown[] = [];
+    const actor = createActor(fetchPage, { input: { page: 1 } });
+    actor.subscribe({ error: (error) => errors.push(error) });
+    actor.start();
+    actor.stop();
+    expect(received?.aborted).toBe(true);
+    fail(fixtures.networkDown);
+    await flush();
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,20 @@
+import { listNotifications, markAllNotificationsRead, markNotificationRead } from '../commands/notifications.js';
+import { signedIn, type HandlerMap } from '../openapi/handler.js';
+
+export const notificationHandlers: HandlerMap = {
+  async listNotifications(ctx) {
+    const { request } = ctx;
+    // request.protocol and request.host honour X-Forwarded-* when TRUST_PROXY=1, so links name the public address.
+    const url = new URL(request.url, `${request.protocol}://${request.host}`);
+    const page = ctx.query.page ?? 1;
+    return { status: 200, body: await listNotifications(ctx.services, signedIn(ctx).user.id, { page, url }) };
+  },
+
+  async markNotificationRead(ctx) {
+    return { status: 200, body: await markNotificationRead(ctx.services, signedIn(ctx).user.id, ctx.params.notificationId) };
+  },
+
+  async markAllNotificationsRead(ctx) {
+    return { status: 200, body: await markAllNotificationsRead(ctx.services, signedIn(ctx).user.id) };
+  },
+};

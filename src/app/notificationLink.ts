@@ -1,0 +1,33 @@
+/**
+ * Where a notification leads, from the keys of its `data` JSON (spec section 3). The most specific
+ * key wins; null when there is nowhere to go (the notification is still marked read).
+ */
+export function notificationLink(data: string): string | null {
+  let keys: Record<string, unknown>;
+  try {
+    keys = JSON.parse(data) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+  const id = (name: string) => {
+    const value = keys[name];
+    return typeof value === 'string' || typeof value === 'number' ? encodeURIComponent(String(value)) : null;
+  };
+  const [group, post, training, item, assignment, customer, affiliate] = [
+    id('group'),
+    id('post'),
+    id('training_uuid'),
+    id('training_item_id'),
+    id('assignment_id'),
+    id('customer_uuid'),
+    id('affiliate_uuid'),
+  ];
+  if (group && post) return `/communaute/espaces/${group}/discussions/${post}`;
+  if (group) return `/communaute/espaces/${group}/discussions`;
+  if (training && item && assignment) return `/formations/${training}/assignment/${item}/submissions/${assignment}`;
+  if (training && item) return `/formations/${training}/editor/${item}`;
+  if (training) return `/formations/${training}/commentaires`;
+  if (affiliate) return `/affilies/${affiliate}/profil`;
+  if (customer) return `/apprenants/${customer}`;
+  return null;
+}

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { defineMessage, defineMessages, useIntl } from 'react-intl';
+import { useNavigate } from 'react-router-dom';
+import type { Plan } from '../app/routes';
+import { Button } from './ui/Button';
+import { ConfirmDialog } from './ui/Dialog';
+import './PlanLock.css';
+
+export const PLAN_PAGE = '/abonnement?onglet=vous';
+
+const messages = defineMessages({
+  title: { id: 'planLock.title', defaultMessage: "Cette fonctionnalité n'est pas incluse dans votre offre" },
+  cta: { id: 'planLock.cta', defaultMessage: 'Voir les offres' },
+  confirmTitle: { id: 'planLock.confirmTitle', defaultMessage: 'Passer à une offre supérieure ?' },
+  confirmBody: { id: 'planLock.confirmBody', defaultMessage: 'Cette fonctionnalité nécessite une offre supérieure. Voulez-vous voir les offres ?' },
+  confirm: { id: 'planLock.confirm', defaultMessage: 'Voir les offres' },
+  cancel: { id: 'planLock.cancel', defaultMessage: 'Plus tard' },
+});
+
+const body = defineMessage<{ plans: string }>({
+  id: 'planLock.body',
+  defaultMessage: 'Elle est disponible avec les offres : {plans}. Activez-la en passant à une offre supérieure.',
+});
+
+const planNames: Record<Plan, string> = { PERCENT: 'Découverte', PERK: 'Perk', PRO: 'Pro', EXPERT: 'Expert' };
+
+/** Blocks a feature the plan does not include, with a way to the plan page (spec section 6). */
+export function PlanLockPanel({ plans }: { plans: readonly Plan[] }) {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  return (
+    <section className="plan-lock" aria-labelledby="plan-lock-title" data-testid="plan-lock">
+      <span className="plan-lock__gem" aria-hidden="true">◆</span>
+      <h1 id="plan-lock-title" className="plan-lock__title">
+        {intl.formatMessage(messages.title)}
+      </h1>
+      <p className="plan-lock__body">{intl.formatMessage(body, { plans: plans.map((p) => planNames[p]).join(', ') })}</p>
+      <Button onPress={() => void navigate(PLAN_PAGE)}>{intl.formatMessage(messages.cta)}</Button>
+    </section>
+  );
+}
+
+/** The upgrade confirm dialog: "this feature needs a higher plan"; confirming opens the plan page. */
+export function UpgradeConfirm({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (open: boolean) => void }) {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  return (
+    <ConfirmDialog
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      title={intl.formatMessage(messages.confirmTitle)}
+      confirmLabel={intl.formatMessage(messages.confirm)}
+      cancelLabel={intl.formatMessage(messages.cancel)}
+      onConfirm={() => void navigate(PLAN_PAGE)}
+    >
+      {intl.formatMessage(messages.confirmBody)}
+    </ConfirmDialog>
+  );
+}
+
+/** Local open/closed state of the upgrade dialog: presentational, so it stays in the component. */
+export function useUpgradeConfirm() {
+  const [isOpen, setOpen] = useState(false);
+  return { isOpen, open: () => setOpen(true), onOpenChange: setOpen };
+}

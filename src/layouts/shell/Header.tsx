@@ -1,0 +1,122 @@
+import { defineMessages, useIntl } from 'react-intl';
+import { Button as AriaButton } from 'react-aria-components';
+import { CircleHelp, GraduationCap, LogOut, Menu as MenuIcon, MonitorPlay, UserRound, CreditCard, Handshake } from 'lucide-react';
+import type { components } from '../../api/schema.gen';
+import type { Viewer } from '../../app/access';
+import { externalLinks, supportEmail } from '../../app/externalLinks';
+import { showsPlanLink } from '../../app/menu';
+import { Button } from '../../components/ui/Button';
+import { Menu, MenuItem, MenuSeparator } from '../../components/ui/Menu';
+import { commonMessages } from '../../i18n/commonMessages';
+import { NotificationsCenter } from './NotificationsCenter';
+
+type User = components['schemas']['User'];
+
+export const headerMessages = defineMessages({
+  toggleMenu: { id: 'header.toggleMenu', defaultMessage: 'Afficher ou masquer le menu' },
+  learnerArea: { id: 'header.learnerArea', defaultMessage: 'Espace apprenant' },
+  help: { id: 'header.help', defaultMessage: 'Aide' },
+  support: { id: 'header.support', defaultMessage: 'Contacter le support' },
+  tutorials: { id: 'header.tutorials', defaultMessage: 'Tutoriels' },
+  helpCenter: { id: 'header.helpCenter', defaultMessage: "Centre d'aide" },
+  meetups: { id: 'header.meetups', defaultMessage: 'Rencontres' },
+  communityGroup: { id: 'header.communityGroup', defaultMessage: 'Groupe de la communauté' },
+  blog: { id: 'header.blog', defaultMessage: 'Blog' },
+  academy: { id: 'header.academy', defaultMessage: 'Académie' },
+  userMenu: { id: 'header.userMenu', defaultMessage: 'Menu du compte' },
+  account: { id: 'header.account', defaultMessage: 'Mon compte' },
+  plan: { id: 'header.plan', defaultMessage: 'Abonnement' },
+  affiliateProgram: { id: 'header.affiliateProgram', defaultMessage: "Programme d'affiliation" },
+  logout: { id: 'header.logout', defaultMessage: 'Se déconnecter' },
+});
+const m = headerMessages;
+
+export function Header({ user, viewer, drawerOpen, onToggleDrawer, onLogout }: { user: User; viewer: Viewer; drawerOpen: boolean; onToggleDrawer: () => void; onLogout: () => void }) {
+  const intl = useIntl();
+  const helpLinks = [
+    { key: 'tutorials', href: externalLinks.tutorials, label: m.tutorials },
+    { key: 'helpCenter', href: externalLinks.helpCenter, label: m.helpCenter },
+    { key: 'meetups', href: externalLinks.meetups, label: m.meetups },
+    { key: 'communityGroup', href: externalLinks.communityGroup, label: m.communityGroup },
+    { key: 'blog', href: externalLinks.blog, label: m.blog },
+  ].filter((link): link is typeof link & { href: string } => link.href !== null);
+  const capabilities = user.store.enterprise_capabilities;
+  return (
+    <header className="shell-header">
+      <Button
+        variant="ghost"
+        size="sm"
+        onPress={onToggleDrawer}
+        aria-label={intl.formatMessage(m.toggleMenu)}
+        aria-expanded={drawerOpen}
+        aria-controls="shell-drawer"
+        icon={<MenuIcon size={20} aria-hidden="true" />}
+        data-testid="drawer-toggle"
+      />
+      <a className="shell-header__brand" href="/">
+        <span className="brand-mark" aria-hidden="true" />
+        <span className="shell-header__brand-name">{intl.formatMessage(commonMessages.appName)}</span>
+      </a>
+      <div className="shell-header__actions">
+        <a className="shell-header__link" href="/mon-espace" data-testid="learner-area-link">
+          <MonitorPlay size={18} aria-hidden="true" />
+          <span className="shell-header__label">{intl.formatMessage(m.learnerArea)}</span>
+        </a>
+        <NotificationsCenter />
+        {(supportEmail || helpLinks.length > 0) && (
+          <Menu
+            aria-label={intl.formatMessage(m.help)}
+            trigger={<Button variant="ghost" size="sm" aria-label={intl.formatMessage(m.help)} icon={<CircleHelp size={18} aria-hidden="true" />} data-testid="help-menu" />}
+          >
+            {supportEmail && <MenuItem href={`mailto:${supportEmail}`}>{intl.formatMessage(m.support)}</MenuItem>}
+            {helpLinks.map((link) => (
+              <MenuItem key={link.key} href={link.href} target="_blank" rel="noopener noreferrer">
+                {intl.formatMessage(link.label)}
+              </MenuItem>
+            ))}
+          </Menu>
+        )}
+        {externalLinks.academy && (
+          <a className="shell-header__link" href={externalLinks.academy} target="_blank" rel="noopener noreferrer">
+            <GraduationCap size={18} aria-hidden="true" />
+            <span className="shell-header__label">{intl.formatMessage(m.academy)}</span>
+          </a>
+        )}
+        <Menu
+          aria-label={intl.formatMessage(m.userMenu)}
+          trigger={
+            <AriaButton className="shell-user" aria-label={intl.formatMessage(m.userMenu)} data-testid="user-menu">
+              <span className="shell-user__avatar" aria-hidden="true">
+                {user.firstname.slice(0, 1).toUpperCase()}
+              </span>
+              <span className="shell-user__name" data-testid="header-firstname">
+                {user.firstname}
+              </span>
+            </AriaButton>
+          }
+        >
+          <MenuItem href="/mon-compte" icon={<UserRound size={16} />}>
+            {intl.formatMessage(m.account)}
+          </MenuItem>
+          {showsPlanLink(viewer, capabilities) && (
+            <MenuItem href="/abonnement" icon={<CreditCard size={16} />}>
+              {intl.formatMessage(m.plan)}
+            </MenuItem>
+          )}
+          <MenuItem href="/mon-espace" icon={<MonitorPlay size={16} />}>
+            {intl.formatMessage(m.learnerArea)}
+          </MenuItem>
+          {viewer.role === 'OWNER' && (
+            <MenuItem href="/affiliation" icon={<Handshake size={16} />}>
+              {intl.formatMessage(m.affiliateProgram)}
+            </MenuItem>
+          )}
+          <MenuSeparator />
+          <MenuItem onAction={onLogout} icon={<LogOut size={16} />} id="logout" data-testid="logout">
+            {intl.formatMessage(m.logout)}
+          </MenuItem>
+        </Menu>
+      </div>
+    </header>
+  );
+}

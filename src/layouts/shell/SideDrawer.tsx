@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { NavLink } from 'react-router-dom';
+import { ChevronDown } from 'lucide-react';
+import type { components } from '../../api/schema.gen';
+import type { Viewer } from '../../app/access';
+import { isEntryVisible, communityOpens, sideMenu, type MenuEntry } from '../../app/menu';
+import { routeByName } from '../../app/routes';
+import { CommunityModal } from './CommunityModal';
+
+type Capabilities = components['schemas']['Store']['enterprise_capabilities'];
+
+const pathOf = (entry: MenuEntry) => routeByName(entry.route)!.path;
+
+/** The side menu: entries by role and capability flags (spec section 2, Shell). */
+export function SideDrawer({ viewer, capabilities, open, label }: { viewer: Viewer; capabilities: Capabilities; open: boolean; label: string }) {
+  const intl = useIntl();
+  const [communityModal, setCommunityModal] = useState(false);
+  const entries = sideMenu.filter((entry) => isEntryVisible(entry, viewer, capabilities));
+  return (
+    <nav className="shell-drawer" data-open={open || undefined} aria-label={label} id="shell-drawer" hidden={!open}>
+      <ul className="shell-drawer__list">
+        {entries.map((entry) => {
+          const children = entry.children?.filter((child) => isEntryVisible(child, viewer, capabilities)) ?? [];
+          const Icon = entry.icon;
+          if (entry.community && !communityOpens(viewer)) {
+            return (
+              <li key={entry.route}>
+                <button type="button" className="shell-drawer__link" onClick={() => setCommunityModal(true)} data-testid={`menu-${entry.route}`}>
+                  <Icon size={18} aria-hidden="true" />
+                  {intl.formatMessage(entry.label)}
+                </button>
+              </li>
+            );
+          }
+          if (children.length > 1) return <DrawerGroup key={entry.route} entry={entry} items={children} />;
+          return (
+            <li key={entry.route}>
+              <NavLink to={pathOf(entry)} end={entry.route === 'home'} className="shell-drawer__link" data-testid={`menu-${entry.route}`}>
+                <Icon size={18} aria-hidden="true" />
+                {intl.formatMessage(entry.label)}
+              </NavLink>
+            </li>
+          );
+        })}
+      </ul>
+      <CommunityModal isOpen={communityModal} onOpenChange={setCommunityModal} viewer={viewer} />
+    </nav>
+  );
+}
+
+function DrawerGroup({ entry, items }: { entry: MenuEntry; items: MenuEntry[] }) {
+  const intl = useIntl();
+  const [expanded, setExpanded] = useState(true);
+  const Icon = entry.icon;
+  const id = `drawer-group-${entry.route}`;
+  return (
+    <li>
+      <button type="button" className="shell-drawer__link shell-drawer__group" aria-expanded={expanded} aria-controls={id} onClick={() => setExpanded(!expanded)}>
+        <Icon size={18} aria-hidden="true" />
+        {intl.formatMessage(entry.label)}
+        <ChevronDown size={16} aria-hidden="true" className="shell-drawer__chevron" />
+      </button>
+      <ul id={id} className="shell-drawer__sublist" hidden={!expanded}>
+        {items.map((child) => (
+          <li key={child.route}>
+            <NavLink to={pathOf(child)} end className="shell-drawer__link shell-drawer__sublink" data-testid={`menu-${child.route}`}>
+              {intl.formatMessage(child.label)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}

@@ -1,0 +1,12 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  readonly VITE_SUPPORT_EMAIL?: string;
+  readonly VITE_TUTORIALS_URL?: string;
+  readonly VITE_HELP_CENTER_URL?: string;
+  readonly VITE_MEETUPS_URL?: string;
+  readonly VITE_COMMUNITY_GROUP_URL?: string;
+  readonly VITE_BLOG_URL?: string;
+  readonly VITE_ACADEMY_URL?: string;
+  readonly VITE_COACHING_URL?: string;
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { notificationLink } from '../../../src/app/notificationLink';
+
+describe('notificationLink', () => {
+  it.each([
+    [{ group: 'g1', post: 'p1' }, '/communaute/espaces/g1/discussions/p1'],
+    [{ group: 'g1' }, '/communaute/espaces/g1/discussions'],
+    [{ training_uuid: 't1', training_item_id: 12, assignment_id: 7 }, '/formations/t1/assignment/12/submissions/7'],
+    [{ training_uuid: 't1', training_item_id: 12 }, '/formations/t1/editor/12'],
+    [{ training_uuid: 't1' }, '/formations/t1/commentaires'],
+    [{ affiliate_uuid: 'a1', customer_uuid: 'c1' }, '/affilies/a1/profil'],
+    [{ customer_uuid: 'c1', email: 'x@y.test' }, '/apprenants/c1'],
+    [{ email: 'x@y.test' }, null],
+    [{ group: '../../admin' }, '/communaute/espaces/..%2F..%2Fadmin/discussions'],
+  ])('%j → %s', (data, link) => {
+    expect(notificationLink(JSON.stringify(data))).toBe(link);
+  });
+
+  it('answers null for data that is not JSON', () => {
+    expect(notificationLink('not json')).toBeNull();
+  });
+});
