@@ -1,7 +1,9 @@
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
-const dataDir = process.env.E2E_DATA_DIR ?? `tests/.tmp/e2e-${Date.now()}`;
+const dataDir = process.env.E2E_DATA_DIR ?? `tests/.tmp/e2e-${process.pid}-${Date.now()}`;
+// The teardown deletes this run's throw-away database (it is not shared with anything else).
+process.env.E2E_DATA_DIR_IN_USE = dataDir;
 
 /**
  * Browser tests run against the built app served by the real server (npm run build first).
@@ -12,7 +14,8 @@ export default defineConfig({
   testMatch: ['tests/e2e/**/*.spec.ts', 'model-tests/**/*.spec.ts'],
   fullyParallel: false,
   workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  // No retries: a test that passes only sometimes is a finding, not a pass.
+  retries: 0,
   timeout: 30_000,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
@@ -24,6 +27,7 @@ export default defineConfig({
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
+  globalTeardown: './tests/e2e/globalTeardown.ts',
   webServer: {
     command: 'node dist/server/main.js',
     url: `http://localhost:${port}/api/v1/health`,

@@ -1,20 +1,21 @@
 /**
  * Model-based tests of machines/auth (ARCHITECTURE rule 7): paths generated with xstate/graph over
- * every state and every transition, each walked against a REAL actor whose API actors are
- * controllable fakes and whose side-effect actions are recorded; plus hand-pinned transitions and
- * the navigation helpers.
+ * every state and every transition (delayed ones included), each walked against a REAL actor whose
+ * API actors are controllable fakes, whose clock is simulated and whose side-effect actions are
+ * recorded; plus hand-pinned transitions, the selectors and the navigation helpers.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type Actor, type EventObject, type NonReducibleUnknown } from 'xstate';
-import { authMachine, type AuthEvent } from '../machines/auth/auth.machine';
+import { createActor, fromPromise, SimulatedClock, type Actor, type EventObject, type NonReducibleUnknown } from 'xstate';
+import { authMachine, REQUEST_TIMEOUT_MS, type AuthEvent } from '../machines/auth/auth.machine';
 import { landingAfterAuth, loginPathFor, safeRedirect } from '../machines/auth/auth.navigation';
-import { selectAuthView } from '../machines/auth/auth.selectors';
+import { selectAuthView, selectFormError } from '../machines/auth/auth.selectors';
 import type { Credentials, Registration, Session, User } from '../machines/auth/auth.types';
 import {
   AUTH_INVOKE_IDS,
   AUTH_TRANSIENT_STATES,
   authEvents,
   fixtures,
+  type AuthDelayedEvent,
   type AuthInvokeId,
   type AuthModelEvent,
   type AuthModelEventType,
@@ -23,7 +24,17 @@ import {
   type AuthSnapshot,
   type AuthStep,
 } from './auth.fixtures';
-import { allLeafStates, describePath, dropPrefixPaths, flattenEvents, generatePaths, invokeIds, leafStates, visitedStates } from './support/graph';
+import {
+  allLeafStates,
+  describePath,
+  dropPrefixPaths,
+  flattenEvents,
+  generatePaths,
+  invokeIds,
+  leafStates,
+  parseDelayedEvent,
+  visitedStates,
+} from './support/graph';
 
 // ─── Harness: a real actor, fake API actors settled by the test, recorded side effects ───────────
 
@@ -37,21 +48,33 @@ interface Invocation {
   input: unknown;
 }
 
+/** The named delays of the chart, in ms (written here, not read from the machine's `delays`). */
+const DELAYS = { REQUEST_TIMEOUT: 15_000 } satisfies Record<string, number>;
+type AuthDelayName = keyof typeof DELAYS;
+
 const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 function createAuthHarness() {
   const calls: ActionCall[] = [];
   const invocations: Invocation[] = [];
+  /** The calls the machine cancelled (left the invoking state before they answered). */
+  const aborted: AuthInvokeId[] = [];
   const errors: unknown[] = [];
+  const clock = new SimulatedClock();
   /** The pending call of each running fake actor, settled by the `xstate.done|error.actor.<id>` executor. */
   const pending = new Map<AuthInvokeId, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
 
   const controllable = <TOutput, TInput = NonReducibleUnknown>(id: AuthInvokeId) =>
     fromPromise<TOutput, TInput>(
-      ({ input }) =>
+      ({ input, signal }) =>
         new Promise<TOutput>((resolve, reject) => {
           invocations.push({ id, input });
-          pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+          const call = { resolve: resolve as (value: unknown) => void, reject };
+          pending.set(id, call);
+          signal.addEventListener('abort', () => {
+            aborted.push(id);
+            if (pending.get(id) === call) pending.delete(id);
+          });
         }),
     );
   const record =
@@ -66,6 +89,7 @@ function createAuthHarness() {
       login: controllable<Session, Credentials>('login'),
       register: controllable<Session, Registration>('register'),
       logout: controllable<void>('logout'),
+      refreshUser: controllable<User>('refreshUser'),
     },
     actions: {
       storeToken: record('storeToken'),
@@ -81,9 +105,11 @@ function createAuthHarness() {
   const harness = {
     calls,
     invocations,
+    aborted,
     errors,
+    clock,
     start() {
-      actor = createActor(machine);
+      actor = createActor(machine, { clock });
       actor.subscribe({ error: (error) => errors.push(error) });
       actor.start();
     },
@@ -95,6 +121,8 @@ function createAuthHarness() {
     send(event: AuthEvent) {
       harness.actor.send(event);
     },
+    /** Whether the fake actor `id` has a call waiting for its answer. */
+    isPending: (id: AuthInvokeId) => pending.has(id),
     /** Answers the running fake actor `id` as the path's done/error event says. */
     async settle(id: AuthInvokeId, event: EventObject & { output?: unknown; error?: unknown }) {
       const call = pending.get(id);
@@ -102,6 +130,11 @@ function createAuthHarness() {
       pending.delete(id);
       if (event.type.startsWith('xstate.error.')) call.reject(event.error);
       else call.resolve(event.output);
+      await flush();
+    },
+    /** Lets `ms` pass on the actor's clock (the timers of `after` fire synchronously). */
+    async elapse(ms: number) {
+      clock.increment(ms);
       await flush();
     },
   };
@@ -117,6 +150,12 @@ const settle =
   (id: AuthInvokeId): Executor =>
   (h, { event }) =>
     h.settle(id, event);
+/** A delayed transition: the clock moves on by exactly the delay the chart names. */
+const elapse: Executor = (h, { event }) => {
+  const delayed = parseDelayedEvent(event.type);
+  if (!delayed || !(delayed.delay in DELAYS)) throw new Error(`${event.type}: not a known delayed transition`);
+  return h.elapse(DELAYS[delayed.delay as AuthDelayName]);
+};
 
 const executors = {
   'xstate.init': (h) => h.start(),
@@ -125,6 +164,8 @@ const executors = {
   LOGOUT: send,
   SESSION_EXPIRED: send,
   USER_UPDATED: send,
+  EMAIL_VERIFIED: send,
+  TOKEN_CHANGED: send,
   RETRY: send,
   CLEAR_ERROR: send,
   'xstate.done.actor.restoreSession': settle('restoreSession'),
@@ -135,9 +176,15 @@ const executors = {
   'xstate.error.actor.register': settle('register'),
   'xstate.done.actor.logout': settle('logout'),
   'xstate.error.actor.logout': settle('logout'),
+  'xstate.done.actor.refreshUser': settle('refreshUser'),
+  'xstate.error.actor.refreshUser': settle('refreshUser'),
+  'xstate.after.REQUEST_TIMEOUT.auth.checking': elapse,
+  'xstate.after.REQUEST_TIMEOUT.auth.loggingOut': elapse,
 } satisfies Record<AuthModelEventType, Executor>;
 
 // ─── Oracles, written from the chart (not computed from the machine) ────────────────────────────
+
+const LOGGED_OUT_EFFECTS: ActionCall[] = [{ action: 'forgetToken' }, { action: 'navigateToLogin', params: { ended: 'loggedOut' } }];
 
 /** The side effects a step must cause, in order. */
 function expectedCalls(from: AuthSnapshot | undefined, step: AuthStep): ActionCall[] {
@@ -155,13 +202,18 @@ function expectedCalls(from: AuthSnapshot | undefined, step: AuthStep): ActionCa
         { action: 'storeToken', params: { token: event.output.token } },
         { action: 'navigateAfterAuth', params: { origin: 'registered' } },
       ];
+    // A revoke that answers, fails or takes too long: the token is forgotten all the same.
     case 'xstate.done.actor.logout':
     case 'xstate.error.actor.logout':
-      return [{ action: 'forgetToken' }, { action: 'navigateToLogin', params: { ended: 'loggedOut' } }];
+    case 'xstate.after.REQUEST_TIMEOUT.auth.loggingOut':
+      return LOGGED_OUT_EFFECTS;
     case 'SESSION_EXPIRED':
       return from?.matches('authenticated')
         ? [{ action: 'forgetToken' }, { action: 'announceSessionExpired' }, { action: 'navigateToLogin', params: { ended: 'expired' } }]
         : [];
+    case 'TOKEN_CHANGED':
+      // Another tab signed out: this one follows, without forgetting a token that is already gone.
+      return from?.matches('authenticated') && !event.present ? [{ action: 'navigateToLogin', params: { ended: 'loggedOut' } }] : [];
     default:
       return [];
   }
@@ -170,13 +222,38 @@ function expectedCalls(from: AuthSnapshot | undefined, step: AuthStep): ActionCa
 /** The API calls a step must start, with their input. */
 function expectedInvocations(from: AuthSnapshot | undefined, step: AuthStep): Invocation[] {
   const { event } = step;
-  if (event.type === 'xstate.init') return [{ id: 'restoreSession', input: undefined }];
+  const restore: Invocation = { id: 'restoreSession', input: undefined };
+  if (event.type === 'xstate.init') return [restore];
   if (!from) return [];
-  if (event.type === 'RETRY' && from.matches('unavailable')) return [{ id: 'restoreSession', input: undefined }];
+  if (event.type === 'RETRY' && from.matches('unavailable')) return [restore];
   if (event.type === 'LOGIN' && from.matches({ guest: 'idle' })) return [{ id: 'login', input: event.credentials }];
   if (event.type === 'REGISTER' && from.matches({ guest: 'idle' })) return [{ id: 'register', input: event.registration }];
   if (event.type === 'LOGOUT' && from.matches('authenticated')) return [{ id: 'logout', input: undefined }];
+  if (event.type === 'EMAIL_VERIFIED' && from.matches({ authenticated: 'idle' })) return [{ id: 'refreshUser', input: undefined }];
+  // Another tab signed in: whose token is stored now is checked again.
+  if (event.type === 'TOKEN_CHANGED' && event.present && (from.matches('guest') || from.matches('authenticated'))) return [restore];
   return [];
+}
+
+/** The running API calls a step must cancel (the state that invoked them is left before they answer). */
+function expectedAborts(from: AuthSnapshot | undefined, step: AuthStep): AuthInvokeId[] {
+  const { event } = step;
+  if (!from) return [];
+  switch (event.type) {
+    case 'xstate.after.REQUEST_TIMEOUT.auth.checking':
+      return ['restoreSession'];
+    case 'xstate.after.REQUEST_TIMEOUT.auth.loggingOut':
+      return ['logout'];
+    case 'TOKEN_CHANGED':
+      if (from.matches({ guest: 'loggingIn' }) && event.present) return ['login'];
+      if (from.matches({ guest: 'registering' }) && event.present) return ['register'];
+      return from.matches({ authenticated: 'refreshing' }) ? ['refreshUser'] : [];
+    case 'SESSION_EXPIRED':
+    case 'LOGOUT':
+      return from.matches({ authenticated: 'refreshing' }) ? ['refreshUser'] : [];
+    default:
+      return [];
+  }
 }
 
 const view = (flags: Partial<ReturnType<typeof selectAuthView>>): ReturnType<typeof selectAuthView> => ({
@@ -196,7 +273,8 @@ const viewByState = {
   'guest.idle': view({ isGuest: true }),
   'guest.loggingIn': view({ isGuest: true, isLoggingIn: true }),
   'guest.registering': view({ isGuest: true, isRegistering: true }),
-  authenticated: view({ isAuthenticated: true }),
+  'authenticated.idle': view({ isAuthenticated: true }),
+  'authenticated.refreshing': view({ isAuthenticated: true }),
   loggingOut: view({ isLoggingOut: true }),
 } satisfies Record<AuthRestingState, ReturnType<typeof selectAuthView>>;
 
@@ -213,6 +291,7 @@ async function walk(path: AuthPath) {
     const where = `step ${index} (${step.event.type})`;
     const callsBefore = h.calls.length;
     const invocationsBefore = h.invocations.length;
+    const abortedBefore = h.aborted.length;
     await executors[step.event.type](h, step);
 
     const actual = h.snapshot();
@@ -223,16 +302,22 @@ async function walk(path: AuthPath) {
     expect(selectAuthView(actual), where).toEqual(viewByState[leaf!]);
     expect(h.calls.slice(callsBefore), `${where}: side effects`).toEqual(expectedCalls(from, step));
     expect(h.invocations.slice(invocationsBefore), `${where}: API calls`).toEqual(expectedInvocations(from, step));
+    expect(h.aborted.slice(abortedBefore), `${where}: cancelled API calls`).toEqual(expectedAborts(from, step));
     expect(h.errors, where).toEqual([]);
     from = actual;
   }
 }
 
+const variantKey = (event: EventObject) => JSON.stringify(event);
+
 describe('auth machine: generated paths', () => {
-  it('the model lists every event and invoke of the machine', () => {
+  it('the model lists every event, invoke and delay of the machine', () => {
     expect([...invokeIds(authMachine)].sort()).toEqual([...AUTH_INVOKE_IDS].sort());
     const explored = new Set(flattenEvents(authEvents).map((e) => e.type));
     for (const type of authMachine.events) expect(explored, `event ${type} is not explored`).toContain(type);
+    const delayed = authMachine.events.filter((type) => parseDelayedEvent(type) !== null);
+    expect(delayed.sort()).toEqual(['xstate.after.REQUEST_TIMEOUT.auth.checking', 'xstate.after.REQUEST_TIMEOUT.auth.loggingOut'] satisfies Array<AuthDelayedEvent['type']>);
+    expect(REQUEST_TIMEOUT_MS, 'the chart says 15 s').toBe(DELAYS.REQUEST_TIMEOUT);
   });
 
   it('paths cover every state of the machine definition (transient ones included)', () => {
@@ -240,11 +325,37 @@ describe('auth machine: generated paths', () => {
     expect([...visited].sort()).toEqual([...allLeafStates(authMachine)].sort());
     const resting = new Set(paths.flatMap((path) => path.steps.flatMap((s) => leafStates(s.state.value))));
     expect([...resting, ...AUTH_TRANSIENT_STATES].sort()).toEqual([...allLeafStates(authMachine)].sort());
+    expect([...resting].sort()).toEqual(Object.keys(viewByState).sort());
   });
 
   it('paths take every event type of the machine', () => {
     const taken = new Set(paths.flatMap((path) => path.steps.map((s) => s.event.type)));
     for (const type of authMachine.events) expect(taken, `no path takes ${type}`).toContain(type);
+  });
+
+  it('paths take every explored variant (TOKEN_CHANGED present and absent, …) in a state where it changes something', () => {
+    const effective = new Set(
+      paths.flatMap((path) =>
+        path.steps
+          .filter((step, i) => i > 0 && JSON.stringify(path.steps[i - 1]!.state.value) !== JSON.stringify(step.state.value))
+          .map((step) => variantKey(step.event)),
+      ),
+    );
+    for (const event of flattenEvents(authEvents)) {
+      if (event.type === 'USER_UPDATED' || event.type === 'CLEAR_ERROR') continue; // they change the context only
+      expect(effective, `no path takes ${variantKey(event)} to another state`).toContain(variantKey(event));
+    }
+  });
+
+  it('delayed transitions are only explored where their timer runs', () => {
+    for (const path of paths) {
+      path.steps.forEach((step, i) => {
+        const delayed = parseDelayedEvent(step.event.type);
+        if (!delayed) return;
+        const before = path.steps[i - 1]!.state;
+        expect(before.matches(delayed.stateId.replace(/^auth\./, '') as never), describePath(path)).toBe(true);
+      });
+    }
   });
 
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_, path) => {
@@ -259,31 +370,39 @@ const ev = {
   REGISTER: authEvents.REGISTER[0]!,
   restored: authEvents['xstate.done.actor.restoreSession'][0]!,
   refused: authEvents['xstate.done.actor.restoreSession'][1]!,
-};
+  signedInElsewhere: { type: 'TOKEN_CHANGED', present: true },
+  signedOutElsewhere: { type: 'TOKEN_CHANGED', present: false },
+} as const;
+const AUTHENTICATED = { authenticated: 'idle' } as const;
+const GUEST = { guest: 'idle' } as const;
+
 async function startedHarness() {
   const h = createAuthHarness();
   h.start();
   return h;
 }
+/** Signed in from a restored session, side effects and API calls so far forgotten. */
 async function signedIn() {
   const h = await startedHarness();
   await h.settle('restoreSession', ev.restored);
   h.calls.length = 0;
+  h.invocations.length = 0;
   return h;
 }
 async function guest() {
   const h = await startedHarness();
   await h.settle('restoreSession', ev.refused);
   h.calls.length = 0;
+  h.invocations.length = 0;
   return h;
 }
 
 describe('auth machine: pinned transitions', () => {
-  it('restores a valid stored session: authenticated, origin restored, last login recorded', async () => {
+  it('restores a valid stored session: authenticated.idle, origin restored, last login recorded', async () => {
     const h = await startedHarness();
     expect(h.snapshot().value).toBe('checking');
     await h.settle('restoreSession', { type: 'xstate.done.actor.restoreSession', output: fixtures.restoredUser });
-    expect(h.snapshot().value).toBe('authenticated');
+    expect(h.snapshot().value).toEqual(AUTHENTICATED);
     expect(h.snapshot().context).toMatchObject({ user: fixtures.restoredUser, origin: 'restored', ended: null });
     expect(h.calls).toEqual([{ action: 'recordLastLogin' }]);
   });
@@ -291,7 +410,7 @@ describe('auth machine: pinned transitions', () => {
   it('a refused (or missing) token makes a guest and forgets the token', async () => {
     const h = await startedHarness();
     await h.settle('restoreSession', { type: 'xstate.done.actor.restoreSession', output: null });
-    expect(h.snapshot().value).toEqual({ guest: 'idle' });
+    expect(h.snapshot().value).toEqual(GUEST);
     expect(h.snapshot().context.user).toBeNull();
     expect(h.calls).toEqual([{ action: 'forgetToken' }]);
   });
@@ -305,21 +424,21 @@ describe('auth machine: pinned transitions', () => {
     expect(h.snapshot().value).toBe('checking');
     expect(h.invocations.map((i) => i.id)).toEqual(['restoreSession', 'restoreSession']);
     await h.settle('restoreSession', { type: 'xstate.done.actor.restoreSession', output: fixtures.restoredUser });
-    expect(h.snapshot().value).toBe('authenticated');
+    expect(h.snapshot().value).toEqual(AUTHENTICATED);
   });
 
-  it('a refused login keeps the error and returns to guest.idle; CLEAR_ERROR clears it', async () => {
+  it('a refused login keeps the error (tagged "login") and returns to guest.idle; CLEAR_ERROR clears it', async () => {
     const h = await guest();
     h.send(ev.LOGIN);
     expect(h.snapshot().value).toEqual({ guest: 'loggingIn' });
     expect(h.invocations.at(-1)).toEqual({ id: 'login', input: fixtures.credentials });
     await h.settle('login', { type: 'xstate.error.actor.login', error: fixtures.badPassword });
-    expect(h.snapshot().value).toEqual({ guest: 'idle' });
-    expect(h.snapshot().context.error).toEqual(fixtures.badPassword);
+    expect(h.snapshot().value).toEqual(GUEST);
+    expect(h.snapshot().context).toMatchObject({ error: fixtures.badPassword, errorOf: 'login' });
     expect(h.calls).toEqual([]);
     h.send({ type: 'CLEAR_ERROR' });
-    expect(h.snapshot().value).toEqual({ guest: 'idle' });
-    expect(h.snapshot().context.error).toBeNull();
+    expect(h.snapshot().value).toEqual(GUEST);
+    expect(h.snapshot().context).toMatchObject({ error: null, errorOf: null });
   });
 
   it('a new attempt clears the previous error while it runs', async () => {
@@ -328,15 +447,15 @@ describe('auth machine: pinned transitions', () => {
     await h.settle('login', { type: 'xstate.error.actor.login', error: fixtures.badPassword });
     h.send(ev.REGISTER);
     expect(h.snapshot().value).toEqual({ guest: 'registering' });
-    expect(h.snapshot().context.error).toBeNull();
+    expect(h.snapshot().context).toMatchObject({ error: null, errorOf: null });
   });
 
   it('a successful login stores the token, then navigates', async () => {
     const h = await guest();
     h.send(ev.LOGIN);
     await h.settle('login', { type: 'xstate.done.actor.login', output: fixtures.loginSession });
-    expect(h.snapshot().value).toBe('authenticated');
-    expect(h.snapshot().context).toMatchObject({ user: fixtures.loginSession.user, origin: 'loggedIn', ended: null, error: null });
+    expect(h.snapshot().value).toEqual(AUTHENTICATED);
+    expect(h.snapshot().context).toMatchObject({ user: fixtures.loginSession.user, origin: 'loggedIn', ended: null, error: null, errorOf: null });
     expect(h.calls).toEqual([
       { action: 'storeToken', params: { token: 'token-from-login' } },
       { action: 'navigateAfterAuth', params: { origin: 'loggedIn' } },
@@ -359,7 +478,7 @@ describe('auth machine: pinned transitions', () => {
     const h = await guest();
     const before = h.snapshot();
     h.send({ type: 'SESSION_EXPIRED' });
-    expect(h.snapshot().value).toEqual({ guest: 'idle' });
+    expect(h.snapshot().value).toEqual(GUEST);
     expect(h.snapshot().context).toEqual(before.context);
     h.send(ev.LOGIN);
     h.send({ type: 'SESSION_EXPIRED' });
@@ -370,7 +489,7 @@ describe('auth machine: pinned transitions', () => {
   it('SESSION_EXPIRED while authenticated forgets the token, announces it and goes to login', async () => {
     const h = await signedIn();
     h.send({ type: 'SESSION_EXPIRED' });
-    expect(h.snapshot().value).toEqual({ guest: 'idle' });
+    expect(h.snapshot().value).toEqual(GUEST);
     expect(h.snapshot().context).toMatchObject({ user: null, origin: null, ended: 'expired' });
     expect(h.calls).toEqual([
       { action: 'forgetToken' },
@@ -384,18 +503,271 @@ describe('auth machine: pinned transitions', () => {
     h.send({ type: 'LOGOUT' });
     expect(h.snapshot().value).toBe('loggingOut');
     await h.settle('logout', { type: 'xstate.error.actor.logout', error: fixtures.serverError });
-    expect(h.snapshot().value).toEqual({ guest: 'idle' });
+    expect(h.snapshot().value).toEqual(GUEST);
     expect(h.snapshot().context).toMatchObject({ user: null, origin: null, ended: 'loggedOut' });
-    expect(h.calls).toEqual([{ action: 'forgetToken' }, { action: 'navigateToLogin', params: { ended: 'loggedOut' } }]);
+    expect(h.calls).toEqual(LOGGED_OUT_EFFECTS);
   });
 
   it('USER_UPDATED replaces the user and nothing else', async () => {
     const h = await signedIn();
     const before = h.snapshot().context;
     h.send({ type: 'USER_UPDATED', user: fixtures.renamedUser });
-    expect(h.snapshot().value).toBe('authenticated');
+    expect(h.snapshot().value).toEqual(AUTHENTICATED);
     expect(h.snapshot().context).toEqual({ ...before, user: fixtures.renamedUser });
     expect(h.calls).toEqual([]);
+  });
+});
+
+describe('auth machine: REQUEST_TIMEOUT (simulated clock)', () => {
+  it('checking gives up after exactly 15000 ms, not before: unavailable, the call cancelled, the token kept', async () => {
+    const h = await startedHarness();
+    await h.elapse(REQUEST_TIMEOUT_MS - 1);
+    expect(h.snapshot().value).toBe('checking');
+    expect(h.aborted).toEqual([]);
+    await h.elapse(1);
+    expect(h.snapshot().value).toBe('unavailable');
+    expect(h.aborted).toEqual(['restoreSession']);
+    expect(h.isPending('restoreSession')).toBe(false);
+    expect(h.calls, 'no forgetToken: the server may just be slow').toEqual([]);
+    expect(selectAuthView(h.snapshot())).toEqual(viewByState.unavailable);
+  });
+
+  it('an answer before the timeout cancels the timer', async () => {
+    const h = await startedHarness();
+    await h.elapse(REQUEST_TIMEOUT_MS - 1);
+    await h.settle('restoreSession', ev.restored);
+    await h.elapse(REQUEST_TIMEOUT_MS * 2);
+    expect(h.snapshot().value).toEqual(AUTHENTICATED);
+  });
+
+  it('RETRY after a timeout starts a fresh 15 s wait', async () => {
+    const h = await startedHarness();
+    await h.elapse(REQUEST_TIMEOUT_MS);
+    await h.elapse(REQUEST_TIMEOUT_MS / 2);
+    h.send({ type: 'RETRY' });
+    await h.elapse(REQUEST_TIMEOUT_MS - 1);
+    expect(h.snapshot().value).toBe('checking');
+    await h.elapse(1);
+    expect(h.snapshot().value).toBe('unavailable');
+    expect(h.invocations.map((i) => i.id)).toEqual(['restoreSession', 'restoreSession']);
+  });
+
+  it('loggingOut gives up after 15000 ms: guest, forgetToken + navigateToLogin, the revoke cancelled', async () => {
+    const h = await signedIn();
+    h.send({ type: 'LOGOUT' });
+    await h.elapse(REQUEST_TIMEOUT_MS - 1);
+    expect(h.snapshot().value).toBe('loggingOut');
+    expect(h.calls).toEqual([]);
+    await h.elapse(1);
+    expect(h.snapshot().value).toEqual(GUEST);
+    expect(h.snapshot().context).toMatchObject({ user: null, origin: null, ended: 'loggedOut' });
+    expect(h.calls).toEqual([{ action: 'forgetToken' }, { action: 'navigateToLogin', params: { ended: 'loggedOut' } }]);
+    expect(h.aborted).toEqual(['logout']);
+  });
+});
+
+describe('auth machine: EMAIL_VERIFIED', () => {
+  it('refreshes the user: authenticated.refreshing, then idle with the reloaded user', async () => {
+    const h = await signedIn();
+    const before = h.snapshot().context;
+    h.send({ type: 'EMAIL_VERIFIED' });
+    expect(h.snapshot().value).toEqual({ authenticated: 'refreshing' });
+    expect(selectAuthView(h.snapshot())).toEqual(viewByState['authenticated.idle']);
+    expect(h.invocations).toEqual([{ id: 'refreshUser', input: undefined }]);
+    await h.settle('refreshUser', { type: 'xstate.done.actor.refreshUser', output: fixtures.verifiedUser });
+    expect(h.snapshot().value).toEqual(AUTHENTICATED);
+    expect(h.snapshot().context).toEqual({ ...before, user: fixtures.verifiedUser });
+    expect(h.calls).toEqual([]);
+  });
+
+  it('a failed refresh keeps the old user (the verification itself succeeded)', async () => {
+    const h = await signedIn();
+    const before = h.snapshot().context;
+    h.send({ type: 'EMAIL_VERIFIED' });
+    await h.settle('refreshUser', { type: 'xstate.error.actor.refreshUser', error: fixtures.networkDown });
+    expect(h.snapshot().value).toEqual(AUTHENTICATED);
+    expect(h.snapshot().context).toEqual(before);
+    expect(h.snapshot().context.user).toEqual(fixtures.restoredUser);
+    expect(h.calls).toEqual([]);
+    expect(h.errors).toEqual([]);
+  });
+
+  it('a second EMAIL_VERIFIED while refreshing does not start a second call', async () => {
+    const h = await signedIn();
+    h.send({ type: 'EMAIL_VERIFIED' });
+    h.send({ type: 'EMAIL_VERIFIED' });
+    expect(h.invocations.map((i) => i.id)).toEqual(['refreshUser']);
+  });
+
+  it('is ignored unless signed in (a guest follows the link too)', async () => {
+    const g = await guest();
+    g.send({ type: 'EMAIL_VERIFIED' });
+    expect(g.snapshot().value).toEqual(GUEST);
+    const c = await startedHarness();
+    c.send({ type: 'EMAIL_VERIFIED' });
+    expect(c.snapshot().value).toBe('checking');
+    expect([...g.invocations, ...c.invocations.slice(1)]).toEqual([]);
+  });
+
+  it('signing out while refreshing cancels the refresh', async () => {
+    const h = await signedIn();
+    h.send({ type: 'EMAIL_VERIFIED' });
+    h.send({ type: 'LOGOUT' });
+    expect(h.snapshot().value).toBe('loggingOut');
+    expect(h.aborted).toEqual(['refreshUser']);
+  });
+});
+
+/** How to bring a fresh harness to each resting state. */
+const reach = {
+  checking: startedHarness,
+  unavailable: async () => {
+    const h = await startedHarness();
+    await h.settle('restoreSession', { type: 'xstate.error.actor.restoreSession', error: fixtures.networkDown });
+    return h;
+  },
+  'guest.idle': guest,
+  'guest.loggingIn': async () => {
+    const h = await guest();
+    h.send(ev.LOGIN);
+    return h;
+  },
+  'guest.registering': async () => {
+    const h = await guest();
+    h.send(ev.REGISTER);
+    return h;
+  },
+  'authenticated.idle': signedIn,
+  'authenticated.refreshing': async () => {
+    const h = await signedIn();
+    h.send({ type: 'EMAIL_VERIFIED' });
+    return h;
+  },
+  loggingOut: async () => {
+    const h = await signedIn();
+    h.send({ type: 'LOGOUT' });
+    return h;
+  },
+} satisfies Record<AuthRestingState, () => Promise<AuthHarness>>;
+
+interface TokenChangedCase {
+  to: AuthRestingState;
+  calls: ActionCall[];
+  starts: AuthInvokeId[];
+  cancels: AuthInvokeId[];
+  context?: Partial<AuthSnapshot['context']>;
+}
+const ignored: TokenChangedCase = { to: 'checking', calls: [], starts: [], cancels: [] }; // `to` replaced by the state itself
+/** TOKEN_CHANGED (another tab signed in / out) in every resting state, from the chart. */
+const tokenChanged: Record<AuthRestingState, { present: TokenChangedCase | null; absent: TokenChangedCase | null }> = {
+  checking: { present: null, absent: null },
+  unavailable: { present: null, absent: null },
+  'guest.idle': { present: { to: 'checking', calls: [], starts: ['restoreSession'], cancels: [] }, absent: null },
+  'guest.loggingIn': { present: { to: 'checking', calls: [], starts: ['restoreSession'], cancels: ['login'] }, absent: null },
+  'guest.registering': { present: { to: 'checking', calls: [], starts: ['restoreSession'], cancels: ['register'] }, absent: null },
+  'authenticated.idle': {
+    present: { to: 'checking', calls: [], starts: ['restoreSession'], cancels: [], context: { user: null, origin: null } },
+    absent: {
+      to: 'guest.idle',
+      calls: [{ action: 'navigateToLogin', params: { ended: 'loggedOut' } }],
+      starts: [],
+      cancels: [],
+      context: { user: null, origin: null, ended: 'loggedOut' },
+    },
+  },
+  'authenticated.refreshing': {
+    present: { to: 'checking', calls: [], starts: ['restoreSession'], cancels: ['refreshUser'], context: { user: null, origin: null } },
+    absent: {
+      to: 'guest.idle',
+      calls: [{ action: 'navigateToLogin', params: { ended: 'loggedOut' } }],
+      starts: [],
+      cancels: ['refreshUser'],
+      context: { user: null, origin: null, ended: 'loggedOut' },
+    },
+  },
+  // Signing out here already: whatever the other tab did, this one finishes its own revoke.
+  loggingOut: { present: null, absent: null },
+};
+
+describe('auth machine: TOKEN_CHANGED (another tab)', () => {
+  const cases = (Object.keys(tokenChanged) as AuthRestingState[]).flatMap((state) =>
+    (['present', 'absent'] as const).map((presence) => [state, presence, tokenChanged[state][presence] ?? { ...ignored, to: state }] as const),
+  );
+  it.each(cases)('in %s, token %s', async (state, presence, expected) => {
+    const h = await reach[state]();
+    expect(leafStates(h.snapshot().value)).toEqual([state]);
+    const before = h.snapshot().context;
+    const [calls, invocations, aborted] = [h.calls.length, h.invocations.length, h.aborted.length];
+    h.send(presence === 'present' ? ev.signedInElsewhere : ev.signedOutElsewhere);
+    await flush();
+    expect(leafStates(h.snapshot().value)).toEqual([expected.to]);
+    expect(h.snapshot().context).toEqual({ ...before, ...expected.context });
+    expect(h.calls.slice(calls)).toEqual(expected.calls);
+    expect(h.invocations.slice(invocations).map((i) => i.id)).toEqual(expected.starts);
+    expect(h.aborted.slice(aborted)).toEqual(expected.cancels);
+    expect(h.errors).toEqual([]);
+  });
+
+  it('signed in elsewhere while authenticated: the stored token is checked and its user restored', async () => {
+    const h = await signedIn();
+    h.send(ev.signedInElsewhere);
+    await h.settle('restoreSession', { type: 'xstate.done.actor.restoreSession', output: fixtures.loggedInUser });
+    expect(h.snapshot().value).toEqual(AUTHENTICATED);
+    expect(h.snapshot().context).toMatchObject({ user: fixtures.loggedInUser, origin: 'restored' });
+    expect(h.calls).toEqual([{ action: 'recordLastLogin' }]);
+  });
+
+  it('signed in elsewhere while a guest: the other session is used', async () => {
+    const h = await guest();
+    h.send(ev.signedInElsewhere);
+    await h.settle('restoreSession', ev.restored);
+    expect(h.snapshot().value).toEqual(AUTHENTICATED);
+    expect(h.snapshot().context).toMatchObject({ user: fixtures.restoredUser, origin: 'restored' });
+  });
+
+  // Found by the model paths: a login error used to survive a session started in another tab and
+  // reappear after the next logout. Entering `authenticated` now clears it.
+  it('a login error does not survive a session started in another tab', async () => {
+    const h = await guest();
+    h.send(ev.LOGIN);
+    await h.settle('login', { type: 'xstate.error.actor.login', error: fixtures.badPassword });
+    h.send(ev.signedInElsewhere);
+    await h.settle('restoreSession', ev.restored);
+    expect(h.snapshot().value).toEqual(AUTHENTICATED);
+    h.send({ type: 'LOGOUT' });
+    await h.settle('logout', { type: 'xstate.done.actor.logout', output: undefined });
+    expect(h.snapshot().value).toEqual(GUEST);
+    expect(selectFormError('login')(h.snapshot())).toBeNull();
+  });
+});
+
+describe('auth selectors: selectFormError', () => {
+  it('a login failure shows on the login form only', async () => {
+    const h = await guest();
+    h.send(ev.LOGIN);
+    await h.settle('login', { type: 'xstate.error.actor.login', error: fixtures.badPassword });
+    expect(selectFormError('login')(h.snapshot())).toEqual(fixtures.badPassword);
+    expect(selectFormError('register')(h.snapshot())).toBeNull();
+  });
+
+  it('a registration failure shows on the sign-up form only', async () => {
+    const h = await guest();
+    h.send(ev.REGISTER);
+    await h.settle('register', { type: 'xstate.error.actor.register', error: fixtures.emailTaken });
+    expect(selectFormError('register')(h.snapshot())).toEqual(fixtures.emailTaken);
+    expect(selectFormError('login')(h.snapshot())).toBeNull();
+  });
+
+  it('neither form shows an error while a new attempt runs, nor after CLEAR_ERROR', async () => {
+    const h = await guest();
+    h.send(ev.LOGIN);
+    await h.settle('login', { type: 'xstate.error.actor.login', error: fixtures.badPassword });
+    h.send({ type: 'CLEAR_ERROR' });
+    expect([selectFormError('login')(h.snapshot()), selectFormError('register')(h.snapshot())]).toEqual([null, null]);
+    h.send(ev.LOGIN);
+    await h.settle('login', { type: 'xstate.error.actor.login', error: fixtures.badPassword });
+    h.send(ev.REGISTER);
+    expect([selectFormError('login')(h.snapshot()), selectFormError('register')(h.snapshot())]).toEqual([null, null]);
   });
 });
 
@@ -411,6 +783,14 @@ describe('auth navigation', () => {
     ['javascript:alert(1)', null],
     ['/\\evil.test', null],
     ['\\\\evil.test', null],
+    // normalised into "//evil.test" (or "/\\evil.test"): same origin while parsed, another site once used as a path
+    ['/.//evil.test', null],
+    ['/%2e//evil.test', null],
+    ['/%2E//evil.test', null],
+    ['/./\\evil.test', null],
+    ['/a/..//evil.test', null],
+    ['/mon-compte?x=1#h', '/mon-compte?x=1#h'],
+    ['/./mon-compte', '/mon-compte'],
     ['evil.test', null],
     ['', null],
     [null, null],
@@ -431,6 +811,8 @@ describe('auth navigation', () => {
     expect(landingAfterAuth('restored', '?redirect=%2Fmon-compte%3Fa%3D1')).toBe('/mon-compte?a=1');
     expect(landingAfterAuth('loggedIn', '?redirect=%2F%2Fevil.test')).toBe('/');
     expect(landingAfterAuth('loggedIn', '?redirect=https%3A%2F%2Fevil.test')).toBe('/');
+    expect(landingAfterAuth('loggedIn', '?redirect=%2F.%2F%2Fevil.test')).toBe('/');
+    expect(landingAfterAuth('loggedIn', '?redirect=%2F%252e%2F%2Fevil.test')).toBe('/');
     expect(landingAfterAuth('loggedIn', '')).toBe('/');
     expect(landingAfterAuth(null, '?other=1')).toBe('/');
   });

@@ -1,22 +1,28 @@
 import { buildApp } from './app.js';
 import { readConfig } from './config.js';
-import { openDatabase } from './db/client.js';
+import { openDatabase, type Database } from './db/client.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemo, seedSitePages } from './db/seed.js';
 import { createMailer } from './mail/mailer.js';
 
 const config = readConfig();
-const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-const mailer = await createMailer(handle.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: (m) => console.log(m) });
-const services = { db: handle.db, databaseKind: handle.kind, config, mailer, clock: () => new Date() };
 
-await seedSitePages(handle.db);
-if (config.seed === 'demo' && (await isEmpty(handle.db))) {
-  await seedDemo(handle.db);
+/** Migrations are done by openDatabase; then the product's pages and, on an empty database, the demo store. */
+async function seed(db: Database) {
+  await seedSitePages(db);
+  if (config.seed !== 'demo' || !(await isEmpty(db))) return;
+  await seedDemo(db);
   console.log(`Demo store "demo" (plan PRO) seeded. Accounts, all with the password "${DEMO_PASSWORD}":`);
   for (const account of DEMO_ACCOUNTS) {
     console.log(`  ${account.email.padEnd(22)} ${account.role}${account.isAdmin ? ' + platform admin' : ''}`);
   }
+  if (!['127.0.0.1', '::1', 'localhost'].includes(config.host)) {
+    console.warn(`WARNING: demo accounts with a known password are reachable on ${config.host}. Never seed a production database.`);
+  }
 }
+
+const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, startup: seed });
+const mailer = await createMailer(handle.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: (m) => console.log(m) });
+const services = { db: handle.db, databaseKind: handle.kind, config, mailer, clock: () => new Date() };
 
 const app = await buildApp(services);
 await app.listen({ port: config.port, host: config.host });

@@ -3,6 +3,7 @@ import { defineMessages, useIntl } from 'react-intl';
 import type { InspectionEvent } from 'xstate';
 import { AuthActor, AuthProvider, type Navigator } from './app/auth';
 import { ConnectivityProvider } from './app/connectivity';
+import { PageDialogProvider } from './app/pageDialog';
 import { router } from './app/router';
 import { Button } from './components/ui/Button';
 import { Spinner } from './components/ui/Spinner';
@@ -49,9 +50,11 @@ function AuthGate() {
 export function App({ inspect }: { inspect?: (event: InspectionEvent) => void }) {
   return (
     <ConnectivityProvider>
-      <AuthProvider navigator={navigator} inspect={inspect}>
-        <AuthGate />
-      </AuthProvider>
+      <PageDialogProvider>
+        <AuthProvider navigator={navigator} inspect={inspect}>
+          <AuthGate />
+        </AuthProvider>
+      </PageDialogProvider>
     </ConnectivityProvider>
   );
 }

@@ -147,6 +147,8 @@ export const authMachine = setup({
     },
     authenticated: {
       initial: 'idle',
+      // A session, however it began (this tab or another), starts with no leftover failure or end.
+      entry: assign({ error: null, errorOf: null, ended: null }),
       on: {
         LOGOUT: 'loggingOut',
         USER_UPDATED: { actions: assign({ user: ({ event }) => event.user }) },

@@ -13,6 +13,12 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** Start-up work (migrations, seeds) that several processes must not do at once. */
+export type StartupWork = (db: Database) => Promise<void>;
+
+// Any fixed number: every process of this app takes the same PostgreSQL advisory lock.
+const STARTUP_LOCK = 727_001;
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Migrations sit beside the sources in development and are copied beside the bundle by the build. */
 export function migrationsFolder(): string {
@@ -23,14 +29,24 @@ export function migrationsFolder(): string {
  * Opens PostgreSQL when a URL is given, else an embedded PGlite in `dataDir`.
  * Both go through the same pg-core schema and queries; only the driver differs.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string; startup?: StartupWork }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
     const db = drizzle(pool, { schema });
-    await migrate(db, { migrationsFolder: migrationsFolder() });
+    // Processes starting together on one database take turns: the first migrates and seeds, the
+    // others then find the work done. The lock lives on one dedicated connection.
+    const lockClient = await pool.connect();
+    try {
+      await lockClient.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+      await migrate(db, { migrationsFolder: migrationsFolder() });
+      await options.startup?.(db as unknown as Database);
+    } finally {
+      await lockClient.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => undefined);
+      lockClient.release();
+    }
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -41,6 +57,8 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
   const client = inMemory ? new PGlite() : new PGlite(path.resolve(options.dataDir, 'pgdata'));
   const db = drizzle(client, { schema });
+  // PGlite belongs to this one process: no lock needed.
   await migrate(db, { migrationsFolder: migrationsFolder() });
+  await options.startup?.(db as unknown as Database);
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
 }

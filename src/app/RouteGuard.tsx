@@ -18,7 +18,8 @@ const messages = defineMessages({
 export function useViewer(): Viewer | null {
   return AuthActor.useSelector((snapshot) => {
     const user = snapshot.context.user;
-    if (!user || !snapshot.matches('authenticated')) return null;
+    // While signing out the user is still there: the frame stays until the login page replaces it.
+    if (!user || !(snapshot.matches('authenticated') || snapshot.matches('loggingOut'))) return null;
     return { role: user.role, isAdmin: user.is_admin, plan: user.store.plan, communityEnabled: user.store.community_options.enabled };
   }, shallowEqual);
 }

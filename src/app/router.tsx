@@ -17,6 +17,7 @@ import { RouteErrorPage } from '../pages/RouteErrorPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { commonMessages } from '../i18n/commonMessages';
 import { FailureOutlets } from './FailureOutlets';
+import { PageDialogHost } from './pageDialog';
 import { LazyToastRegion } from './LazyToastRegion';
 import { RouteGuard } from './RouteGuard';
 import { routeByName, routes, type AppRoute, type Layout } from './routes';
@@ -53,6 +54,7 @@ function Root() {
     <AriaRouterProvider navigate={(to, options) => void navigate(to, options as never)} useHref={useHref}>
       <ScrollReset />
       <FailureOutlets />
+      <PageDialogHost />
       <Outlet />
       <LazyToastRegion closeLabel={intl.formatMessage(commonMessages.close)} />
     </AriaRouterProvider>

@@ -3,6 +3,7 @@ import { Outlet } from 'react-router-dom';
 import { useIntl } from 'react-intl';
 import { commonMessages } from '../i18n/commonMessages';
 import { LanguageSwitch } from './LanguageSwitch';
+import { LegalLinks } from './LegalLinks';
 import './layouts.css';
 
 /** Sign-in pages and fallbacks: the brand, one centred card, the language switch. */
@@ -27,6 +28,7 @@ export function BlankLayoutFrame({ children }: { children: ReactNode }) {
       </main>
       <footer className="blank-layout__footer">
         <LanguageSwitch />
+        <LegalLinks />
       </footer>
     </div>
   );

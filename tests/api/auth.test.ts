@@ -189,6 +189,26 @@ describe('PUT /passwords/reset', () => {
     expect(again.body.code).toBe('INVALID_TOKEN');
   });
 
+  it('a successful reset retires every other reset link of the account', async () => {
+    const { email } = await register();
+    await api('PUT', '/passwords/reset', { body: { email } });
+    const older = (await latestMail(email, 'RESET_PASSWORD')).searchParams.get('token')!;
+    await api('PUT', '/passwords/reset', { body: { email } });
+    const newer = (await latestMail(email, 'RESET_PASSWORD')).searchParams.get('token')!;
+    expect(newer).not.toBe(older);
+    const body = (token: string) => ({ email, token, password: 'brand-new-password', password_confirmation: 'brand-new-password' });
+    expect((await api('PUT', '/passwords/reset', { body: body(newer) })).status).toBe(200);
+    const stale = await api('PUT', '/passwords/reset', { body: body(older) });
+    expect(stale.status).toBe(422);
+    expect(stale.body.code).toBe('INVALID_TOKEN');
+  });
+
+  it('a confirmation without the token and password is refused, not taken as a request for a link', async () => {
+    const answer = await api('PUT', '/passwords/reset', { body: { email: 'a@b.test', password_confirmation: 'x' } });
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors.token).toBeDefined();
+  });
+
   it('refuses a token without the new password, and a wrong token', async () => {
     const partial = await api('PUT', '/passwords/reset', { body: { email: 'a@b.test', token: 'abc' } });
     expect(partial.status).toBe(422);

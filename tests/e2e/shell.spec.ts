@@ -118,3 +118,20 @@ test('offline: the banner shows while the browser is offline', async ({ page, co
   await context.setOffline(false);
   await expect(page.getByTestId('offline-banner')).toHaveCount(0);
 });
+
+test('legal pages open in the page dialog, and a second opening comes from the cache', async ({ page }) => {
+  let fetches = 0;
+  page.on('request', (request) => {
+    if (request.url().includes('/api/v1/pages')) fetches++;
+  });
+  await page.goto('/connexion');
+  await page.getByTestId('legal-mentions-legales').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Mentions légales');
+  await expect(page.getByTestId('page-dialog').locator('h2').first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await page.getByTestId('legal-mentions-legales').click();
+  await expect(page.getByTestId('page-dialog').locator('h2').first()).toBeVisible();
+  expect(fetches).toBe(1);
+});

@@ -18,7 +18,7 @@ const messages = defineMessages({
   markAll: { id: 'notifications.markAll', defaultMessage: 'Tout marquer comme lu' },
   more: { id: 'notifications.more', defaultMessage: 'Voir plus' },
   empty: { id: 'notifications.empty', defaultMessage: "Vous n'avez aucune notification pour le moment." },
-  failed: { id: 'notifications.failed', defaultMessage: 'Impossible de charger les notifications.' },
+  failed: { id: 'notifications.failed', defaultMessage: "Les notifications n'ont pas pu être mises à jour. Réessayez." },
   unread: { id: 'notifications.unread', defaultMessage: 'Non lue' },
 });
 const bellLabel = defineMessage<{ count: number }>({
@@ -45,6 +45,8 @@ export function NotificationsCenter() {
   );
   const [snapshot, send] = useMachine(machine);
   const view = selectNotificationsView(snapshot);
+  // The machine takes clicks only when idle: while it loads or marks, the controls say so by being disabled.
+  const busy = view.isLoading || view.isLoadingMore || view.isMarkingRead;
   return (
     <>
       <Button
@@ -74,14 +76,14 @@ export function NotificationsCenter() {
               variant="secondary"
               size="sm"
               onPress={() => send({ type: 'MARK_ALL_READ' })}
-              isDisabled={view.unreadCount === 0 || view.isMarkingRead}
+              isDisabled={view.unreadCount === 0 || busy}
               data-testid="notifications-mark-all"
             >
               {intl.formatMessage(messages.markAll)}
             </Button>
           </div>
           {view.isLoading && view.items.length === 0 && <Spinner aria-label={intl.formatMessage(commonMessages.loading)} />}
-          {view.error && <p role="alert">{intl.formatMessage(messages.failed)}</p>}
+          {view.error && !busy && <p role="alert">{intl.formatMessage(messages.failed)}</p>}
           {!view.isLoading && !view.error && view.items.length === 0 && <p className="notifications__empty">{intl.formatMessage(messages.empty)}</p>}
           <ul className="notifications__list">
             {view.items.map((item) => (
@@ -91,6 +93,7 @@ export function NotificationsCenter() {
                   className="notifications__item"
                   data-unread={item.read_at === null || undefined}
                   data-testid="notification-item"
+                  disabled={busy}
                   onClick={() => send({ type: 'MARK_READ', id: item.id })}
                 >
                   {item.read_at === null && <span className="notifications__dot" aria-label={intl.formatMessage(messages.unread)} />}
@@ -102,7 +105,7 @@ export function NotificationsCenter() {
               </li>
             ))}
           </ul>
-          {view.canLoadMore && (
+          {(view.canLoadMore || view.isLoadingMore) && (
             <Button variant="ghost" onPress={() => send({ type: 'LOAD_MORE' })} isPending={view.isLoadingMore} data-testid="notifications-more">
               {intl.formatMessage(messages.more)}
             </Button>

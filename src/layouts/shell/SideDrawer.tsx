@@ -6,6 +6,7 @@ import type { components } from '../../api/schema.gen';
 import type { Viewer } from '../../app/access';
 import { isEntryVisible, communityOpens, sideMenu, type MenuEntry } from '../../app/menu';
 import { routeByName } from '../../app/routes';
+import { LegalLinks } from '../LegalLinks';
 import { CommunityModal } from './CommunityModal';
 
 type Capabilities = components['schemas']['Store']['enterprise_capabilities'];
@@ -45,6 +46,7 @@ export function SideDrawer({ viewer, capabilities, open, label }: { viewer: View
         })}
       </ul>
       <CommunityModal isOpen={communityModal} onOpenChange={setCommunityModal} viewer={viewer} />
+      <LegalLinks />
     </nav>
   );
 }
