@@ -37,6 +37,22 @@ export async function takeAttempt(services: Services, rules: ThrottleRule[]) {
   }
 }
 
+/**
+ * Failures-only limits (per client address: an office behind one address logs in at once): refuses
+ * once the recorded failures reach the limit; `recordFailure` counts a failure after it happened.
+ */
+export async function assertBelow(services: Services, rule: ThrottleRule) {
+  const [row] = await services.db.select().from(throttleCounters).where(eq(throttleCounters.key, rule.key));
+  const now = services.clock().getTime();
+  if (!row) return;
+  const windowEnds = row.windowStartedAt.getTime() + THROTTLE_WINDOW_MS;
+  if (windowEnds > now && row.failures >= rule.limit) throw tooManyRequests((windowEnds - now) / 1000);
+}
+
+export async function recordFailure(services: Services, key: string) {
+  await takeAttempt(services, [{ key, limit: Number.MAX_SAFE_INTEGER }]);
+}
+
 /** A successful attempt gives its place back, so only failures use up the allowance. */
 export async function giveBack(services: Services, key: string) {
   await services.db

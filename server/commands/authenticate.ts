@@ -3,7 +3,7 @@ import { users } from '../db/schema.js';
 import { presentUser } from '../presenters/user.js';
 import { decoyHash, verifyPassword } from '../auth/passwords.js';
 import { openSession } from '../auth/session.js';
-import { forget, giveBack, takeAttempt } from '../auth/throttle.js';
+import { assertBelow, forget, recordFailure, takeAttempt } from '../auth/throttle.js';
 import { invalid } from '../http/errors.js';
 import { messages } from '../http/messages.js';
 import type { Services } from '../services.js';
@@ -17,16 +17,18 @@ export async function authenticate(services: Services, input: { email: string; p
   const accountKey = `account:${normaliseEmail(input.email)}`;
   const addressKey = `ip:${ip}`;
   const limits = services.config.throttle;
-  await takeAttempt(services, [
-    { key: accountKey, limit: limits.loginPerAccount },
-    { key: addressKey, limit: limits.loginPerAddress },
-  ]);
+  // Per address only failures count (many people may share one address); per account every attempt
+  // is counted before it runs, so parallel guesses on one account cannot all pass the check.
+  await assertBelow(services, { key: addressKey, limit: limits.loginPerAddress });
+  await takeAttempt(services, [{ key: accountKey, limit: limits.loginPerAccount }]);
 
   const found = await findUserByEmail(services, input.email);
   const ok = await verifyPassword(found?.user.passwordHash ?? (await decoyHash()), input.password);
-  if (!found || !ok) throw wrongCredentials();
+  if (!found || !ok) {
+    await recordFailure(services, addressKey);
+    throw wrongCredentials();
+  }
   await forget(services, accountKey);
-  await giveBack(services, addressKey);
 
   const session = await openSession(services, found.user.id, Boolean(input.staySignedIn));
   const now = services.clock();

@@ -1,11 +1,12 @@
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
-import { ConfirmDialog } from '../components/ui/Dialog';
 import { showToast } from '../components/ui/toastQueue';
 import { ConnectivityActor } from './connectivity';
 import { catalogueMessages } from './errorCatalogue';
 import { registerFailureOutlets } from './failureReporter';
+
+const ConfirmDialog = lazy(() => import('../components/ui/Dialog').then((m) => ({ default: m.ConfirmDialog })));
 
 const messages = defineMessages({
   configure: { id: 'errors.stripeConfigure', defaultMessage: 'Configurer les paiements' },
@@ -26,16 +27,20 @@ export function FailureOutlets() {
     });
     return () => registerFailureOutlets(null);
   }, [intl, connectivity]);
+  // The dialog's code loads only when it is needed (it is rare).
+  if (!stripeOpen) return null;
   return (
-    <ConfirmDialog
-      isOpen={stripeOpen}
-      onOpenChange={setStripeOpen}
-      title={intl.formatMessage(catalogueMessages.stripeTitle)}
-      confirmLabel={intl.formatMessage(messages.configure)}
-      cancelLabel={intl.formatMessage(messages.later)}
-      onConfirm={() => void navigate('/parametres/paiements')}
-    >
-      {intl.formatMessage(catalogueMessages.stripeBody)}
-    </ConfirmDialog>
+    <Suspense fallback={null}>
+      <ConfirmDialog
+        isOpen
+        onOpenChange={setStripeOpen}
+        title={intl.formatMessage(catalogueMessages.stripeTitle)}
+        confirmLabel={intl.formatMessage(messages.configure)}
+        cancelLabel={intl.formatMessage(messages.later)}
+        onConfirm={() => void navigate('/parametres/paiements')}
+      >
+        {intl.formatMessage(catalogueMessages.stripeBody)}
+      </ConfirmDialog>
+    </Suspense>
   );
 }

@@ -1,9 +1,7 @@
-import { useState } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import type { Plan } from '../app/routes';
 import { Button } from './ui/Button';
-import { ConfirmDialog } from './ui/Dialog';
 import './PlanLock.css';
 
 export const PLAN_PAGE = '/abonnement?onglet=vous';
@@ -11,10 +9,6 @@ export const PLAN_PAGE = '/abonnement?onglet=vous';
 const messages = defineMessages({
   title: { id: 'planLock.title', defaultMessage: "Cette fonctionnalité n'est pas incluse dans votre offre" },
   cta: { id: 'planLock.cta', defaultMessage: 'Voir les offres' },
-  confirmTitle: { id: 'planLock.confirmTitle', defaultMessage: 'Passer à une offre supérieure ?' },
-  confirmBody: { id: 'planLock.confirmBody', defaultMessage: 'Cette fonctionnalité nécessite une offre supérieure. Voulez-vous voir les offres ?' },
-  confirm: { id: 'planLock.confirm', defaultMessage: 'Voir les offres' },
-  cancel: { id: 'planLock.cancel', defaultMessage: 'Plus tard' },
 });
 
 const body = defineMessage<{ plans: string }>({
@@ -38,28 +32,4 @@ export function PlanLockPanel({ plans }: { plans: readonly Plan[] }) {
       <Button onPress={() => void navigate(PLAN_PAGE)}>{intl.formatMessage(messages.cta)}</Button>
     </section>
   );
-}
-
-/** The upgrade confirm dialog: "this feature needs a higher plan"; confirming opens the plan page. */
-export function UpgradeConfirm({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (open: boolean) => void }) {
-  const intl = useIntl();
-  const navigate = useNavigate();
-  return (
-    <ConfirmDialog
-      isOpen={isOpen}
-      onOpenChange={onOpenChange}
-      title={intl.formatMessage(messages.confirmTitle)}
-      confirmLabel={intl.formatMessage(messages.confirm)}
-      cancelLabel={intl.formatMessage(messages.cancel)}
-      onConfirm={() => void navigate(PLAN_PAGE)}
-    >
-      {intl.formatMessage(messages.confirmBody)}
-    </ConfirmDialog>
-  );
-}
-
-/** Local open/closed state of the upgrade dialog: presentational, so it stays in the component. */
-export function useUpgradeConfirm() {
-  const [isOpen, setOpen] = useState(false);
-  return { isOpen, open: () => setOpen(true), onOpenChange: setOpen };
 }
