@@ -42,7 +42,14 @@ export function DefaultLayout() {
       </a>
       <Header user={user} viewer={viewer} drawerOpen={drawerOpen} onToggleDrawer={() => setDrawerChoice(!drawerOpen)} onLogout={() => auth.send({ type: 'LOGOUT' })} />
       <div className="shell__body">
-        <SideDrawer viewer={viewer} capabilities={user.store.enterprise_capabilities} open={drawerOpen} label={intl.formatMessage(messages.nav)} />
+        <SideDrawer
+          viewer={viewer}
+          capabilities={user.store.enterprise_capabilities}
+          open={drawerOpen}
+          label={intl.formatMessage(messages.nav)}
+          // Below 1024 px the drawer covers the page: following an entry closes it.
+          onNavigate={() => !desktop && setDrawerChoice(false)}
+        />
         <div className="shell__content">
           <ConnectivityNotices />
           <Alerts user={user} viewer={viewer} />

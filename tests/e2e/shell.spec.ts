@@ -74,6 +74,9 @@ test('owner pages are blocked on a phone, responsive ones are not', async ({ bro
   await expect(page.getByTestId('mobile-block')).toBeVisible();
   await page.getByTestId('drawer-toggle').click();
   await expect(page.locator('#shell-drawer')).toBeVisible();
+  await page.getByTestId('menu-home').click();
+  await expect(page).toHaveURL('/');
+  await expect(page.locator('#shell-drawer')).toBeHidden();
   await page.close();
 });
 

@@ -14,7 +14,20 @@ type Capabilities = components['schemas']['Store']['enterprise_capabilities'];
 const pathOf = (entry: MenuEntry) => routeByName(entry.route)!.path;
 
 /** The side menu: entries by role and capability flags (spec section 2, Shell). */
-export function SideDrawer({ viewer, capabilities, open, label }: { viewer: Viewer; capabilities: Capabilities; open: boolean; label: string }) {
+export function SideDrawer({
+  viewer,
+  capabilities,
+  open,
+  label,
+  onNavigate,
+}: {
+  viewer: Viewer;
+  capabilities: Capabilities;
+  open: boolean;
+  label: string;
+  /** Called when an entry is followed (the layout closes an overlaying drawer). */
+  onNavigate: () => void;
+}) {
   const intl = useIntl();
   const [communityModal, setCommunityModal] = useState(false);
   const entries = sideMenu.filter((entry) => isEntryVisible(entry, viewer, capabilities));
@@ -34,10 +47,10 @@ export function SideDrawer({ viewer, capabilities, open, label }: { viewer: View
               </li>
             );
           }
-          if (children.length > 1) return <DrawerGroup key={entry.route} entry={entry} items={children} />;
+          if (children.length > 1) return <DrawerGroup key={entry.route} entry={entry} items={children} onNavigate={onNavigate} />;
           return (
             <li key={entry.route}>
-              <NavLink to={pathOf(entry)} end={entry.route === 'home'} className="shell-drawer__link" data-testid={`menu-${entry.route}`}>
+              <NavLink to={pathOf(entry)} end={entry.route === 'home'} className="shell-drawer__link" data-testid={`menu-${entry.route}`} onClick={onNavigate}>
                 <Icon size={18} aria-hidden="true" />
                 {intl.formatMessage(entry.label)}
               </NavLink>
@@ -51,7 +64,7 @@ export function SideDrawer({ viewer, capabilities, open, label }: { viewer: View
   );
 }
 
-function DrawerGroup({ entry, items }: { entry: MenuEntry; items: MenuEntry[] }) {
+function DrawerGroup({ entry, items, onNavigate }: { entry: MenuEntry; items: MenuEntry[]; onNavigate: () => void }) {
   const intl = useIntl();
   const [expanded, setExpanded] = useState(true);
   const Icon = entry.icon;
@@ -66,7 +79,7 @@ function DrawerGroup({ entry, items }: { entry: MenuEntry; items: MenuEntry[] })
       <ul id={id} className="shell-drawer__sublist" hidden={!expanded}>
         {items.map((child) => (
           <li key={child.route}>
-            <NavLink to={pathOf(child)} end className="shell-drawer__link shell-drawer__sublink" data-testid={`menu-${child.route}`}>
+            <NavLink to={pathOf(child)} end className="shell-drawer__link shell-drawer__sublink" data-testid={`menu-${child.route}`} onClick={onNavigate}>
               {intl.formatMessage(child.label)}
             </NavLink>
           </li>
