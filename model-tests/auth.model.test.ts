@@ -5,11 +5,10 @@
  * recorded; plus hand-pinned transitions, the selectors and the navigation helpers.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock, type Actor, type EventObject, type NonReducibleUnknown } from 'xstate';
+import { SimulatedClock, type EventObject } from 'xstate';
 import { authMachine, REQUEST_TIMEOUT_MS, type AuthEvent } from '../machines/auth/auth.machine';
 import { landingAfterAuth, loginPathFor, safeRedirect } from '../machines/auth/auth.navigation';
 import { selectAuthView, selectFormError } from '../machines/auth/auth.selectors';
-import type { Credentials, Registration, Session, User } from '../machines/auth/auth.types';
 import {
   AUTH_INVOKE_IDS,
   AUTH_TRANSIENT_STATES,
@@ -35,6 +34,7 @@ import {
   parseDelayedEvent,
   visitedStates,
 } from './support/graph';
+import { createActorHarness, flush, type Invocation as HarnessInvocation } from './support/harness';
 
 // ─── Harness: a real actor, fake API actors settled by the test, recorded side effects ───────────
 
@@ -43,54 +43,21 @@ interface ActionCall {
   action: AuthActionName;
   params?: unknown;
 }
-interface Invocation {
-  id: AuthInvokeId;
-  input: unknown;
-}
+type Invocation = HarnessInvocation<AuthInvokeId>;
 
 /** The named delays of the chart, in ms (written here, not read from the machine's `delays`). */
 const DELAYS = { REQUEST_TIMEOUT: 15_000 } satisfies Record<string, number>;
 type AuthDelayName = keyof typeof DELAYS;
 
-const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 function createAuthHarness() {
   const calls: ActionCall[] = [];
-  const invocations: Invocation[] = [];
-  /** The calls the machine cancelled (left the invoking state before they answered). */
-  const aborted: AuthInvokeId[] = [];
-  const errors: unknown[] = [];
-  const clock = new SimulatedClock();
-  /** The pending call of each running fake actor, settled by the `xstate.done|error.actor.<id>` executor. */
-  const pending = new Map<AuthInvokeId, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
-
-  const controllable = <TOutput, TInput = NonReducibleUnknown>(id: AuthInvokeId) =>
-    fromPromise<TOutput, TInput>(
-      ({ input, signal }) =>
-        new Promise<TOutput>((resolve, reject) => {
-          invocations.push({ id, input });
-          const call = { resolve: resolve as (value: unknown) => void, reject };
-          pending.set(id, call);
-          signal.addEventListener('abort', () => {
-            aborted.push(id);
-            if (pending.get(id) === call) pending.delete(id);
-          });
-        }),
-    );
   const record =
     (action: AuthActionName) =>
     (_: unknown, params?: unknown): void => {
       calls.push(params === undefined ? { action } : { action, params });
     };
-
-  const machine = authMachine.provide({
-    actors: {
-      restoreSession: controllable<User | null>('restoreSession'),
-      login: controllable<Session, Credentials>('login'),
-      register: controllable<Session, Registration>('register'),
-      logout: controllable<void>('logout'),
-      refreshUser: controllable<User>('refreshUser'),
-    },
+  const harness = createActorHarness<typeof authMachine, AuthInvokeId>(authMachine, {
+    actors: ['restoreSession', 'login', 'register', 'logout', 'refreshUser'],
     actions: {
       storeToken: record('storeToken'),
       forgetToken: record('forgetToken'),
@@ -99,46 +66,9 @@ function createAuthHarness() {
       navigateToLogin: record('navigateToLogin'),
       announceSessionExpired: record('announceSessionExpired'),
     },
+    clock: new SimulatedClock(),
   });
-
-  let actor: Actor<typeof machine> | undefined;
-  const harness = {
-    calls,
-    invocations,
-    aborted,
-    errors,
-    clock,
-    start() {
-      actor = createActor(machine, { clock });
-      actor.subscribe({ error: (error) => errors.push(error) });
-      actor.start();
-    },
-    get actor() {
-      if (!actor) throw new Error('the path did not start the actor');
-      return actor;
-    },
-    snapshot: () => harness.actor.getSnapshot(),
-    send(event: AuthEvent) {
-      harness.actor.send(event);
-    },
-    /** Whether the fake actor `id` has a call waiting for its answer. */
-    isPending: (id: AuthInvokeId) => pending.has(id),
-    /** Answers the running fake actor `id` as the path's done/error event says. */
-    async settle(id: AuthInvokeId, event: EventObject & { output?: unknown; error?: unknown }) {
-      const call = pending.get(id);
-      if (!call) throw new Error(`${event.type}: no "${id}" call is pending`);
-      pending.delete(id);
-      if (event.type.startsWith('xstate.error.')) call.reject(event.error);
-      else call.resolve(event.output);
-      await flush();
-    },
-    /** Lets `ms` pass on the actor's clock (the timers of `after` fire synchronously). */
-    async elapse(ms: number) {
-      clock.increment(ms);
-      await flush();
-    },
-  };
-  return harness;
+  return Object.assign(harness, { calls });
 }
 type AuthHarness = ReturnType<typeof createAuthHarness>;
 

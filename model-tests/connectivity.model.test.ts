@@ -4,7 +4,7 @@
  * actor whose `reload` action is recorded; plus hand-pinned transitions (the regions are independent).
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, type Actor, type SnapshotFrom } from 'xstate';
+import { createActor, type SnapshotFrom } from 'xstate';
 import { connectivityMachine, type ConnectivityEvent, type ConnectivityInput } from '../machines/connectivity/connectivity.machine';
 import { selectConnectivityView, selectIsNetworkLostOpen, selectIsOffline, selectIsPopupBlockedOpen } from '../machines/connectivity/connectivity.selectors';
 import {
@@ -21,6 +21,7 @@ import {
   type ModelPath,
   type ModelStep,
 } from './support/graph';
+import { createActorHarness } from './support/harness';
 
 type ConnectivitySnapshot = SnapshotFrom<typeof connectivityMachine>;
 type ConnectivityPath = ModelPath<ConnectivitySnapshot, ConnectivityEvent>;
@@ -42,25 +43,8 @@ const connectivityEvents = {
 
 function createConnectivityHarness(input: ConnectivityInput) {
   const reloads: number[] = [];
-  const errors: unknown[] = [];
-  const machine = connectivityMachine.provide({ actions: { reload: () => void reloads.push(reloads.length + 1) } });
-  let actor: Actor<typeof machine> | undefined;
-  const harness = {
-    reloads,
-    errors,
-    start() {
-      actor = createActor(machine, { input });
-      actor.subscribe({ error: (error) => errors.push(error) });
-      actor.start();
-    },
-    get actor() {
-      if (!actor) throw new Error('the path did not start the actor');
-      return actor;
-    },
-    snapshot: () => harness.actor.getSnapshot(),
-    send: (event: ConnectivityEvent) => harness.actor.send(event),
-  };
-  return harness;
+  const harness = createActorHarness(connectivityMachine, { actions: { reload: () => void reloads.push(reloads.length + 1) }, input });
+  return Object.assign(harness, { reloads });
 }
 type ConnectivityHarness = ReturnType<typeof createConnectivityHarness>;
 

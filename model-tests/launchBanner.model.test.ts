@@ -13,7 +13,7 @@
  * explores time only up to a horizon (one tick into day 4, or past day 7), not 4 days of ticks.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, SimulatedClock, type Actor, type SnapshotFrom } from 'xstate';
+import { createActor, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { launchBannerMachine, MAX_TIMEOUT_MS, type LaunchBannerInput } from '../machines/launchBanner/launchBanner.machine';
 import { selectIsVisible, selectLaunchBannerView, selectRemaining, splitDuration } from '../machines/launchBanner/launchBanner.selectors';
 import {
@@ -32,6 +32,7 @@ import {
   type ModelPath,
   type ModelStep,
 } from './support/graph';
+import { createActorHarness } from './support/harness';
 
 type LaunchBannerModelEvent = DelayedEvent<'UNTIL_START', 'launchBanner.waiting'> | DelayedEvent<'TICK', 'launchBanner.counting'>;
 type LaunchBannerSnapshot = SnapshotFrom<typeof launchBannerMachine>;
@@ -83,32 +84,7 @@ function expectedRemaining(now: number, createdAt: number) {
 function createLaunchBannerHarness(createdAt: string, startAt: number) {
   const clock = new SimulatedClock();
   clock.set(startAt);
-  const input: LaunchBannerInput = { createdAt, now: () => clock.now() };
-  const errors: unknown[] = [];
-  let actor: Actor<typeof launchBannerMachine> | undefined;
-  const harness = {
-    clock,
-    input,
-    errors,
-    start() {
-      actor = createActor(launchBannerMachine, { clock, input });
-      actor.subscribe({ error: (error) => errors.push(error) });
-      actor.start();
-    },
-    get actor() {
-      if (!actor) throw new Error('the path did not start the actor');
-      return actor;
-    },
-    snapshot: () => harness.actor.getSnapshot(),
-    /** Lets `ms` pass, checking that nothing happens one millisecond before. */
-    wait(ms: number) {
-      const before = harness.snapshot();
-      clock.increment(ms - 1);
-      expect(harness.snapshot(), `nothing happens after ${ms - 1} ms`).toBe(before);
-      clock.increment(1);
-    },
-  };
-  return harness;
+  return createActorHarness(launchBannerMachine, { clock, input: { createdAt, now: () => clock.now() } });
 }
 type LaunchBannerHarness = ReturnType<typeof createLaunchBannerHarness>;
 

@@ -8,7 +8,7 @@
  * reset, total_unread never negative, LOAD_MORE without links.next) and the actor factory.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock, type Actor, type EventObject, type NonReducibleUnknown } from 'xstate';
+import { createActor, SimulatedClock } from 'xstate';
 import { createNotificationsActors } from '../machines/notifications/notifications.actors';
 import { notificationsMachine, type NotificationsEvent } from '../machines/notifications/notifications.machine';
 import {
@@ -36,6 +36,7 @@ import {
   type NotificationsStep,
 } from './notifications.fixtures';
 import { allLeafStates, describePath, dropPrefixPaths, flattenEvents, generatePaths, invokeIds, leafStates, visitedStates } from './support/graph';
+import { createActorHarness, flush, type Invocation } from './support/harness';
 
 // Written from the spec (sections 4 and 9) and the brief, not imported from the machine.
 const POLL_MS = 300_000;
@@ -45,82 +46,16 @@ const backoffAfter = (failures: number) => BACKOFF_MS[Math.min(failures, BACKOFF
 
 // ─── Harness: a real actor on a simulated clock, fake API actors settled by the test ────────────
 
-interface Call {
-  id: NotificationsInvokeId;
-  input: unknown;
-}
-const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
+type Call = Invocation<NotificationsInvokeId>;
 
 function createNotificationsHarness() {
-  const clock = new SimulatedClock();
-  const calls: Call[] = [];
   const followed: Notification[] = [];
-  const errors: unknown[] = [];
-  const signals = new Map<NotificationsInvokeId, AbortSignal>();
-  /** The pending call of each running fake actor, by invoke id, settled by the `xstate.done|error.actor.<id>` executor. */
-  const pending = new Map<NotificationsInvokeId, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
-
-  const controllable = <TOutput, TInput = NonReducibleUnknown>() =>
-    fromPromise<TOutput, TInput>(
-      ({ input, self, signal }) =>
-        new Promise<TOutput>((resolve, reject) => {
-          const id = self.id as NotificationsInvokeId;
-          calls.push({ id, input });
-          signals.set(id, signal);
-          pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-        }),
-    );
-
-  const machine = notificationsMachine.provide({
-    actors: {
-      fetchPage: controllable<NotificationPage, { page: number }>(),
-      markRead: controllable<Notification, { id: number }>(),
-      markAllRead: controllable<MarkAllReadResult>(),
-    },
-    actions: {
-      followLink: (_, params) => void followed.push(params.notification),
-    },
+  const harness = createActorHarness<typeof notificationsMachine, NotificationsInvokeId>(notificationsMachine, {
+    actors: ['fetchPage', 'markRead', 'markAllRead'],
+    actions: { followLink: (_, params) => void followed.push(params.notification) },
+    clock: new SimulatedClock(),
   });
-
-  let actor: Actor<typeof machine> | undefined;
-  const harness = {
-    clock,
-    calls,
-    followed,
-    errors,
-    signals,
-    start() {
-      actor = createActor(machine, { clock });
-      actor.subscribe({ error: (error) => errors.push(error) });
-      actor.start();
-    },
-    get actor() {
-      if (!actor) throw new Error('the path did not start the actor');
-      return actor;
-    },
-    snapshot: () => harness.actor.getSnapshot(),
-    send: (event: NotificationsEvent) => harness.actor.send(event),
-    isPending: (id: NotificationsInvokeId) => pending.has(id),
-    /** Answers the running fake actor `id` as the done/error event says. */
-    async settle(id: NotificationsInvokeId, event: EventObject & { output?: unknown; error?: unknown }) {
-      const call = pending.get(id);
-      if (!call) throw new Error(`${event.type}: no "${id}" call is pending`);
-      pending.delete(id);
-      if (event.type.startsWith('xstate.error.')) call.reject(event.error);
-      else call.resolve(event.output);
-      await flush();
-    },
-    /** Lets `ms` pass on the simulated clock, checking that nothing happens one millisecond before. */
-    wait(ms: number) {
-      const before = harness.snapshot();
-      const callsBefore = calls.length;
-      clock.increment(ms - 1);
-      expect(harness.snapshot(), `nothing happens after ${ms - 1} ms`).toBe(before);
-      expect(calls.length, `no call after ${ms - 1} ms`).toBe(callsBefore);
-      clock.increment(1);
-    },
-  };
-  return harness;
+  return Object.assign(harness, { followed });
 }
 type NotificationsHarness = ReturnType<typeof createNotificationsHarness>;
 
@@ -239,7 +174,7 @@ async function walk(path: NotificationsPath) {
   let from: NotificationsSnapshot | undefined;
   for (const [index, step] of path.steps.entries()) {
     const where = `step ${index} (${step.event.type})`;
-    const callsBefore = h.calls.length;
+    const callsBefore = h.invocations.length;
     const followedBefore = h.followed.length;
     await executors[step.event.type](h, step, from);
 
@@ -248,7 +183,7 @@ async function walk(path: NotificationsPath) {
     expect(actual.status, where).toBe(leaf === 'stopped' ? 'done' : 'active');
     expect(actual.value, where).toEqual(step.state.value);
     expect(actual.context, where).toEqual(step.state.context);
-    expect(h.calls.slice(callsBefore), `${where}: API calls`).toEqual(expectedCalls(from, step));
+    expect(h.invocations.slice(callsBefore), `${where}: API calls`).toEqual(expectedCalls(from, step));
     expect(h.followed.slice(followedBefore), `${where}: links followed`).toEqual(expectedFollowed(from, step));
     expect(actual.context.totalUnread, `${where}: unread count`).toBe(expectedUnread(from, step));
     expect(selectNotificationsView(actual), where).toEqual({
@@ -291,7 +226,7 @@ describe('notifications machine: generated paths', () => {
 
 const pageDone = (id: 'poll' | 'refresh' | 'loadMore', output: NotificationPage) => ({ type: `xstate.done.actor.${id}`, output }) as const;
 const failedWith = (id: NotificationsInvokeId, error: unknown) => ({ type: `xstate.error.actor.${id}`, error }) as const;
-const pollCount = (h: NotificationsHarness) => h.calls.filter((c) => c.id === 'poll').length;
+const pollCount = (h: NotificationsHarness) => h.invocations.filter((c) => c.id === 'poll').length;
 
 /** Started, first poll answered with page 1 (two unread in all, a next page). */
 async function polled(first: NotificationPage = fixtures.firstPage) {
@@ -312,7 +247,7 @@ describe('notifications machine: polling', () => {
   it('fetches page 1 at start, then exactly every 300000 ms while closed', async () => {
     const h = createNotificationsHarness();
     h.start();
-    expect(h.calls).toEqual([{ id: 'poll', input: { page: 1 } }]);
+    expect(h.invocations).toEqual([{ id: 'poll', input: { page: 1 } }]);
     await h.settle('poll', pageDone('poll', fixtures.firstPage));
     expect(selectUnreadCount(h.snapshot())).toBe(2);
     for (let n = 2; n <= 4; n++) {
@@ -321,25 +256,25 @@ describe('notifications machine: polling', () => {
       expect(pollCount(h)).toBe(n);
       await h.settle('poll', pageDone('poll', fixtures.firstPage));
     }
-    expect(h.calls.every((c) => c.id === 'poll' && (c.input as { page: number }).page === 1)).toBe(true);
+    expect(h.invocations.every((c) => c.id === 'poll' && (c.input as { page: number }).page === 1)).toBe(true);
   });
 
   it('no poll while the modal is open; OPEN refetches page 1; CLOSE polls again 300000 ms later', async () => {
     const h = await polled();
     h.clock.increment(100_000);
     h.send({ type: 'OPEN' });
-    expect(h.calls.at(-1)).toEqual({ id: 'refresh', input: { page: 1 } });
+    expect(h.invocations.at(-1)).toEqual({ id: 'refresh', input: { page: 1 } });
     expect(selectIsLoading(h.snapshot())).toBe(true);
     await h.settle('refresh', pageDone('refresh', fixtures.onlyPage));
     expect(selectItems(h.snapshot())).toEqual(fixtures.onlyPage.data);
-    const callsWhileOpen = h.calls.length;
+    const callsWhileOpen = h.invocations.length;
     h.clock.increment(10 * 300_000);
-    expect(h.calls.length).toBe(callsWhileOpen);
+    expect(h.invocations.length).toBe(callsWhileOpen);
     expect(h.snapshot().value).toEqual({ open: 'idle' });
     h.send({ type: 'CLOSE' });
     expect(h.snapshot().value).toEqual({ closed: 'waiting' });
     h.wait(300_000);
-    expect(h.calls.at(-1)).toEqual({ id: 'poll', input: { page: 1 } });
+    expect(h.invocations.at(-1)).toEqual({ id: 'poll', input: { page: 1 } });
   });
 
   it('a page 1 answer replaces the list (pages loaded before are dropped)', async () => {
@@ -409,7 +344,7 @@ describe('notifications machine: polling', () => {
     h.send({ type: 'CLOSE' });
     expect(h.snapshot().value).toEqual({ closed: 'backingOff' });
     h.wait(30_000);
-    expect(h.calls.at(-1)).toEqual({ id: 'poll', input: { page: 1 } });
+    expect(h.invocations.at(-1)).toEqual({ id: 'poll', input: { page: 1 } });
   });
 
   it('STOP (logout) ends the machine from any state: no more polls, the running call is aborted', async () => {
@@ -419,9 +354,9 @@ describe('notifications machine: polling', () => {
     expect(h.snapshot().value).toBe('stopped');
     expect(h.snapshot().status).toBe('done');
     expect(h.signals.get('poll')?.aborted).toBe(true);
-    const calls = h.calls.length;
+    const calls = h.invocations.length;
     h.clock.increment(10 * 300_000);
-    expect(h.calls.length).toBe(calls);
+    expect(h.invocations.length).toBe(calls);
 
     const open = await opened();
     open.send({ type: 'STOP' });
@@ -434,38 +369,38 @@ describe('notifications machine: the modal', () => {
     const h = await opened();
     expect(selectCanLoadMore(h.snapshot())).toBe(true);
     h.send({ type: 'LOAD_MORE' });
-    expect(h.calls.at(-1)).toEqual({ id: 'loadMore', input: { page: 2 } });
+    expect(h.invocations.at(-1)).toEqual({ id: 'loadMore', input: { page: 2 } });
     expect(selectIsLoadingMore(h.snapshot())).toBe(true);
     expect(selectCanLoadMore(h.snapshot())).toBe(false);
     await h.settle('loadMore', pageDone('loadMore', fixtures.secondPage));
     expect(selectItems(h.snapshot()).map((n) => n.id)).toEqual([101, 102, 103]);
     expect(selectCanLoadMore(h.snapshot())).toBe(false);
-    const calls = h.calls.length;
+    const calls = h.invocations.length;
     h.send({ type: 'LOAD_MORE' });
-    expect(h.calls.length).toBe(calls);
+    expect(h.invocations.length).toBe(calls);
     expect(h.snapshot().value).toEqual({ open: 'idle' });
   });
 
   it('LOAD_MORE is ignored on a single page, while page 1 loads and while a page is loading', async () => {
     const single = await opened(fixtures.onlyPage);
-    const calls = single.calls.length;
+    const calls = single.invocations.length;
     single.send({ type: 'LOAD_MORE' });
-    expect(single.calls.length).toBe(calls);
+    expect(single.invocations.length).toBe(calls);
 
     const h = await polled();
     h.send({ type: 'OPEN' });
     h.send({ type: 'LOAD_MORE' }); // page 1 still loading
-    expect(h.calls.map((c) => c.id)).toEqual(['poll', 'refresh']);
+    expect(h.invocations.map((c) => c.id)).toEqual(['poll', 'refresh']);
     await h.settle('refresh', pageDone('refresh', fixtures.firstPage));
     h.send({ type: 'LOAD_MORE' });
     h.send({ type: 'LOAD_MORE' });
-    expect(h.calls.map((c) => c.id)).toEqual(['poll', 'refresh', 'loadMore']);
+    expect(h.invocations.map((c) => c.id)).toEqual(['poll', 'refresh', 'loadMore']);
   });
 
   it('MARK_READ marks it read (server time), decrements the count, follows the link, closes the modal', async () => {
     const h = await opened();
     h.send({ type: 'MARK_READ', id: 101 });
-    expect(h.calls.at(-1)).toEqual({ id: 'markRead', input: { id: 101 } });
+    expect(h.invocations.at(-1)).toEqual({ id: 'markRead', input: { id: 101 } });
     expect(h.followed).toEqual([]);
     await h.settle('markRead', { type: 'xstate.done.actor.markRead', output: fixtures.read101 });
     expect(find(h.snapshot(), 101)?.read_at).toBe(fixtures.read101.read_at);
@@ -488,7 +423,7 @@ describe('notifications machine: the modal', () => {
     h.send({ type: 'MARK_READ', id: 999 });
     expect(h.snapshot().value).toEqual({ open: 'idle' });
     h.send({ type: 'MARK_READ', id: 102 });
-    expect(h.calls.map((c) => c.id)).toEqual(['poll', 'refresh']);
+    expect(h.invocations.map((c) => c.id)).toEqual(['poll', 'refresh']);
     expect(h.followed).toEqual([fixtures.firstPage.data[1]]);
     expect(selectUnreadCount(h.snapshot())).toBe(2);
     expect(h.snapshot().value).toEqual({ closed: 'waiting' });
@@ -510,7 +445,7 @@ describe('notifications machine: the modal', () => {
     h.send({ type: 'LOAD_MORE' });
     await h.settle('loadMore', pageDone('loadMore', fixtures.secondPage));
     h.send({ type: 'MARK_ALL_READ' });
-    expect(h.calls.at(-1)).toEqual({ id: 'markAllRead', input: undefined });
+    expect(h.invocations.at(-1)).toEqual({ id: 'markAllRead', input: undefined });
     await h.settle('markAllRead', { type: 'xstate.done.actor.markAllRead', output: fixtures.allRead });
     expect(h.snapshot().value).toEqual({ open: 'idle' });
     expect(selectUnreadCount(h.snapshot())).toBe(0);

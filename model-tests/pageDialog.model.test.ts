@@ -5,7 +5,7 @@
  * and the actor factory (an empty list is "not found").
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type Actor, type EventObject, type SnapshotFrom } from 'xstate';
+import { createActor, type SnapshotFrom } from 'xstate';
 import type { Failure } from '../machines/auth/auth.types';
 import { createPageDialogActors } from '../machines/pageDialog/pageDialog.actors';
 import { pageDialogMachine, type PageDialogEvent } from '../machines/pageDialog/pageDialog.machine';
@@ -27,6 +27,7 @@ import {
   type ModelPath,
   type ModelStep,
 } from './support/graph';
+import { createActorHarness, flush } from './support/harness';
 
 type PageDialogModelEvent = PageDialogEvent | DoneActorEvent<'fetchPage', Page | null> | ErrorActorEvent<'fetchPage'>;
 type PageDialogSnapshot = SnapshotFrom<typeof pageDialogMachine>;
@@ -73,48 +74,8 @@ const answersTheSlugAsked = (snapshot: PageDialogSnapshot, event: PageDialogMode
 
 // ─── Harness: a real actor, the fake fetch settled by the test ───────────────────────────────────
 
-const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 function createPageDialogHarness() {
-  const fetched: Array<{ slug: string }> = [];
-  const errors: unknown[] = [];
-  let pending: { resolve: (value: Page | null) => void; reject: (error: unknown) => void } | undefined;
-  const machine = pageDialogMachine.provide({
-    actors: {
-      fetchPage: fromPromise<Page | null, { slug: string }>(
-        ({ input }) =>
-          new Promise((resolve, reject) => {
-            fetched.push(input);
-            pending = { resolve, reject };
-          }),
-      ),
-    },
-  });
-  let actor: Actor<typeof machine> | undefined;
-  const harness = {
-    fetched,
-    errors,
-    start() {
-      actor = createActor(machine);
-      actor.subscribe({ error: (error) => errors.push(error) });
-      actor.start();
-    },
-    get actor() {
-      if (!actor) throw new Error('the path did not start the actor');
-      return actor;
-    },
-    snapshot: () => harness.actor.getSnapshot(),
-    send: (event: PageDialogEvent) => harness.actor.send(event),
-    async settle(event: EventObject & { output?: Page | null; error?: unknown }) {
-      if (!pending) throw new Error(`${event.type}: no fetchPage call is pending`);
-      const call = pending;
-      pending = undefined;
-      if (event.type.startsWith('xstate.error.')) call.reject(event.error);
-      else call.resolve(event.output ?? null);
-      await flush();
-    },
-  };
-  return harness;
+  return createActorHarness<typeof pageDialogMachine, 'fetchPage'>(pageDialogMachine, { actors: ['fetchPage'] });
 }
 type PageDialogHarness = ReturnType<typeof createPageDialogHarness>;
 
@@ -127,8 +88,8 @@ const executors = {
   OPEN: send,
   CLOSE: send,
   RETRY: send,
-  'xstate.done.actor.fetchPage': (h, { event }) => h.settle(event),
-  'xstate.error.actor.fetchPage': (h, { event }) => h.settle(event),
+  'xstate.done.actor.fetchPage': (h, { event }) => h.settle('fetchPage', event),
+  'xstate.error.actor.fetchPage': (h, { event }) => h.settle('fetchPage', event),
 } satisfies Record<PageDialogModelEvent['type'] | InitEvent['type'], Executor>;
 
 // ─── Oracles, written from the chart ─────────────────────────────────────────────────────────────
@@ -185,7 +146,7 @@ async function walk(path: PageDialogPath) {
   let from: PageDialogSnapshot | undefined;
   for (const [index, step] of path.steps.entries()) {
     const where = `step ${index} (${step.event.type})`;
-    const fetchedBefore = h.fetched.length;
+    const fetchedBefore = h.inputs('fetchPage').length;
     await executors[step.event.type](h, step);
     const actual = h.snapshot();
     expect(actual.status, where).toBe('active');
@@ -198,7 +159,7 @@ async function walk(path: PageDialogPath) {
       page: leaf === 'open.shown' ? site[actual.context.slug!] : null,
       error: leaf === 'open.failed' ? actual.context.error : null,
     });
-    expect(h.fetched.slice(fetchedBefore), `${where}: fetches`).toEqual(expectedFetches(from, step));
+    expect(h.inputs('fetchPage').slice(fetchedBefore), `${where}: fetches`).toEqual(expectedFetches(from, step));
     expect(h.errors, where).toEqual([]);
     from = actual;
   }
@@ -246,54 +207,54 @@ describe('page dialog machine: pinned transitions', () => {
     expect(h.snapshot().value).toBe('closed');
     h.send({ type: 'OPEN', slug: 'mentions-legales' });
     expect(selectPageDialogView(h.snapshot())).toMatchObject({ isOpen: true, isLoading: true, page: null });
-    await h.settle(done(legalNotice));
+    await h.settle('fetchPage', done(legalNotice));
     expect(selectPageDialogView(h.snapshot())).toMatchObject({ isOpen: true, isLoading: false, page: legalNotice });
     h.send({ type: 'CLOSE' });
     expect(selectPageDialogView(h.snapshot())).toMatchObject({ isOpen: false, page: null });
     h.send({ type: 'OPEN', slug: 'mentions-legales' });
     expect(h.snapshot().value).toEqual({ open: 'shown' });
     expect(selectPageDialogView(h.snapshot()).page).toEqual(legalNotice);
-    expect(h.fetched).toEqual([{ slug: 'mentions-legales' }]);
+    expect(h.inputs('fetchPage')).toEqual([{ slug: 'mentions-legales' }]);
   });
 
   it('not found is cached too: reopening shows "not found" without fetching', async () => {
     const h = started();
     h.send({ type: 'OPEN', slug: 'ancienne-page' });
-    await h.settle(done(null));
+    await h.settle('fetchPage', done(null));
     expect(h.snapshot().value).toEqual({ open: 'notFound' });
     expect(h.snapshot().context.cache).toEqual({ 'ancienne-page': null });
     h.send({ type: 'CLOSE' });
     h.send({ type: 'OPEN', slug: 'ancienne-page' });
     expect(h.snapshot().value).toEqual({ open: 'notFound' });
-    expect(h.fetched).toHaveLength(1);
+    expect(h.inputs('fetchPage')).toHaveLength(1);
   });
 
   it('a failure is not cached: RETRY fetches the same slug again; the next OPEN fetches too', async () => {
     const h = started();
     h.send({ type: 'OPEN', slug: 'mentions-legales' });
-    await h.settle(failed(networkDown));
+    await h.settle('fetchPage', failed(networkDown));
     expect(h.snapshot().value).toEqual({ open: 'failed' });
     expect(selectPageDialogView(h.snapshot()).error).toEqual(networkDown);
     expect(h.snapshot().context.cache).toEqual({});
     h.send({ type: 'RETRY' });
     expect(h.snapshot().value).toEqual({ open: 'loading' });
     expect(h.snapshot().context.error).toBeNull();
-    await h.settle(failed(serverError));
+    await h.settle('fetchPage', failed(serverError));
     h.send({ type: 'CLOSE' });
     h.send({ type: 'OPEN', slug: 'mentions-legales' });
-    await h.settle(done(legalNotice));
+    await h.settle('fetchPage', done(legalNotice));
     expect(h.snapshot().value).toEqual({ open: 'shown' });
-    expect(h.fetched).toEqual([{ slug: 'mentions-legales' }, { slug: 'mentions-legales' }, { slug: 'mentions-legales' }]);
+    expect(h.inputs('fetchPage')).toEqual([{ slug: 'mentions-legales' }, { slug: 'mentions-legales' }, { slug: 'mentions-legales' }]);
   });
 
   it('OPEN of the slug being loaded keeps the one request; another slug replaces it', async () => {
     const h = started();
     h.send({ type: 'OPEN', slug: 'mentions-legales' });
     h.send({ type: 'OPEN', slug: 'mentions-legales' });
-    expect(h.fetched).toEqual([{ slug: 'mentions-legales' }]);
+    expect(h.inputs('fetchPage')).toEqual([{ slug: 'mentions-legales' }]);
     h.send({ type: 'OPEN', slug: 'ancienne-page' });
-    expect(h.fetched).toEqual([{ slug: 'mentions-legales' }, { slug: 'ancienne-page' }]);
-    await h.settle(done(null));
+    expect(h.inputs('fetchPage')).toEqual([{ slug: 'mentions-legales' }, { slug: 'ancienne-page' }]);
+    await h.settle('fetchPage', done(null));
     expect(h.snapshot().context.cache).toEqual({ 'ancienne-page': null });
   });
 
@@ -302,7 +263,7 @@ describe('page dialog machine: pinned transitions', () => {
     h.send({ type: 'RETRY' });
     h.send({ type: 'CLOSE' });
     expect(h.snapshot().value).toBe('closed');
-    expect(h.fetched).toEqual([]);
+    expect(h.inputs('fetchPage')).toEqual([]);
     h.send({ type: 'OPEN', slug: 'mentions-legales' });
     h.send({ type: 'CLOSE' });
     expect(h.snapshot().value).toBe('closed');

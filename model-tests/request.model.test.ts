@@ -4,7 +4,7 @@
  * actor is a controllable fake; plus hand-pinned transitions.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type Actor, type EventObject, type SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import type { Failure } from '../machines/auth/auth.types';
 import { requestMachine, type RequestEvent } from '../machines/request/request.machine';
 import { selectRequestView } from '../machines/request/request.selectors';
@@ -24,6 +24,7 @@ import {
   type ModelPath,
   type ModelStep,
 } from './support/graph';
+import { createActorHarness } from './support/harness';
 
 type RequestModelEvent = RequestEvent | DoneActorEvent<'submit', { message?: string } | undefined> | ErrorActorEvent<'submit'>;
 type RequestSnapshot = SnapshotFrom<typeof requestMachine>;
@@ -47,50 +48,10 @@ const requestEvents = {
   'xstate.error.actor.submit': [{ type: 'xstate.error.actor.submit', error: invalidEmail }],
 } satisfies EventVariants<RequestModelEvent>;
 
-// ─── Harness ─────────────────────────────────────────────────────────────────────────────────────
-
-const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+// ─── Harness: a real actor, the fake `submit` settled by the test ────────────────────────────────
 
 function createRequestHarness(input: { initialInput?: unknown } | undefined) {
-  const submitted: unknown[] = [];
-  const errors: unknown[] = [];
-  let pending: { resolve: (value: unknown) => void; reject: (error: unknown) => void } | undefined;
-  const machine = requestMachine.provide({
-    actors: {
-      submit: fromPromise<{ message?: string } | void, unknown>(
-        ({ input: submittedInput }) =>
-          new Promise((resolve, reject) => {
-            submitted.push(submittedInput);
-            pending = { resolve: resolve as (value: unknown) => void, reject };
-          }),
-      ),
-    },
-  });
-  let actor: Actor<typeof machine> | undefined;
-  const harness = {
-    submitted,
-    errors,
-    start() {
-      actor = createActor(machine, { input });
-      actor.subscribe({ error: (error) => errors.push(error) });
-      actor.start();
-    },
-    get actor() {
-      if (!actor) throw new Error('the path did not start the actor');
-      return actor;
-    },
-    snapshot: () => harness.actor.getSnapshot(),
-    send: (event: RequestEvent) => harness.actor.send(event),
-    async settle(event: EventObject & { output?: unknown; error?: unknown }) {
-      if (!pending) throw new Error(`${event.type}: no submit call is pending`);
-      const call = pending;
-      pending = undefined;
-      if (event.type.startsWith('xstate.error.')) call.reject(event.error);
-      else call.resolve(event.output);
-      await flush();
-    },
-  };
-  return harness;
+  return createActorHarness<typeof requestMachine, 'submit'>(requestMachine, { actors: ['submit'], input });
 }
 type RequestHarness = ReturnType<typeof createRequestHarness>;
 
@@ -101,8 +62,8 @@ const executors = {
   SUBMIT: send,
   RESET: send,
   CLEAR_ERROR: send,
-  'xstate.done.actor.submit': (h, { event }) => h.settle(event),
-  'xstate.error.actor.submit': (h, { event }) => h.settle(event),
+  'xstate.done.actor.submit': (h, { event }) => h.settle('submit', event),
+  'xstate.error.actor.submit': (h, { event }) => h.settle('submit', event),
 } satisfies Record<RequestModelEvent['type'] | InitEvent['type'], Executor>;
 
 /** What `submit` must be called with on a step (hand-written from the chart). */
@@ -136,7 +97,7 @@ async function walk(path: RequestPath, input: { initialInput?: unknown } | undef
   let from: RequestSnapshot | undefined;
   for (const [index, step] of path.steps.entries()) {
     const where = `step ${index} (${step.event.type})`;
-    const submittedBefore = h.submitted.length;
+    const submittedBefore = h.inputs('submit').length;
     await executors[step.event.type](h, step);
     const actual = h.snapshot();
     expect(actual.status, where).toBe('active');
@@ -147,7 +108,7 @@ async function walk(path: RequestPath, input: { initialInput?: unknown } | undef
       error: step.state.context.error,
       message: step.state.context.message,
     });
-    expect(h.submitted.slice(submittedBefore), `${where}: submit input`).toEqual(expectedSubmissions(from, step, input?.initialInput));
+    expect(h.inputs('submit').slice(submittedBefore), `${where}: submit input`).toEqual(expectedSubmissions(from, step, input?.initialInput));
     expect(h.errors, where).toEqual([]);
     from = actual;
   }
@@ -195,13 +156,13 @@ describe('request machine: pinned transitions', () => {
     const plain = createRequestHarness(undefined);
     plain.start();
     expect(plain.snapshot().value).toBe('idle');
-    expect(plain.submitted).toEqual([]);
+    expect(plain.inputs('submit')).toEqual([]);
 
     const link = createRequestHarness({ initialInput: linkInput });
     link.start();
     expect(link.snapshot().value).toBe('submitting');
-    expect(link.submitted).toEqual([linkInput]);
-    await link.settle(done('Votre adresse e-mail est confirmée.'));
+    expect(link.inputs('submit')).toEqual([linkInput]);
+    await link.settle('submit', done('Votre adresse e-mail est confirmée.'));
     expect(link.snapshot().value).toBe('succeeded');
     expect(link.snapshot().context.message).toBe('Votre adresse e-mail est confirmée.');
   });
@@ -210,21 +171,21 @@ describe('request machine: pinned transitions', () => {
     const h = createRequestHarness(undefined);
     h.start();
     h.send({ type: 'SUBMIT', input: formInput });
-    await h.settle(failed(invalidEmail));
+    await h.settle('submit', failed(invalidEmail));
     expect(h.snapshot().value).toBe('idle');
     expect(h.snapshot().context.error).toEqual(invalidEmail);
     expect(selectRequestView(h.snapshot()).error).toEqual(invalidEmail);
     h.send({ type: 'SUBMIT', input: { email: 'fixed@demo.test' } });
     expect(h.snapshot().value).toBe('submitting');
     expect(h.snapshot().context.error).toBeNull();
-    expect(h.submitted).toEqual([formInput, { email: 'fixed@demo.test' }]);
+    expect(h.inputs('submit')).toEqual([formInput, { email: 'fixed@demo.test' }]);
   });
 
   it('CLEAR_ERROR clears the error in idle', async () => {
     const h = createRequestHarness(undefined);
     h.start();
     h.send({ type: 'SUBMIT', input: formInput });
-    await h.settle(failed(invalidEmail));
+    await h.settle('submit', failed(invalidEmail));
     h.send({ type: 'CLEAR_ERROR' });
     expect(h.snapshot().value).toBe('idle');
     expect(h.snapshot().context.error).toBeNull();
@@ -234,11 +195,11 @@ describe('request machine: pinned transitions', () => {
     const h = createRequestHarness(undefined);
     h.start();
     h.send({ type: 'SUBMIT', input: formInput });
-    await h.settle(done('Enregistré'));
+    await h.settle('submit', done('Enregistré'));
     h.send({ type: 'SUBMIT', input: { email: 'again@demo.test' } });
     expect(h.snapshot().value).toBe('submitting');
-    expect(h.submitted).toEqual([formInput, { email: 'again@demo.test' }]);
-    await h.settle(done());
+    expect(h.inputs('submit')).toEqual([formInput, { email: 'again@demo.test' }]);
+    await h.settle('submit', done());
     expect(h.snapshot().value).toBe('succeeded');
     expect(h.snapshot().context.message).toBeNull();
   });
@@ -246,12 +207,12 @@ describe('request machine: pinned transitions', () => {
   it('RESET from succeeded goes back to idle and drops the message', async () => {
     const h = createRequestHarness({ initialInput: linkInput });
     h.start();
-    await h.settle(done('ok'));
+    await h.settle('submit', done('ok'));
     h.send({ type: 'RESET' });
     expect(h.snapshot().value).toBe('idle');
     expect(h.snapshot().context).toMatchObject({ message: null, error: null });
     h.send({ type: 'SUBMIT', input: formInput });
-    expect(h.submitted).toEqual([linkInput, formInput]);
+    expect(h.inputs('submit')).toEqual([linkInput, formInput]);
   });
 
   it('SUBMIT is ignored while submitting (no second call)', () => {
@@ -259,7 +220,7 @@ describe('request machine: pinned transitions', () => {
     h.start();
     h.send({ type: 'SUBMIT', input: formInput });
     h.send({ type: 'SUBMIT', input: { email: 'double@demo.test' } });
-    expect(h.submitted).toEqual([formInput]);
+    expect(h.inputs('submit')).toEqual([formInput]);
   });
 
   // succeeded ──SUBMIT──> submitting ──error──> idle must not keep the previous success message.
@@ -267,9 +228,9 @@ describe('request machine: pinned transitions', () => {
     const h = createRequestHarness(undefined);
     h.start();
     h.send({ type: 'SUBMIT', input: formInput });
-    await h.settle(done('Enregistré'));
+    await h.settle('submit', done('Enregistré'));
     h.send({ type: 'SUBMIT', input: formInput });
-    await h.settle(failed(invalidEmail));
+    await h.settle('submit', failed(invalidEmail));
     expect(selectRequestView(h.snapshot())).toMatchObject({ error: invalidEmail, message: null });
   });
 });
