@@ -3,6 +3,19 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
 
+const shellModules = new RegExp(
+  [
+    '/src/app/(auth|access|routes|RouteGuard|router|failureReporter|FailureOutlets|LazyToastRegion|pageDialog|connectivity|errorCatalogue)\\.tsx?$',
+    '/src/i18n/',
+    '/src/api/(tokenStorage|unauthorized)\\.ts$',
+    '/machines/(auth|support|connectivity|pageDialog)/',
+    '/src/layouts/(BlankLayout|LanguageSwitch|LegalLinks)\\.tsx$',
+    '/src/pages/(NotFoundPage|RouteErrorPage)\\.tsx$',
+    '/src/components/(PlanLock|ui/toastQueue|ui/Button|ui/Link|ui/Spinner)\\.tsx?$',
+    '/src/(App|main)\\.tsx$',
+  ].join('|'),
+);
+
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3001}`;
 
 export default defineConfig(({ mode }) => ({
@@ -31,6 +44,16 @@ export default defineConfig(({ mode }) => ({
     // down-levelling and no modulepreload polyfill in the first load.
     target: 'es2023',
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // The app shell every page needs (auth, routes and guards, i18n, providers) as one chunk: split into
+        // ~20 small chunks, each paid its own gzip and import overhead on the first load. Only modules that
+        // load on every page belong here; one used by a lazy page alone would become eager.
+        codeSplitting: {
+          groups: [{ name: (id: string) => (shellModules.test(id.replaceAll('\\', '/')) ? 'app-shell' : null) }],
+        },
+      },
+    },
     sourcemap: true,
   },
   server: {
