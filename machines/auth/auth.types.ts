@@ -1,4 +1,4 @@
-import type { components } from '../../src/api/schema.gen';
+import type { components, operations } from '../../src/api/schema.gen';
 
 export type User = components['schemas']['User'];
 export type Session = components['schemas']['Session'];
@@ -11,19 +11,9 @@ export interface Failure {
   fieldErrors: Record<string, string[]>;
 }
 
-export interface Credentials {
-  email: string;
-  password: string;
-  staySignedIn: boolean;
-}
-
-export interface Registration {
-  email: string;
-  password: string;
-  firstname: string;
-  god_father?: string;
-  locale?: 'fr' | 'en';
-}
+/** The bodies of POST /login and POST /register, as the contract defines them. */
+export type Credentials = operations['login']['requestBody']['content']['application/json'];
+export type Registration = operations['register']['requestBody']['content']['application/json'];
 
 /** How the current session began or ended; guards and navigation derive the landing page from it. */
 export type SessionOrigin = 'restored' | 'loggedIn' | 'registered';

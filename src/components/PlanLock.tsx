@@ -1,6 +1,7 @@
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import type { Plan } from '../app/routes';
+import { planMessages } from '../i18n/planMessages';
 import { Button } from './ui/Button';
 import './PlanLock.css';
 
@@ -16,7 +17,6 @@ const body = defineMessage<{ plans: string }>({
   defaultMessage: 'Elle est disponible avec les offres : {plans}. Activez-la en passant à une offre supérieure.',
 });
 
-const planNames: Record<Plan, string> = { PERCENT: 'Découverte', PERK: 'Perk', PRO: 'Pro', EXPERT: 'Expert' };
 
 /** Blocks a feature the plan does not include, with a way to the plan page (spec section 6). */
 export function PlanLockPanel({ plans }: { plans: readonly Plan[] }) {
@@ -28,7 +28,7 @@ export function PlanLockPanel({ plans }: { plans: readonly Plan[] }) {
       <h1 id="plan-lock-title" className="plan-lock__title">
         {intl.formatMessage(messages.title)}
       </h1>
-      <p className="plan-lock__body">{intl.formatMessage(body, { plans: plans.map((p) => planNames[p]).join(', ') })}</p>
+      <p className="plan-lock__body">{intl.formatMessage(body, { plans: plans.map((p) => intl.formatMessage(planMessages[p])).join(', ') })}</p>
       <Button onPress={() => void navigate(PLAN_PAGE)}>{intl.formatMessage(messages.cta)}</Button>
     </section>
   );

@@ -2,6 +2,7 @@ import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { AuthActor } from '../../app/auth';
 import { Card } from '../../components/ui/Card';
 import { TextLink } from '../../components/ui/Link';
+import { planMessages, roleMessages } from '../../i18n/planMessages';
 import '../pages.css';
 
 const welcome = defineMessage<{ firstname: string }>({ id: 'home.welcome', defaultMessage: 'Bonjour {firstname} !' });
@@ -15,15 +16,6 @@ const messages = defineMessages({
   accountTitle: { id: 'home.accountTitle', defaultMessage: 'Votre compte' },
   editProfile: { id: 'home.editProfile', defaultMessage: 'Modifier mon profil' },
   changePassword: { id: 'home.changePassword', defaultMessage: 'Changer mon mot de passe' },
-  planPERCENT: { id: 'plan.PERCENT', defaultMessage: 'Découverte' },
-  planPERK: { id: 'plan.PERK', defaultMessage: 'Perk' },
-  planPRO: { id: 'plan.PRO', defaultMessage: 'Pro' },
-  planEXPERT: { id: 'plan.EXPERT', defaultMessage: 'Expert' },
-  roleOWNER: { id: 'role.OWNER', defaultMessage: 'Propriétaire' },
-  roleADMIN: { id: 'role.ADMIN', defaultMessage: 'Administrateur' },
-  roleTEACHER: { id: 'role.TEACHER', defaultMessage: 'Formateur' },
-  roleANALYST: { id: 'role.ANALYST', defaultMessage: 'Analyste' },
-  roleSTAFF: { id: 'role.STAFF', defaultMessage: 'Personnel' },
 });
 
 export function HomePage() {
@@ -44,9 +36,9 @@ export function HomePage() {
             <dt>{intl.formatMessage(messages.address)}</dt>
             <dd>{user.store.subdomain}</dd>
             <dt>{intl.formatMessage(messages.plan)}</dt>
-            <dd>{intl.formatMessage(messages[`plan${user.store.plan}`])}</dd>
+            <dd>{intl.formatMessage(planMessages[user.store.plan])}</dd>
             <dt>{intl.formatMessage(messages.role)}</dt>
-            <dd>{intl.formatMessage(messages[`role${user.role}`])}</dd>
+            <dd>{intl.formatMessage(roleMessages[user.role])}</dd>
           </dl>
         </Card>
         <Card title={intl.formatMessage(messages.accountTitle)}>
