@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, numeric, pgEnum, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const planEnum = pgEnum('plan', ['PERCENT', 'PERK', 'PRO', 'EXPERT']);
 export const roleEnum = pgEnum('role', ['OWNER', 'ADMIN', 'TEACHER', 'ANALYST', 'STAFF']);
@@ -38,6 +38,14 @@ export const stores = pgTable('stores', {
       hide_plan: false,
     }),
   affiliationStatus: text('affiliation_status', { enum: ['CLOSED', 'PRIVATE', 'PUBLIC'] }).notNull().default('CLOSED'),
+  // Affiliate program terms (affiliates settings page). The defaults are the terms of a program nobody has
+  // tuned yet: 20 % per sale (the spec's affiliate percent), links valid 30 days, commissions payable after 30 days, payouts from 50 €,
+  // the last link clicked gets the sale. Percent and euros keep two decimals.
+  affiliationCommissionRate: numeric('affiliation_commission_rate', { precision: 5, scale: 2, mode: 'number' }).notNull().default(20),
+  affiliationLinkValidityDays: integer('affiliation_link_validity_days').notNull().default(30),
+  affiliationMinPayoutDelayDays: integer('affiliation_min_payout_delay_days').notNull().default(30),
+  affiliationMinPayoutAmount: numeric('affiliation_min_payout_amount', { precision: 8, scale: 2, mode: 'number' }).notNull().default(50),
+  affiliationAttribution: text('affiliation_attribution', { enum: ['FIRST', 'LAST'] }).notNull().default('LAST'),
   communityEnabled: boolean('community_enabled').notNull().default(false),
   aiPackCredits: integer('ai_pack_credits').notNull().default(0),
   aiPaidCredits: integer('ai_paid_credits').notNull().default(0),

@@ -13,6 +13,16 @@ export const DEMO_ACCOUNTS = [
   { email: 'platform@demo.test', firstname: 'Paul', role: 'ADMIN', isAdmin: true },
 ] as const;
 
+/** The demo owner has answered the onboarding questionnaire (the demo store is a store in use). */
+export const DEMO_ONBOARDING_ANSWERS = JSON.stringify([
+  { name: 'HOW_FOUND_US', type: 'radio', value: 'REFERRAL', other: null },
+  { name: 'WHO_ARE_YOU', type: 'radio', value: 'TEACHER_PRO', other: null },
+  { name: 'WHAT_CERTIFICATIONS', type: 'radio', value: 'SOON', other: null },
+  { name: 'WHAT_MAIN_ACTIVITY', type: 'select', value: 'ART_CULTURE', other: null },
+  { name: 'WHAT_TOOL', type: 'radio', value: 'WEBSITE', other: 'WordPress' },
+  { name: 'WHAT_IMPORTANT', type: 'checkbox', value: ['SIMPLE', 'FRANCE'], other: null },
+]);
+
 export async function isEmpty(db: Database): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(stores);
   return (row?.n ?? 0) === 0;
@@ -22,7 +32,10 @@ export async function isEmpty(db: Database): Promise<boolean> {
 export async function seedDemo(db: Database) {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
-    const [store] = await tx.insert(stores).values({ subdomain: 'demo', plan: 'PRO', communityEnabled: true }).returning();
+    const [store] = await tx
+      .insert(stores)
+      .values({ subdomain: 'demo', plan: 'PRO', communityEnabled: true, onboardingQuestions: DEMO_ONBOARDING_ANSWERS })
+      .returning();
     const now = new Date();
     const demoUsers = await tx
       .insert(users)

@@ -66,4 +66,17 @@ export const messages = {
   ),
   emailVerified: t('Votre adresse e-mail est confirmée.', 'Your e-mail address is confirmed.'),
   passwordChanged: t('Votre mot de passe a été modifié.', 'Your password has been changed.'),
+
+  // Store settings
+  subdomainTaken: t('Ce sous-domaine est déjà utilisé par un autre espace.', 'This subdomain is already used by another space.'),
+  customDomainMissing: t("Renseignez d'abord un domaine personnalisé.", 'Enter a custom domain first.'),
+  unknownFeatureOption: (name: string) => t(`L'option « ${name} » n'existe pas.`, `The option "${name}" does not exist.`),
+  questionnaireUnreadable: t("Les réponses au questionnaire ne sont pas lisibles (JSON attendu).", 'The questionnaire answers cannot be read (JSON expected).'),
+  questionnaireIncomplete: t(
+    "Le questionnaire attend une réponse à chacune des six questions, dans l'ordre.",
+    'The questionnaire expects an answer to each of the six questions, in order.',
+  ),
+  questionnaireMissing: (question: string) => t(`Ah, vous avez oublié quelque chose ! (${question})`, `Oops, you forgot something! (${question})`),
+  questionnaireDetail: (question: string) => t(`Précisez votre réponse à la question ${question}.`, `Please give the detail of your answer to ${question}.`),
+  questionnaireInvalid: (question: string) => t(`La réponse à la question ${question} n'est pas valide.`, `The answer to ${question} is not valid.`),
 } as const;

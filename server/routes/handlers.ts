@@ -3,6 +3,7 @@ import { authHandlers } from './auth.js';
 import { meHandlers } from './me.js';
 import { notificationHandlers } from './notifications.js';
 import { pageHandlers } from './pages.js';
+import { storeHandlers } from './store.js';
 import { systemHandlers } from './system.js';
 
 /** Every implemented operation, by operationId. Operations missing here answer 501. */
@@ -12,4 +13,5 @@ export const handlers: HandlerMap = {
   ...meHandlers,
   ...notificationHandlers,
   ...pageHandlers,
+  ...storeHandlers,
 };

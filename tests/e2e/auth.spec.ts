@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { answerQuestionnaire } from './questionnaire';
 
 const uniqueEmail = () => `e2e-${randomUUID().slice(0, 8)}@example.test`;
 
@@ -39,6 +40,7 @@ test('register → verify through the outbox → log in → home → log out', a
   await page.goto('/');
   await expect(page.getByTestId('home-welcome')).toBeVisible();
   await expect(page.getByTestId('resend-activation')).toHaveCount(0);
+  await answerQuestionnaire(page);
 
   await logOut(page);
   await expect(page).toHaveURL('/connexion');

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { answerQuestionnaire } from './questionnaire';
 
 async function logIn(page: Page, email: string, path = '/') {
   await page.goto(`/connexion?redirect=${encodeURIComponent(path)}`);
@@ -108,6 +109,7 @@ test('a store on the Découverte plan shows the upgrade banner to its owner', as
   await page.getByTestId('login-submit').click();
   await expect(page.getByTestId('upgrade-banner')).toBeVisible();
   await expect(page.getByTestId('resend-activation')).toBeVisible();
+  await answerQuestionnaire(page);
   // The community cannot open on this plan: the menu entry opens the activation modal.
   await page.getByTestId('menu-community').click();
   await expect(page.getByTestId('community-modal')).toBeVisible();

@@ -1,5 +1,8 @@
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthActor } from '../../app/auth';
+import { QuestionnaireModal } from './questionnaire/QuestionnaireModal';
 import { Card } from '../../components/ui/Card';
 import { TextLink } from '../../components/ui/Link';
 import { planMessages, roleMessages } from '../../i18n/planMessages';
@@ -20,10 +23,27 @@ const messages = defineMessages({
 
 export function HomePage() {
   const intl = useIntl();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
   const user = AuthActor.useSelector((s) => s.context.user);
+  // Owners meet the questionnaire after sign-up (?questionnaire=1) and as long as it is unanswered. Decided
+  // when the page opens: saving the answers must not whisk away the thank-you screen.
+  const [questionnaire, setQuestionnaire] = useState(() =>
+    user && user.role === 'OWNER' ? { answered: user.store.onboarding_questions !== null, open: user.store.onboarding_questions === null || search.get('questionnaire') === '1' } : null,
+  );
   if (!user) return null;
   return (
     <>
+      {questionnaire?.open && (
+        <QuestionnaireModal
+          storeUuid={user.store.uuid}
+          answered={questionnaire.answered}
+          onDone={() => {
+            setQuestionnaire(null);
+            void navigate('/', { replace: true });
+          }}
+        />
+      )}
       <header className="page-header">
         <h1 className="page-title" data-testid="home-welcome">
           {intl.formatMessage(welcome, { firstname: user.firstname })}
