@@ -9,4 +9,6 @@ interface ImportMetaEnv {
   readonly VITE_BLOG_URL?: string;
   readonly VITE_ACADEMY_URL?: string;
   readonly VITE_COACHING_URL?: string;
+  /** Promo code of the announcement campaign, shown to owners on the Découverte plan; unset shows none. */
+  readonly VITE_ANNOUNCEMENT_PROMO_CODE?: string;
 }

@@ -2,6 +2,8 @@ import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthActor } from '../../app/auth';
+import { AnnouncementModal } from './onboarding/AnnouncementModal';
+import { PhoneCard } from './onboarding/PhoneCard';
 import { QuestionnaireModal } from './questionnaire/QuestionnaireModal';
 import { Card } from '../../components/ui/Card';
 import { TextLink } from '../../components/ui/Link';
@@ -50,6 +52,8 @@ export function HomePage() {
         </h1>
         <p className="page-lead">{intl.formatMessage(messages.lead)}</p>
       </header>
+      {user.role === 'OWNER' && <PhoneCard storeUuid={user.store.uuid} plan={user.store.plan} phone={user.store.owner_phone} />}
+      <AnnouncementModal role={user.role} plan={user.store.plan} inOnboarding={Boolean(questionnaire?.open)} />
       <div className="card-grid">
         <Card title={intl.formatMessage(messages.storeTitle)}>
           <dl className="facts">
