@@ -8,8 +8,9 @@
  * The context is small (the typed value comes from a handful of CHANGE variants), so paths are
  * generated over the full snapshot (value + context): every generated step is the real one.
  */
+import { itForwardsOneCall } from './support/actorFactory';
 import { describe, expect, it } from 'vitest';
-import { createActor, type SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import type { Failure } from '../machines/auth/auth.types';
 import { createPhoneCardActors } from '../machines/phoneCard/phoneCard.actors';
 import { phoneCardMachine, type PhoneCardEvent, type PhoneCardInput, type SavePhoneInput } from '../machines/phoneCard/phoneCard.machine';
@@ -30,7 +31,7 @@ import {
   type ModelPath,
   type ModelStep,
 } from './support/graph';
-import { createActorHarness, flush } from './support/harness';
+import { createActorHarness } from './support/harness';
 
 type PhoneCardModelEvent = PhoneCardEvent | DoneActorEvent<'save', undefined> | ErrorActorEvent<'save'>;
 type PhoneCardSnapshot = SnapshotFrom<typeof phoneCardMachine>;
@@ -344,40 +345,12 @@ describe('phone card machine: pinned transitions', () => {
 // ─── The actor factory ──────────────────────────────────────────────────────────────────────────
 
 describe('createPhoneCardActors', () => {
-  it('save forwards the phone and the abort signal, and answers nothing', async () => {
-    const calls: Array<{ phone: string; signal: AbortSignal }> = [];
-    const { save } = createPhoneCardActors({ savePhone: async (phone, signal) => (calls.push({ phone, signal }), { data: 'ignored' }) });
-    const actor = createActor(save, { input: { phone: '+33612345678' } });
-    const output = new Promise((resolve) => actor.subscribe({ complete: () => resolve(actor.getSnapshot().output) }));
-    actor.start();
-    expect(await output).toBeUndefined();
-    expect(calls).toHaveLength(1);
-    expect(calls[0]!.phone).toBe('+33612345678');
-    expect(calls[0]!.signal).toBeInstanceOf(AbortSignal);
-  });
-
-  it('a failure of the call fails the actor with the same error', async () => {
-    const { save } = createPhoneCardActors({ savePhone: () => Promise.reject(serverDown) });
-    const actor = createActor(save, { input: { phone: '+33612345678' } });
-    const error = new Promise((resolve) => actor.subscribe({ error: resolve }));
-    actor.start();
-    expect(await error).toEqual(serverDown);
-  });
-
-  it('a stopped actor aborts the call and ignores its late failure', async () => {
-    let received: AbortSignal | undefined;
-    let fail: (error: unknown) => void = () => {};
-    const { save } = createPhoneCardActors({
-      savePhone: (_, signal) => ((received = signal), new Promise((_, reject) => (fail = reject))),
-    });
-    const errors: unknown[] = [];
-    const actor = createActor(save, { input: { phone: '+33612345678' } });
-    actor.subscribe({ error: (error) => errors.push(error) });
-    actor.start();
-    actor.stop();
-    expect(received?.aborted).toBe(true);
-    fail(offline);
-    await flush();
-    expect(errors).toEqual([]);
+  itForwardsOneCall({
+    what: 'the phone',
+    make: (call) => createPhoneCardActors({ savePhone: call }).save,
+    input: { phone: '+33612345678' },
+    arg: '+33612345678',
+    failure: serverDown,
+    lateFailure: offline,
   });
 });

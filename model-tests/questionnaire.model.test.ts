@@ -13,8 +13,9 @@
  * (another question's event, an answer from a `save` not running); the walk checks the real actor
  * against those replayed snapshots, full context included, and the coverage checks run on them.
  */
+import { itForwardsOneCall } from './support/actorFactory';
 import { describe, expect, it } from 'vitest';
-import { createActor, type SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import type { Failure } from '../machines/auth/auth.types';
 import { createQuestionnaireActors } from '../machines/questionnaire/questionnaire.actors';
 import {
@@ -46,7 +47,7 @@ import {
   type ModelPath,
   type ModelStep,
 } from './support/graph';
-import { createActorHarness, flush } from './support/harness';
+import { createActorHarness } from './support/harness';
 
 // Written from the spec (sections 3 and 5), not imported from the machine.
 const ORDER = ['HOW_FOUND_US', 'WHO_ARE_YOU', 'WHAT_CERTIFICATIONS', 'WHAT_MAIN_ACTIVITY', 'WHAT_TOOL', 'WHAT_IMPORTANT'] as const satisfies readonly QuestionName[];
@@ -534,40 +535,12 @@ describe('questionnaire machine: pinned transitions', () => {
 // ─── The actor factory ──────────────────────────────────────────────────────────────────────────
 
 describe('createQuestionnaireActors', () => {
-  it('save forwards the JSON text and the abort signal, and answers nothing', async () => {
-    const calls: Array<{ json: string; signal: AbortSignal }> = [];
-    const { save } = createQuestionnaireActors({ saveAnswers: async (json, signal) => (calls.push({ json, signal }), { data: 'ignored' }) });
-    const actor = createActor(save, { input: { onboardingQuestions: '[]' } });
-    const output = new Promise((resolve) => actor.subscribe({ complete: () => resolve(actor.getSnapshot().output) }));
-    actor.start();
-    expect(await output).toBeUndefined();
-    expect(calls).toHaveLength(1);
-    expect(calls[0]!.json).toBe('[]');
-    expect(calls[0]!.signal).toBeInstanceOf(AbortSignal);
-  });
-
-  it('a failure of the call fails the actor with the same error', async () => {
-    const { save } = createQuestionnaireActors({ saveAnswers: () => Promise.reject(serverDown) });
-    const actor = createActor(save, { input: { onboardingQuestions: '[]' } });
-    const error = new Promise((resolve) => actor.subscribe({ error: resolve }));
-    actor.start();
-    expect(await error).toEqual(serverDown);
-  });
-
-  it('a stopped actor aborts the call and ignores its late failure', async () => {
-    let received: AbortSignal | undefined;
-    let fail: (error: unknown) => void = () => {};
-    const { save } = createQuestionnaireActors({
-      saveAnswers: (_, signal) => ((received = signal), new Promise((_, reject) => (fail = reject))),
-    });
-    const errors: unknown[] = [];
-    const actor = createActor(save, { input: { onboardingQuestions: '[]' } });
-    actor.subscribe({ error: (error) => errors.push(error) });
-    actor.start();
-    actor.stop();
-    expect(received?.aborted).toBe(true);
-    fail(offline);
-    await flush();
-    expect(errors).toEqual([]);
+  itForwardsOneCall({
+    what: 'the JSON text',
+    make: (call) => createQuestionnaireActors({ saveAnswers: call }).save,
+    input: { onboardingQuestions: '[]' },
+    arg: '[]',
+    failure: serverDown,
+    lateFailure: offline,
   });
 });

@@ -1,8 +1,9 @@
 import { assign, fromPromise, not, setup } from 'xstate';
 import type { Failure } from '../auth/auth.types';
+import type { components } from '../../src/api/schema.gen';
 
 /** The store's plan (the contract's Plan enum). */
-export type Plan = 'PERCENT' | 'PERK' | 'PRO' | 'EXPERT';
+export type Plan = components['schemas']['Plan'];
 
 export interface PhoneCardInput {
   /** The store's plan: the card is never asked on PERCENT. */
