@@ -1,5 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, numeric, pgEnum, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 
 export const planEnum = pgEnum('plan', ['PERCENT', 'PERK', 'PRO', 'EXPERT']);
 export const roleEnum = pgEnum('role', ['OWNER', 'ADMIN', 'TEACHER', 'ANALYST', 'STAFF']);
@@ -52,6 +69,11 @@ export const stores = pgTable('stores', {
   ownerPhone: text('owner_phone'),
   onboardingQuestions: text('onboarding_questions'),
   godFather: text('god_father'),
+  // Home checklist (#4): when the owner chose the subdomain (registration makes one up from the first name),
+  // when the customization page was first saved, and the connected payment account.
+  subdomainSetAt: timestamp('subdomain_set_at', { withTimezone: true }),
+  customizedAt: timestamp('customized_at', { withTimezone: true }),
+  stripeAccountId: text('stripe_account_id'),
   createdAt: createdAt(),
 });
 
@@ -186,4 +208,400 @@ export const pages = pgTable('pages', {
   title: text('title').notNull(),
   contentHtml: text('content_html').notNull(),
   modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Catalogue (#5): trainings, their item tree, bundles, prices. Learners and what they did (#5 apprenants and
+// statistics tabs; filled by the learner area and checkout in later issues). Store settings behind the home
+// checklist (#4).
+// ---------------------------------------------------------------------------------------------------------
+
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const trainingStatusEnum = pgEnum('training_status', ['DRAFT', 'PUBLISHED', 'PRE_SALE', 'PRE_LAUNCH', 'CLOSED', 'UNLISTED', 'HIDDEN']);
+export const bundleStatusEnum = pgEnum('bundle_status', ['DRAFT', 'PUBLISHED', 'UNLISTED', 'HIDDEN']);
+export const trainingItemTypeEnum = pgEnum('training_item_type', ['SECTION', 'GENERIC', 'VIDEO', 'QUIZ', 'TASKS', 'ASSIGNMENT', 'SCORM']);
+export const paymentScheduleTypeEnum = pgEnum('payment_schedule_type', ['ONE_TIME', 'INSTALLMENTS', 'SUBSCRIPTION']);
+
+export interface FeedbackOptionsData {
+  enabled: boolean;
+  rating_enabled: boolean;
+  comment_enabled: boolean;
+  mandatory: boolean;
+}
+export interface SeoDataData {
+  title?: string | null;
+  description?: string | null;
+  image?: string | null;
+}
+
+export const trainings = pgTable(
+  'trainings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    summary: text('summary'),
+    description: text('description'),
+    picture: text('picture'),
+    status: trainingStatusEnum('status').notNull().default('DRAFT'),
+    position: integer('position').notNull().default(0),
+    seoData: jsonb('seo_data').$type<SeoDataData>().notNull().default({}),
+    feedbackOptions: jsonb('feedback_options')
+      .$type<FeedbackOptionsData>()
+      .notNull()
+      .default({ enabled: false, rating_enabled: true, comment_enabled: true, mandatory: false }),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    emailListId: text('email_list_id'),
+    maxCustomers: integer('max_customers'),
+    enrollmentEndsAt: timestamp('enrollment_ends_at', { withTimezone: true }),
+    accessDurationDays: integer('access_duration_days'),
+    dripFrequency: text('drip_frequency', { enum: ['WEEKLY', 'BIWEEKLY', 'MONTHLY'] }),
+    certificateEnabled: boolean('certificate_enabled').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('trainings_store_slug_key').on(t.storeId, t.slug),
+    // The list is read in the trainer's order; ids break ties so pages never overlap.
+    index('trainings_store_position_idx').on(t.storeId, t.position, t.id),
+  ],
+);
+
+/** Team members credited on a training (settings tab "authors"). */
+export const trainingAuthors = pgTable(
+  'training_authors',
+  {
+    trainingId: uuid('training_id')
+      .notNull()
+      .references(() => trainings.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.trainingId, t.userId] }), index('training_authors_user_idx').on(t.userId)],
+);
+
+/**
+ * The outline: SECTION rows at the top (parent_id null) hold the other types. Serial ids, because the
+ * routes (`…/editor/{id}`) and notifications carry them as numbers.
+ */
+export const trainingItems = pgTable(
+  'training_items',
+  {
+    id: serial('id').primaryKey(),
+    trainingId: uuid('training_id')
+      .notNull()
+      .references(() => trainings.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id').references((): AnyPgColumn => trainingItems.id, { onDelete: 'cascade' }),
+    type: trainingItemTypeEnum('type').notNull(),
+    name: text('name').notNull(),
+    draft: boolean('draft').notNull().default(true),
+    description: text('description'),
+    position: integer('position').notNull().default(0),
+    content: text('content'),
+    specificContent: text('specific_content'),
+    minCompleteDuration: integer('min_complete_duration'),
+    unlockMode: text('unlock_mode', { enum: ['NONE', 'DATE', 'DELAY', 'MANUAL', 'PREVIOUS'] }).notNull().default('NONE'),
+    unlockAt: timestamp('unlock_at', { withTimezone: true }),
+    unlockDelayDays: integer('unlock_delay_days'),
+    blocking: boolean('blocking').notNull().default(false),
+    scormUrl: text('scorm_url'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('training_items_tree_idx').on(t.trainingId, t.parentId, t.position), index('training_items_parent_idx').on(t.parentId)],
+);
+
+/** Files and links attached to an item (resources_count in the outline). */
+export const trainingItemResources = pgTable(
+  'training_item_resources',
+  {
+    id: serial('id').primaryKey(),
+    trainingItemId: integer('training_item_id')
+      .notNull()
+      .references(() => trainingItems.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type', { enum: ['FILE', 'LINK'] }).notNull(),
+    url: text('url').notNull(),
+    size: bigint('size', { mode: 'number' }),
+    mimeType: text('mime_type'),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('training_item_resources_item_idx').on(t.trainingItemId, t.position)],
+);
+
+export const bundles = pgTable(
+  'bundles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    summary: text('summary'),
+    description: text('description'),
+    picture: text('picture'),
+    status: bundleStatusEnum('status').notNull().default('DRAFT'),
+    order: integer('order').notNull().default(0),
+    seoData: jsonb('seo_data').$type<SeoDataData>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('bundles_store_slug_key').on(t.storeId, t.slug), index('bundles_store_order_idx').on(t.storeId, t.order, t.id)],
+);
+
+export const bundleTrainings = pgTable(
+  'bundle_trainings',
+  {
+    bundleId: uuid('bundle_id')
+      .notNull()
+      .references(() => bundles.id, { onDelete: 'cascade' }),
+    trainingId: uuid('training_id')
+      .notNull()
+      .references(() => trainings.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.bundleId, t.trainingId] }), index('bundle_trainings_training_idx').on(t.trainingId)],
+);
+
+/** Ways to pay for a training or a bundle (exactly one of the two); the lowest position is shown first. */
+export const paymentSchedules = pgTable(
+  'payment_schedules',
+  {
+    id: serial('id').primaryKey(),
+    trainingId: uuid('training_id').references(() => trainings.id, { onDelete: 'cascade' }),
+    bundleId: uuid('bundle_id').references(() => bundles.id, { onDelete: 'cascade' }),
+    type: paymentScheduleTypeEnum('type').notNull(),
+    // Euros with cents, read back as numbers (amounts stay far below 2^53 cents).
+    price: numeric('price', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    installmentsCount: integer('installments_count'),
+    frequency: text('frequency', { enum: ['MONTHLY', 'YEARLY'] }),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('payment_schedules_one_owner', sql`(${t.trainingId} is null) <> (${t.bundleId} is null)`),
+    index('payment_schedules_training_idx').on(t.trainingId, t.position),
+    index('payment_schedules_bundle_idx').on(t.bundleId, t.position),
+  ],
+);
+
+/** Learners of a store. The CRM issue adds tags, notes and private data; the learner area adds sign-in. */
+export const customers = pgTable(
+  'customers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    firstname: text('firstname'),
+    lastname: text('lastname'),
+    phone: text('phone'),
+    picture: text('picture'),
+    locale: text('locale', { enum: ['fr', 'en'] }).notNull().default('fr'),
+    passwordHash: text('password_hash'),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    lastConnectionAt: timestamp('last_connection_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('customers_store_email_key').on(t.storeId, sql`lower(${t.email})`), index('customers_store_created_idx').on(t.storeId, t.createdAt)],
+);
+
+/** A customer's enrolment in a training. */
+export const customerTrainings = pgTable(
+  'customer_trainings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    trainingId: uuid('training_id')
+      .notNull()
+      .references(() => trainings.id, { onDelete: 'cascade' }),
+    customerType: text('customer_type', { enum: ['STUDENT', 'ABANDONED_CART', 'BLOCKED'] }).notNull().default('STUDENT'),
+    blockedReason: text('blocked_reason', { enum: ['BY_TEACHER', 'BY_EXPIRATION'] }),
+    enrollmentType: text('enrollment_type', { enum: ['CLASSIC', 'BY_TEACHER', 'BY_AUTOMATION'] }).notNull().default('CLASSIC'),
+    bypassDrip: boolean('bypass_drip').notNull().default(false),
+    progress: numeric('progress', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
+    enrolledAt: timestamp('enrolled_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    lastConnectionAt: timestamp('last_connection_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('customer_trainings_customer_training_key').on(t.customerId, t.trainingId),
+    index('customer_trainings_training_idx').on(t.trainingId, t.enrolledAt),
+  ],
+);
+
+/** What a learner did on one item (written by the learner area); the statistics tab reads it. */
+export const itemProgress = pgTable(
+  'item_progress',
+  {
+    customerTrainingId: uuid('customer_training_id')
+      .notNull()
+      .references(() => customerTrainings.id, { onDelete: 'cascade' }),
+    trainingItemId: integer('training_item_id')
+      .notNull()
+      .references(() => trainingItems.id, { onDelete: 'cascade' }),
+    timeSpent: integer('time_spent').notNull().default(0),
+    score: numeric('score', { precision: 5, scale: 2, mode: 'number' }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.customerTrainingId, t.trainingItemId] }), index('item_progress_item_idx').on(t.trainingItemId)],
+);
+
+/** A learner's visits to the learner area (connections in the statistics). */
+export const customerConnections = pgTable(
+  'customer_connections',
+  {
+    id: serial('id').primaryKey(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    trainingId: uuid('training_id').references(() => trainings.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('customer_connections_training_at_idx').on(t.trainingId, t.at)],
+);
+
+/** Orders of a training or a bundle; checkout (a later issue) writes them, statistics read them. */
+export const sales = pgTable(
+  'sales',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    trainingId: uuid('training_id').references(() => trainings.id, { onDelete: 'set null' }),
+    bundleId: uuid('bundle_id').references(() => bundles.id, { onDelete: 'set null' }),
+    amount: numeric('amount', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    discountAmount: numeric('discount_amount', { precision: 10, scale: 2, mode: 'number' }).notNull().default(0),
+    discountCode: text('discount_code'),
+    paymentMethod: text('payment_method').notNull(),
+    paymentScheduleType: paymentScheduleTypeEnum('payment_schedule_type').notNull().default('ONE_TIME'),
+    status: text('status', { enum: ['DRAFT', 'PAID', 'FAILED', 'INCOMING', 'IN_PROGRESS', 'ABANDONED'] }).notNull(),
+    affiliateCustomerId: uuid('affiliate_customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [index('sales_store_created_idx').on(t.storeId, t.createdAt), index('sales_training_idx').on(t.trainingId, t.paidAt)],
+);
+
+/** Comments under lessons, by a learner (customer) or a team member (user); replies point at their parent. */
+export const trainingComments = pgTable(
+  'training_comments',
+  {
+    id: serial('id').primaryKey(),
+    trainingId: uuid('training_id')
+      .notNull()
+      .references(() => trainings.id, { onDelete: 'cascade' }),
+    trainingItemId: integer('training_item_id')
+      .notNull()
+      .references(() => trainingItems.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id').references((): AnyPgColumn => trainingComments.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('training_comments_training_idx').on(t.trainingId, t.createdAt), index('training_comments_parent_idx').on(t.parentId)],
+);
+
+/** Learners' assignment submissions; only the count waiting for the team is read until the assignments issue. */
+export const assignmentSubmissions = pgTable(
+  'assignment_submissions',
+  {
+    id: serial('id').primaryKey(),
+    trainingItemId: integer('training_item_id')
+      .notNull()
+      .references(() => trainingItems.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['PENDING_CUSTOMER', 'PENDING_TEACHER', 'COMPLETED'] }).notNull().default('PENDING_CUSTOMER'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('assignment_submissions_item_status_idx').on(t.trainingItemId, t.status)],
+);
+
+/**
+ * Upload slots handed out by POST /trainings/{id}/urls/presigned; the PUT to our own storage checks the
+ * slot (signature, expiry, size) and records what arrived. S3-compatible storage signs its own URLs.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    trainingId: uuid('training_id').references(() => trainings.id, { onDelete: 'set null' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    type: text('type', { enum: ['VIDEO', 'AUDIO', 'PDF', 'IMAGE', 'RESOURCE', 'QUIZ_MEDIA', 'MEDIA', 'ASSIGNMENT'] }).notNull(),
+    key: text('key').notNull().unique(),
+    contentType: text('content_type').notNull(),
+    maxSize: bigint('max_size', { mode: 'number' }).notNull(),
+    size: bigint('size', { mode: 'number' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uploads_store_idx').on(t.storeId)],
+);
+
+/** Preview tokens for the learner area (10 minutes), hashed like sessions. */
+export const previewTokens = pgTable(
+  'preview_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('preview_tokens_expires_idx').on(t.expiresAt)],
+);
+
+/** The legal entity behind a store (settings_company); one per store. */
+export const companies = pgTable('companies', {
+  id: serial('id').primaryKey(),
+  storeId: uuid('store_id')
+    .notNull()
+    .unique()
+    .references(() => stores.id, { onDelete: 'cascade' }),
+  name: text('name'),
+  legalForm: text('legal_form'),
+  siret: text('siret'),
+  vatNumber: text('vat_number'),
+  activityNumber: text('activity_number'),
+  addressLine1: text('address_line1'),
+  addressLine2: text('address_line2'),
+  postalCode: text('postal_code'),
+  city: text('city'),
+  state: text('state'),
+  country: text('country'),
+  email: text('email'),
+  phone: text('phone'),
+  signatoryName: text('signatory_name'),
+  updatedAt: updatedAt(),
 });
