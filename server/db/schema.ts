@@ -24,6 +24,17 @@ export const userTokenPurposeEnum = pgEnum('user_token_purpose', ['VERIFY_EMAIL'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
+export interface SignupAttribution {
+  utm_source?: string;
+  utm_medium?: string;
+  utm_campaign?: string;
+  utm_id?: string;
+  utm_term?: string;
+  utm_content?: string;
+  affiliate_codes?: string[];
+  last_affiliate_visit?: string;
+}
+
 export const stores = pgTable('stores', {
   id: uuid('id').primaryKey().defaultRandom(),
   subdomain: text('subdomain').notNull().unique(),
@@ -74,6 +85,8 @@ export const stores = pgTable('stores', {
   subdomainSetAt: timestamp('subdomain_set_at', { withTimezone: true }),
   customizedAt: timestamp('customized_at', { withTimezone: true }),
   stripeAccountId: text('stripe_account_id'),
+  // Where the owner came from when signing up (utm_* of the landing page, REF- affiliate codes), for marketing reports.
+  signupAttribution: jsonb('signup_attribution').$type<SignupAttribution>(),
   createdAt: createdAt(),
 });
 
@@ -605,3 +618,18 @@ export const companies = pgTable('companies', {
   signatoryName: text('signatory_name'),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Visits from sponsor links (`?parrain=<code>`). The code is kept as sent; the sponsor store is resolved when the
+ * code is a store's subdomain (our sponsor code, see README), null otherwise, so unknown codes cost one row, not an error.
+ */
+export const affiliationVisits = pgTable(
+  'affiliation_visits',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    sponsorStoreId: uuid('sponsor_store_id').references(() => stores.id, { onDelete: 'cascade' }),
+    visitedAt: timestamp('visited_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('affiliation_visits_sponsor_idx').on(t.sponsorStoreId, t.visitedAt)],
+);
