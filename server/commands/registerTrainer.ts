@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { stores, users } from '../db/schema.js';
+import { companies, stores, users, type SignupAttribution } from '../db/schema.js';
 import { isDisposableEmail } from '../auth/disposableDomains.js';
 import { hashPassword } from '../auth/passwords.js';
 import { openSession } from '../auth/session.js';
@@ -17,6 +17,7 @@ export interface Registration {
   firstname: string;
   god_father?: string;
   locale?: 'fr' | 'en';
+  attribution?: SignupAttribution;
 }
 
 /** "Élodie" → "elodie-3f9a": readable, unique enough, and changeable later in settings. */
@@ -48,11 +49,18 @@ export async function registerTrainer(services: Services, input: Registration) {
     for (let attempt = 0; !store && attempt < 5; attempt++) {
       [store] = await tx
         .insert(stores)
-        .values({ subdomain: subdomainFor(firstname), plan: 'PERCENT', godFather: input.god_father?.trim() || null })
+        .values({
+          subdomain: subdomainFor(firstname),
+          plan: 'PERCENT',
+          godFather: input.god_father?.trim() || null,
+          signupAttribution: input.attribution && Object.keys(input.attribution).length ? input.attribution : null,
+        })
         .onConflictDoNothing({ target: stores.subdomain })
         .returning();
     }
     if (!store) throw new Error('Could not find a free subdomain');
+    // A store has exactly one company (settings_company), empty until the owner fills it in.
+    await tx.insert(companies).values({ storeId: store.id });
     const [user] = await tx
       .insert(users)
       .values({ storeId: store.id, email, passwordHash, firstname, role: 'OWNER', locale: input.locale ?? 'fr' })

@@ -101,6 +101,8 @@ export async function updateStore(services: Services, actor: { isAdmin: boolean 
     if (taken) throw conflict(messages.subdomainTaken, { subdomain: [messages.subdomainTaken] });
     set.subdomain = input.subdomain;
   }
+  // Saving the subdomain, even unchanged, is the owner choosing it: the SUBDOMAIN step of the home checklist.
+  if (input.subdomain !== undefined && !store.subdomainSetAt) set.subdomainSetAt = services.clock();
   if (input.logo !== undefined) set.logo = input.logo;
   if (input.favicon !== undefined) set.favicon = input.favicon;
   if (input.owner_phone !== undefined) set.ownerPhone = input.owner_phone;

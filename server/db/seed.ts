@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.js';
 import type { NotificationType } from '../commands/notifications.js';
 import type { Database } from './client.js';
-import { notifications, pages, stores, users, type NotificationData } from './schema.js';
+import { companies, notifications, pages, stores, users, type NotificationData } from './schema.js';
 
 export const DEMO_PASSWORD = 'demo-password';
 export const DEMO_ACCOUNTS = [
@@ -34,9 +34,21 @@ export async function seedDemo(db: Database) {
   await db.transaction(async (tx) => {
     const [store] = await tx
       .insert(stores)
-      .values({ subdomain: 'demo', plan: 'PRO', communityEnabled: true, onboardingQuestions: DEMO_ONBOARDING_ANSWERS })
+      .values({ subdomain: 'demo', plan: 'PRO', communityEnabled: true, onboardingQuestions: DEMO_ONBOARDING_ANSWERS, subdomainSetAt: new Date() })
       .returning();
     const now = new Date();
+    // A store half set up: subdomain chosen and company filled in; customization and payments still to do.
+    await tx.insert(companies).values({
+      storeId: store!.id,
+      name: 'Atelier Démo SAS',
+      legalForm: 'SAS',
+      addressLine1: '12 rue des Lilas',
+      postalCode: '69003',
+      city: 'Lyon',
+      country: 'FR',
+      email: 'contact@demo.test',
+      signatoryName: 'Camille Démo',
+    });
     const demoUsers = await tx
       .insert(users)
       .values(DEMO_ACCOUNTS.map((a) => ({ ...a, storeId: store!.id, passwordHash, emailVerifiedAt: now, lastname: 'Démo' })))

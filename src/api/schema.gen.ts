@@ -79,7 +79,8 @@ export interface paths {
          * Create a trainer account and its store
          * @description Creates a store on the PERCENT plan with the new user as OWNER, sends the activation e-mail and
          *     opens a session (answers like login). E-mail addresses of temporary-mail domains are refused.
-         *     `god_father` is the sponsor code from the `parrain` query, kept on the store.
+         *     `god_father` is the sponsor code from the `parrain` query, kept on the store. `attribution` carries the utm_*
+         *     parameters and REF- affiliate codes the client kept from the landing address.
          */
         post: operations["register"];
         delete?: never;
@@ -578,7 +579,7 @@ export interface paths {
         get?: never;
         /**
          * Record a visit from a sponsor link
-         * @description Called when a page address carries the `parrain` query (the sponsor code), to count the visit for that sponsor. The client ignores errors. Unknown codes are accepted silently (204) so the call does not reveal which codes exist.
+         * @description Called when a page address carries the `parrain` query (the sponsor code), to count the visit for that sponsor. The client ignores errors. Unknown codes are accepted silently (204) so the call does not reveal which codes exist. A sponsor code is the sponsor store's subdomain (our design, as the spec does not say what a code looks like); the visit is counted for the store it names; unknown codes are dropped.
          */
         put: operations["recordAffiliationVisit"];
         post?: never;
@@ -4112,6 +4113,18 @@ export interface components {
         };
         /** @description At least 8 characters; at most 128. */
         Password: string;
+        /** @description Where a new trainer came from, as the client kept it in local storage (spec section 3: utm source, medium, campaign, id, term, content; affiliate codes prefixed REF-; the last affiliate visit). Stored on the store for marketing reports; never shown to the trainer. */
+        SignupAttribution: {
+            utm_source?: string;
+            utm_medium?: string;
+            utm_campaign?: string;
+            utm_id?: string;
+            utm_term?: string;
+            utm_content?: string;
+            affiliate_codes?: string[];
+            /** Format: date-time */
+            last_affiliate_visit?: string;
+        };
         /** @description A plain acknowledgement with a message fit to show the user. */
         Message: {
             message: string;
@@ -5918,6 +5931,7 @@ export interface operations {
                     firstname: string;
                     god_father?: string;
                     locale?: components["schemas"]["Locale"];
+                    attribution?: components["schemas"]["SignupAttribution"];
                 };
             };
         };
