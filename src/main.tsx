@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { InspectionEvent } from 'xstate';
 import { App } from './App';
+import { captureAttribution } from './app/attribution';
 import { tokenStorage } from './api/tokenStorage';
 import { LocaleProvider } from './i18n/LocaleProvider';
 import './styles/tokens.css';
@@ -14,6 +15,11 @@ async function inspector() {
   const { inspect } = createBrowserInspector();
   return (event: InspectionEvent) => inspect.next?.(event);
 }
+
+// Where the visitor came from (sponsor link, campaign, affiliate code) is kept for the sign-up; a sponsor link's
+// visit is counted, and its failure ignored (spec: errors ignored).
+const { sponsorCode } = captureAttribution(new URLSearchParams(location.search), localStorage, new Date());
+if (sponsorCode) void import('./api/client').then(({ api }) => api.PUT('/affiliations/visits', { body: { code: sponsorCode } }).catch(() => undefined));
 
 // A returning user restores their session at once: fetch the API client alongside the app, not after it.
 if (tokenStorage.get()) void import('./api/authApi');

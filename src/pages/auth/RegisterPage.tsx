@@ -1,8 +1,8 @@
 import type { FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { useSearchParams } from 'react-router-dom';
 import { shallowEqual } from '@xstate/react';
 import { selectFormError } from '../../../machines/auth/auth.selectors';
+import { readAttribution } from '../../app/attribution';
 import { AuthActor } from '../../app/auth';
 import { failureText, fieldErrors } from '../../app/failureText';
 import { Button } from '../../components/ui/Button';
@@ -17,7 +17,6 @@ import { authMessages as m } from './authMessages';
 export function RegisterPage() {
   const intl = useIntl();
   const { locale } = useLocale();
-  const [search] = useSearchParams();
   const auth = AuthActor.useActorRef();
   const { isRegistering, error } = AuthActor.useSelector(
     (s) => ({ isRegistering: s.matches({ guest: 'registering' }), error: selectFormError('register')(s) }),
@@ -27,8 +26,8 @@ export function RegisterPage() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    // The sponsor code arrives as ?parrain=…; keeping it across visits comes with the onboarding issue.
-    const godFather = search.get('parrain')?.trim();
+    // The sponsor code and the campaign were kept when the visitor landed (src/app/attribution.ts, main.tsx).
+    const { godFather, attribution } = readAttribution(localStorage);
     auth.send({
       type: 'REGISTER',
       registration: {
@@ -37,6 +36,7 @@ export function RegisterPage() {
         password: String(data.get('password') ?? ''),
         locale,
         ...(godFather ? { god_father: godFather } : {}),
+        ...(Object.keys(attribution).length ? { attribution } : {}),
       },
     });
   };
