@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import fastifyMultipart from '@fastify/multipart';
 import { mountApiDocs } from './http/apiDocs.js';
 import { HttpError } from './http/errors.js';
 import { inLocale, localeOf, messages } from './http/messages.js';
@@ -69,6 +70,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     return reply.code(500).send({ message: inLocale(messages.internal, locale), code: 'INTERNAL_ERROR' });
   });
 
+  // Multipart bodies are read by the binder itself, part by part, with each operation's caps (openapi/multipart.ts).
+  await app.register(fastifyMultipart);
   bindOperations(app, document, options.handlers ?? defaultHandlers, services, API_PREFIX);
   app.get(`${API_PREFIX}/openapi.json`, async () => document);
   await mountApiDocs(app);

@@ -79,4 +79,132 @@ export const messages = {
   questionnaireMissing: (question: string) => t(`Ah, vous avez oublié quelque chose ! (${question})`, `Oops, you forgot something! (${question})`),
   questionnaireDetail: (question: string) => t(`Précisez votre réponse à la question ${question}.`, `Please give the detail of your answer to ${question}.`),
   questionnaireInvalid: (question: string) => t(`La réponse à la question ${question} n'est pas valide.`, `The answer to ${question} is not valid.`),
+
+  // Trainings (catalogue core: list, settings, authors, duplication)
+  trainingNotInStore: t("Cette formation n'existe pas dans votre espace.", 'This training does not exist in your space.'),
+  listedTwice: t('Cet élément est cité plusieurs fois.', 'This entry is listed more than once.'),
+  trainingSlugTaken: t('Cette adresse est déjà utilisée par une autre formation.', 'This address is already used by another training.'),
+  notATeamMember: t("Cet utilisateur ne fait pas partie de l'équipe.", 'This user is not a member of the team.'),
+  trainingHasPayingCustomers: t(
+    'Des clients ont payé cette formation : elle ne peut pas être supprimée. Fermez-la ou masquez-la plutôt.',
+    'Customers have paid for this training: it cannot be deleted. Close or hide it instead.',
+  ),
+
+  // Bundles (packs)
+  bundleSlugTaken: t('Cette adresse est déjà utilisée par un autre pack.', 'This address is already used by another bundle.'),
+  bundleUnknownTrainings: t("Certaines formations n'existent pas dans votre espace.", 'Some trainings do not exist in your space.'),
+  bundleTrainingAlreadyIn: t('Cette formation fait déjà partie du pack.', 'This training is already in the bundle.'),
+  bundleFull: (max: number) => t(`Un pack contient au plus ${max} formations.`, `A bundle holds at most ${max} trainings.`),
+  bundleHasBuyers: t(
+    'Des clients ont acheté ce pack : il ne peut pas être supprimé. Masquez-le plutôt.',
+    'Customers have bought this bundle: it cannot be deleted. Hide it instead.',
+  ),
+  bundlesOrderIncomplete: t(
+    "L'ordre doit citer chacun des packs de l'espace, une fois, et eux seuls.",
+    "The order must name each of the space's bundles once, and only them.",
+  ),
+  bundleItemsOrderIncomplete: t(
+    "L'ordre doit citer chacune des formations du pack, une fois, et elles seules.",
+    "The order must name each of the bundle's trainings once, and only them.",
+  ),
+  webAddressOnly: t('Indiquez une adresse web (https://…).', 'Enter a web address (https://…).'),
+
+  // A training's learners, comments and statistics (trainingLearners)
+  alreadyEnrolled: t('Ce client est déjà inscrit à cette formation.', 'This customer is already enrolled in this training.'),
+  trainingFull: t("Cette formation a atteint son nombre maximum d'apprenants.", 'This training has reached its maximum number of learners.'),
+  notEnrolled: t("Ce client n'est pas inscrit à cette formation (panier abandonné).", 'This customer is not enrolled in this training (abandoned cart).'),
+  expiryInPast: t("La date d'expiration doit être dans le futur.", 'The expiry date must be in the future.'),
+  commentEmpty: t('Le commentaire ne peut pas être vide.', 'The comment cannot be empty.'),
+  commentParentUnknown: t("Le commentaire auquel vous répondez n'existe pas sous cette leçon.", 'The comment you reply to does not exist under this lesson.'),
+  periodReversed: t('La date de début doit précéder la date de fin.', 'The start date must come before the end date.'),
+  periodTooLong: (years: number) => t(`La période ne peut pas dépasser ${years} ans.`, `The period cannot exceed ${years} years.`),
+  unknownTimeZone: t('Ce fuseau horaire est inconnu.', 'This time zone is unknown.'),
+  csvRequired: t('Choisissez un fichier CSV.', 'Choose a CSV file.'),
+  csvTooLarge: t('Le fichier dépasse 5 Mo.', 'The file is larger than 5 MB.'),
+  csvWrongType: t('Seuls les fichiers CSV sont acceptés.', 'Only CSV files are accepted.'),
+  csvUnreadable: t("Le fichier n'est pas un CSV lisible.", 'The file is not a readable CSV.'),
+  csvNoEmailColumn: t(
+    'La première ligne doit nommer les colonnes email, firstname et lastname.',
+    'The first line must name the columns email, firstname and lastname.',
+  ),
+  csvNoLines: t('Le fichier ne contient aucun apprenant.', 'The file holds no learner.'),
+  csvTooManyLines: (max: number) => t(`Le fichier dépasse ${max} lignes.`, `The file has more than ${max} lines.`),
+  importBadEmail: t("Adresse e-mail invalide.", 'Invalid e-mail address.'),
+  importDuplicate: (line: number) => t(`Adresse déjà présente à la ligne ${line}.`, `Address already on line ${line}.`),
+  importNameTooLong: t('Prénom ou nom de plus de 64 caractères.', 'First or last name longer than 64 characters.'),
+  importFull: t("Formation complète : nombre maximum d'apprenants atteint.", 'Training full: maximum number of learners reached.'),
+  // Files: multipart bodies, uploads, SCORM packages, preview tokens (storage-uploads-scorm)
+  multipartExpected: t('Le corps de la requête doit être un formulaire multipart/form-data.', 'The request body must be a multipart/form-data form.'),
+  unreadableMultipart: t("Le formulaire envoyé est illisible ou incomplet.", 'The form sent is unreadable or incomplete.'),
+  tooManyParts: t('Le formulaire contient trop de champs ou de fichiers.', 'The form holds too many fields or files.'),
+  fileExpected: t('Un fichier est attendu dans ce champ.', 'A file is expected in this field.'),
+  fileTooLarge: (megabytes: number) =>
+    t(`Le fichier est trop volumineux (${megabytes.toLocaleString('fr-FR')} Mo au maximum).`, `The file is too large (${megabytes.toLocaleString('en-US')} MB at most).`),
+  fileTypeRefused: (accepted: string) =>
+    t(`Ce type de fichier n'est pas accepté ici (acceptés : ${accepted}).`, `This file type is not accepted here (accepted: ${accepted}).`),
+  fileSizeRequired: t('Indiquez la taille du fichier.', 'Give the size of the file.'),
+  uploadLinkInvalid: t("Ce lien d'envoi est invalide ou a expiré.", 'This upload link is invalid or has expired.'),
+  uploadAlreadyDone: t('Ce fichier a déjà été envoyé avec ce lien.', 'A file was already sent with this link.'),
+  uploadContentTypeMismatch: (expected: string) =>
+    t(`Le fichier doit être envoyé avec le type ${expected}.`, `The file must be sent with the type ${expected}.`),
+  fileNotFound: t("Ce fichier n'existe pas.", "This file doesn't exist."),
+  scormNotZip: t("Le fichier n'est pas une archive .zip.", 'The file is not a .zip archive.'),
+  scormCorrupt: t("L'archive .zip est endommagée ou incomplète.", 'The .zip archive is damaged or incomplete.'),
+  scormTooLarge: (megabytes: number) =>
+    t(
+      `Le paquet SCORM décompressé dépasse ${megabytes.toLocaleString('fr-FR')} Mo, ou contient un fichier anormalement compressé.`,
+      `The unpacked SCORM package exceeds ${megabytes.toLocaleString('en-US')} MB, or holds an abnormally compressed file.`,
+    ),
+  scormTooManyFiles: (max: number) =>
+    t(`Le paquet SCORM contient plus de ${max.toLocaleString('fr-FR')} fichiers.`, `The SCORM package holds more than ${max.toLocaleString('en-US')} files.`),
+  scormUnsafePath: (name: string) =>
+    t(
+      `Le paquet contient un chemin dangereux (${name}) : chemin absolu, « .. », barre oblique inversée ou lien symbolique.`,
+      `The package holds an unsafe path (${name}): absolute path, "..", backslash or symbolic link.`,
+    ),
+  scormEncrypted: t("Le paquet contient des fichiers chiffrés, qui ne peuvent pas être lus.", 'The package holds encrypted files, which cannot be read.'),
+  scormNoManifest: t(
+    "Ce n'est pas un paquet SCORM : le fichier imsmanifest.xml est absent de la racine de l'archive.",
+    'This is not a SCORM package: imsmanifest.xml is missing from the root of the archive.',
+  ),
+  scormBadManifest: t("Le fichier imsmanifest.xml est illisible.", 'The imsmanifest.xml file cannot be read.'),
+  scormUnknownVersion: t('Version SCORM non reconnue : seules les versions 1.2 et 2004 sont acceptées.', 'Unknown SCORM version: only 1.2 and 2004 are accepted.'),
+  scormNoLaunch: t(
+    "Le manifeste n'indique aucune page de lancement présente dans le paquet.",
+    'The manifest names no launch page inside the package.',
+  ),
+  parentNotSection: t("Ce chapitre n'existe pas dans cette formation.", 'This section does not exist in this training.'),
+
+  // Training items: the outline, item settings, duplication and reordering (server-items)
+  sectionAtTopLevel: t('Un chapitre se place toujours au premier niveau du plan.', 'A section always sits at the top level of the outline.'),
+  moveThroughReordering: t(
+    "Pour changer un élément de chapitre, déplacez-le dans le plan (réorganisation).",
+    'To move an item to another section, drag it in the outline (reordering).',
+  ),
+  notForSections: t("Un chapitre n'a pas ce réglage.", 'A section does not have this setting.'),
+  blockingTypes: t(
+    'Seuls un quiz, une liste de tâches ou un devoir peuvent bloquer la suite de la formation.',
+    'Only a quiz, a task list or an assignment can hold back the rest of the training.',
+  ),
+  unlockDateRequired: t('Choisissez la date de déblocage.', 'Choose the unlock date.'),
+  unlockDelayRequired: t('Indiquez le délai de déblocage en jours.', 'Enter the unlock delay in days.'),
+  unlockDateOnlyForDate: t('Une date de déblocage ne sert qu’au déblocage à une date.', 'An unlock date only applies to unlocking on a date.'),
+  unlockDelayOnlyForDelay: t('Un délai de déblocage ne sert qu’au déblocage après un délai.', 'An unlock delay only applies to unlocking after a delay.'),
+  contentUnreadable: t("Le contenu de la leçon n'est pas une liste de blocs lisible.", 'The lesson content is not a readable list of blocks.'),
+  contentBlockInvalid: (index: number) => t(`Le bloc n° ${index} n'est pas valide.`, `Block #${index} is not valid.`),
+  contentTooManyBlocks: (max: number) => t(`Une leçon contient au plus ${max} blocs.`, `A lesson holds at most ${max} blocks.`),
+  markdownWithHtml: (index: number) =>
+    t(`Le bloc Markdown n° ${index} contient du HTML, ce qui n'est pas permis.`, `Markdown block #${index} contains HTML, which is not allowed.`),
+  specificContentNone: t("Ce type d'élément n'a pas de réglages particuliers.", 'This type of item has no specific settings.'),
+  specificContentScorm: t('Les réglages d’un paquet SCORM viennent de son fichier.', 'The settings of a SCORM package come from its file.'),
+  outlineIncomplete: t(
+    'Le plan envoyé ne correspond plus à celui de la formation (éléments manquants ou inconnus) : rechargez la page.',
+    "The outline sent no longer matches the training's (missing or unknown items): reload the page.",
+  ),
+  outlineUnknownParent: (id: number) => t(`Le chapitre ${id} ne fait pas partie de ce plan.`, `Section ${id} is not part of this outline.`),
+  outlineParentNotSection: (id: number) => t(`L'élément ${id} n'est pas un chapitre.`, `Item ${id} is not a section.`),
+  outlinePositions: t(
+    'Dans chaque chapitre, les positions vont de 0 à n-1, sans trou ni doublon.',
+    'In each section, positions run from 0 to n-1, without gaps or duplicates.',
+  ),
 } as const;

@@ -6,9 +6,11 @@ import { inLocale, localeOf, messages, type Locale } from '../http/messages.js';
 import type { Services } from '../services.js';
 import { type BoundOperation, type OpenApiDocument, listOperations } from './document.js';
 import type { HandlerContext, HandlerMap, OperationId } from './handler.js';
+import { multipartSpecOf, readMultipart, type MultipartSpec } from './multipart.js';
 import { ContractValidator, toFieldErrors } from './validation.js';
 
 const JSON_TYPE = 'application/json';
+const MULTIPART_TYPE = 'multipart/form-data';
 
 interface CompiledOperation {
   bound: BoundOperation;
@@ -16,6 +18,8 @@ interface CompiledOperation {
   path: ValidateFunction | null;
   body: ValidateFunction | null;
   bodyRequired: boolean;
+  /** Set for multipart/form-data bodies (see multipart.ts); `body` then validates the text fields. */
+  multipart: MultipartSpec | null;
   responses: Map<number, ValidateFunction | null>;
 }
 
@@ -34,7 +38,13 @@ export function plansAllow(plans: string[] | undefined, plan: string, isAdmin: b
   return !plans?.length || isAdmin || plans.includes(plan);
 }
 
-function compile(validator: ContractValidator, doc: OpenApiDocument, bound: BoundOperation): CompiledOperation {
+/** The multipart/form-data body schema of an operation, if that is how its body comes. */
+function multipartSchemaOf(bound: BoundOperation) {
+  const requestBody = bound.operation.requestBody;
+  return requestBody && !requestBody.$ref ? requestBody.content?.[MULTIPART_TYPE]?.schema : undefined;
+}
+
+function compile(validator: ContractValidator, doc: OpenApiDocument, bound: BoundOperation, multipart: MultipartSpec | null): CompiledOperation {
   const paramPointer = (index: number, atPathLevel: boolean) =>
     atPathLevel ? `${bound.pointer.replace(/\/[a-z]+$/, '')}/parameters/${index}/schema` : `${bound.pointer}/parameters/${index}/schema`;
   const item = doc.paths[bound.path]!;
@@ -74,8 +84,13 @@ function compile(validator: ContractValidator, doc: OpenApiDocument, bound: Boun
     bound,
     query: query.length ? validator.parameters(query) : null,
     path: pathParams.length ? validator.parameters(pathParams) : null,
-    body: hasJsonBody ? validator.schemaAt(`${bodyBase}/content/application~1json/schema`) : null,
+    body: hasJsonBody
+      ? validator.schemaAt(`${bodyBase}/content/application~1json/schema`)
+      : multipart
+        ? validator.schemaAt(`${bodyBase}/content/multipart~1form-data/schema`)
+        : null,
     bodyRequired: Boolean(requestBody?.required),
+    multipart,
     responses,
   };
 }
@@ -91,7 +106,10 @@ export function bindOperations(app: FastifyInstance, doc: OpenApiDocument, handl
   for (const bound of operations) {
     // Validators compile on an operation's first request: compiling all of them up front cost seconds at start.
     let compiledOnce: CompiledOperation | undefined;
-    const compiledOperation = () => (compiledOnce ??= compile(validator, doc, bound));
+    // Multipart specs are read now (cheap, no ajv): a contract the handler types cannot serve stops the start.
+    const multipartSchema = multipartSchemaOf(bound);
+    const multipart = multipartSchema ? multipartSpecOf(doc, bound.operationId, multipartSchema) : null;
+    const compiledOperation = () => (compiledOnce ??= compile(validator, doc, bound, multipart));
     const handler = handlers[bound.operationId as OperationId] as
       | ((ctx: HandlerContext<OperationId>) => Promise<{ status: number; body?: unknown; headers?: Record<string, string> }>)
       | undefined;
@@ -125,7 +143,18 @@ export function bindOperations(app: FastifyInstance, doc: OpenApiDocument, handl
         const query = { ...(request.query as object) };
         if (compiled.query && !compiled.query(query)) Object.assign(errors, toFieldErrors(compiled.query.errors));
         let body = request.body;
-        if (compiled.body) {
+        let cleanup: (() => Promise<void>) | undefined;
+        if (compiled.multipart) {
+          // Nothing is read from a multipart body before the rest of the request is known to be good.
+          if (Object.keys(errors).length) throw invalid(errors);
+          const parsed = await readMultipart(request, compiled.multipart);
+          cleanup = parsed.cleanup;
+          if (compiled.body && !compiled.body(parsed.forValidation)) {
+            await cleanup();
+            throw invalid(toFieldErrors(compiled.body.errors));
+          }
+          body = parsed.body;
+        } else if (compiled.body) {
           if (body === undefined || body === null) {
             if (compiled.bodyRequired) Object.assign(errors, { body: [messages.bodyRequired] });
           } else if (!compiled.body(body)) Object.assign(errors, toFieldErrors(compiled.body.errors));
@@ -140,6 +169,8 @@ export function bindOperations(app: FastifyInstance, doc: OpenApiDocument, handl
           // A handler's deliberate failures are answers too: they must be ones the contract declares.
           if (error.headers) reply.headers(error.headers);
           return sendChecked(reply, compiled, request, locale, error.status, error.toEnvelope(locale));
+        } finally {
+          await cleanup?.();
         }
         if (result.headers) reply.headers(result.headers);
         return sendChecked(reply, compiled, request, locale, result.status, result.body);

@@ -3,16 +3,24 @@ import type { operations } from '../../src/api/schema.gen.js';
 import type { AuthContext } from '../auth/session.js';
 import type { Locale } from '../http/messages.js';
 import type { Services } from '../services.js';
+import type { FILE_FIELD, UploadedFile } from './multipart.js';
 
 export type OperationId = keyof operations;
 
 type JsonOf<T> = T extends { content: { 'application/json': infer B } } ? B : undefined;
 type Op<K extends OperationId> = operations[K];
+/** A multipart body reaches the handler with its file part on disk (see multipart.ts). */
+type MultipartOf<B> = { [F in keyof B]: F extends typeof FILE_FIELD ? UploadedFile : B[F] };
+type RequestOf<T> = T extends { content: { 'application/json': infer B } }
+  ? B
+  : T extends { content: { 'multipart/form-data': infer B } }
+    ? MultipartOf<B>
+    : undefined;
 
 export type BodyOf<K extends OperationId> = Op<K> extends { requestBody: infer R }
-  ? JsonOf<R>
+  ? RequestOf<R>
   : Op<K> extends { requestBody?: infer R }
-    ? JsonOf<NonNullable<R>> | undefined
+    ? RequestOf<NonNullable<R>> | undefined
     : undefined;
 export type QueryOf<K extends OperationId> = Op<K>['parameters'] extends { query?: infer Q } ? NonNullable<Q> : Record<string, never>;
 export type PathOf<K extends OperationId> = Op<K>['parameters'] extends { path?: infer P } ? NonNullable<P> : Record<string, never>;

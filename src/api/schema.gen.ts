@@ -2805,7 +2805,7 @@ export interface paths {
         put?: never;
         /**
          * Add a training to a bundle
-         * @description Added last. Already in it answers 409.
+         * @description Added last. Already in it, or a bundle already holding 100 trainings, answers 409. A training of another store is 404.
          */
         post: operations["addBundleTraining"];
         /** Remove a training from a bundle */
@@ -5259,7 +5259,7 @@ export interface components {
             name: string;
             summary: string | null;
             description: string | null;
-            /** @description Euros. */
+            /** @description Euros; the amount of the first payment schedule, null while the bundle has none. */
             price: number | null;
             picture: string | null;
             status: components["schemas"]["BundleStatus"];
@@ -5269,6 +5269,7 @@ export interface components {
             /** @description In the bundle's item order. */
             trainings: components["schemas"]["TrainingRef"][];
             payment_schedules: components["schemas"]["PaymentSchedule"][];
+            /** @description Distinct customers who bought the bundle (a paid sale of it). */
             customers_count: number;
             /** Format: date-time */
             created_at: string;
@@ -10004,7 +10005,7 @@ export interface operations {
                     name?: string;
                     /**
                      * Format: binary
-                     * @description The zip.
+                     * @description The zip, at most 536870912 bytes (512 MiB).
                      */
                     file: string;
                 };
@@ -10896,6 +10897,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     updateBundle: {
@@ -10965,6 +10967,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     addBundleTraining: {
@@ -10992,6 +10995,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     removeBundleTraining: {
@@ -11018,6 +11022,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     reorderBundleTrainings: {
@@ -11109,6 +11114,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     listCollections: {
