@@ -5,6 +5,7 @@ import { notificationHandlers } from './notifications.js';
 import { pageHandlers } from './pages.js';
 import { storeHandlers } from './store.js';
 import { systemHandlers } from './system.js';
+import { trainingHandlers } from './trainings.js';
 
 /** Every implemented operation, by operationId. Operations missing here answer 501. */
 export const handlers: HandlerMap = {
@@ -14,4 +15,5 @@ export const handlers: HandlerMap = {
   ...notificationHandlers,
   ...pageHandlers,
   ...storeHandlers,
+  ...trainingHandlers,
 };

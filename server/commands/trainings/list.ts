@@ -1,0 +1,95 @@
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { components, operations } from '../../../src/api/schema.gen.js';
+import { trainings } from '../../db/schema.js';
+import { invalid, type FieldErrors } from '../../http/errors.js';
+import { messages } from '../../http/messages.js';
+import type { Services } from '../../services.js';
+import { selectSummaries } from './summaries.js';
+
+type TrainingStatus = components['schemas']['TrainingStatus'];
+type Reorder = operations['reorderTrainings']['requestBody']['content']['application/json'];
+
+export interface TrainingFilter {
+  search?: string;
+  status?: TrainingStatus;
+}
+
+// French accents folded on both sides, so "generalites" finds "Généralités". lower() only folds ASCII under
+// the C collation PGlite uses, hence the capitals in the list too.
+const ACCENTED = 'ÀÂÄÁÃÅÇÉÈÊËÍÌÎÏÑÓÒÔÖÕÚÙÛÜÝŸàâäáãåçéèêëíìîïñóòôöõúùûüýÿ';
+const PLAIN = 'aaaaaaceeeeiiiinooooouuuuyyaaaaaaceeeeiiiinooooouuuuyy';
+const fold = (text: string) => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+
+function filterOf(filter: TrainingFilter): SQL | undefined {
+  const search = filter.search?.trim();
+  const pattern = search ? `%${fold(search).replace(/[\\%_]/g, '\\$&')}%` : undefined;
+  return and(
+    filter.status ? eq(trainings.status, filter.status) : undefined,
+    pattern ? sql`lower(translate(${trainings.name}, ${ACCENTED}, ${PLAIN})) like ${pattern}` : undefined,
+  );
+}
+
+/** Builds a page link from the URL the caller used, so the other query parameters and the public host survive. */
+function pageLink(url: URL, page: number) {
+  const link = new URL(url);
+  link.searchParams.set('page', String(page));
+  return link.toString();
+}
+
+export async function countTrainings(services: Services, storeId: string, filter: TrainingFilter): Promise<number> {
+  const [row] = await services.db
+    .select({ n: count() })
+    .from(trainings)
+    .where(and(eq(trainings.storeId, storeId), filterOf(filter)));
+  return row?.n ?? 0;
+}
+
+/** GET /trainings: one page in the trainer's order, with the page meta and links of every paged list. */
+export async function listTrainings(services: Services, storeId: string, options: TrainingFilter & { page: number; perPage: number; url: URL }) {
+  const { page, perPage, url } = options;
+  const total = await countTrainings(services, storeId, options);
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const offset = (page - 1) * perPage;
+  const data = offset < total ? await selectSummaries(services, storeId, filterOf(options), { limit: perPage, offset }) : [];
+  return {
+    data,
+    meta: { current_page: page, per_page: perPage, total, last_page: lastPage },
+    links: {
+      next: page < lastPage ? pageLink(url, page + 1) : null,
+      // Past the end, "previous" leads back to the last page that has something rather than to another empty one.
+      prev: page > 1 ? pageLink(url, Math.min(page - 1, lastPage)) : null,
+    },
+  };
+}
+
+/**
+ * PUT /trainings/reordering: each training sent takes its order number; the others keep theirs. Every uuid
+ * must be a training of the caller's store, once: otherwise nothing moves (422). Answers the whole list.
+ */
+export async function reorderTrainings(services: Services, storeId: string, input: Reorder) {
+  const uuids = input.trainings.map((t) => t.uuid.toLowerCase());
+  const found = await services.db
+    .select({ id: trainings.id })
+    .from(trainings)
+    .where(and(eq(trainings.storeId, storeId), inArray(trainings.id, uuids)));
+  const ours = new Set(found.map((row) => row.id));
+  const errors: FieldErrors = {};
+  const seen = new Set<string>();
+  uuids.forEach((uuid, index) => {
+    if (!ours.has(uuid)) errors[`trainings.${index}.uuid`] = [messages.trainingNotInStore];
+    else if (seen.has(uuid)) errors[`trainings.${index}.uuid`] = [messages.listedTwice];
+    seen.add(uuid);
+  });
+  if (Object.keys(errors).length) throw invalid(errors);
+
+  // One statement for the whole move: a half-applied order is never visible.
+  const values = sql.join(
+    input.trainings.map((t, index) => sql`(${uuids[index]}::uuid, ${t.order}::int)`),
+    sql`, `,
+  );
+  await services.db.execute(sql`
+    update ${trainings} set position = v.ord
+    from (values ${values}) as v(id, ord)
+    where ${trainings.id} = v.id and ${trainings.storeId} = ${storeId}`);
+  return { data: await selectSummaries(services, storeId) };
+}
