@@ -86,7 +86,7 @@ export const routes: readonly AppRoute[] = [
 
   // Customers, sales, statistics
   { path: '/statistiques', name: 'statistics', layout: 'default', guard: STATS, ...CRM },
-  { path: '/apprenants', name: 'customers', layout: 'default', guard: STATS, query: ['q', 'type', 'sort', 'page'], ...CRM },
+  { path: '/apprenants', name: 'customers', layout: 'default', guard: STATS, query: ['q', 'type', 'sort', 'order', 'page'], ...CRM },
   { path: '/apprenants/:uuid', name: 'customer', layout: 'default', guard: STATS, ...CRM },
   { path: '/ventes', name: 'sales', layout: 'default', guard: STATS, ...CRM },
   { path: '/reductions', name: 'discounts', layout: 'default', guard: STATS, ...CRM },

@@ -2,6 +2,9 @@ import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthActor } from '../../app/auth';
+import { useViewer } from '../../app/RouteGuard';
+import { AdvantageCards } from './advantages/AdvantageCards';
+import { OnboardingChecklist } from './checklist/OnboardingChecklist';
 import { AnnouncementModal } from './onboarding/AnnouncementModal';
 import { PhoneCard } from './onboarding/PhoneCard';
 import { QuestionnaireModal } from './questionnaire/QuestionnaireModal';
@@ -28,12 +31,15 @@ export function HomePage() {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const user = AuthActor.useSelector((s) => s.context.user);
+  const viewer = useViewer();
   // Owners meet the questionnaire after sign-up (?questionnaire=1) and as long as it is unanswered. Decided
   // when the page opens: saving the answers must not whisk away the thank-you screen.
   const [questionnaire, setQuestionnaire] = useState(() =>
     user && user.role === 'OWNER' ? { answered: user.store.onboarding_questions !== null, open: user.store.onboarding_questions === null || search.get('questionnaire') === '1' } : null,
   );
-  if (!user) return null;
+  if (!user || !viewer) return null;
+  // The checklist's steps are settings only owners and admins can change (spec section 6).
+  const managesStore = viewer.isAdmin || user.role === 'OWNER' || user.role === 'ADMIN';
   return (
     <>
       {questionnaire?.open && (
@@ -54,6 +60,7 @@ export function HomePage() {
       </header>
       {user.role === 'OWNER' && <PhoneCard storeUuid={user.store.uuid} plan={user.store.plan} phone={user.store.owner_phone} />}
       <AnnouncementModal role={user.role} plan={user.store.plan} inOnboarding={Boolean(questionnaire?.open)} />
+      {managesStore && <OnboardingChecklist storeUuid={user.store.uuid} viewer={viewer} />}
       <div className="card-grid">
         <Card title={intl.formatMessage(messages.storeTitle)}>
           <dl className="facts">
@@ -76,6 +83,7 @@ export function HomePage() {
           </ul>
         </Card>
       </div>
+      <AdvantageCards viewer={viewer} capabilities={user.store.enterprise_capabilities} />
     </>
   );
 }
