@@ -58,7 +58,7 @@ test('a sponsor link and a campaign are kept and sent with the sign-up; the new 
   await expect(page).toHaveURL('/abonnement?onglet=vous');
 });
 
-test('the demo owner sees the progress of a store half set up, and the cards' links', async ({ page }) => {
+test('the demo owner sees the progress of a store half set up, and the links of the cards', async ({ page }) => {
   await logIn(page, 'owner@demo.test');
   const header = page.getByTestId('checklist-header');
   await expect(header).toHaveAttribute('data-state', 'progress');
