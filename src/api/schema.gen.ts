@@ -2053,7 +2053,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a training comment
-         * @description Our addition (moderation on the comments page). Deletes its replies too.
+         * @description Our addition (moderation on the comments page). Deletes its replies too. Editing roles only, like every other write on a training.
          */
         delete: operations["deleteTrainingComment"];
         options?: never;
@@ -2117,7 +2117,7 @@ export interface paths {
         put?: never;
         /**
          * Add a customer to a training
-         * @description Creates the customer if the e-mail is new (activation e-mail when `send_email`), then enrolls BY_TEACHER. Already enrolled answers 409; a full training answers 403.
+         * @description Creates the customer if the e-mail is new, then enrolls BY_TEACHER (an abandoned cart becomes an enrolment). Already enrolled answers 409; a full training (max_customers) answers 403; an expiry in the past 422. Without `expires_at` the training's access duration applies. `send_email` is accepted but sends nothing until the learner area's activation page and the marketing e-mails exist (no mail template fits yet).
          */
         post: operations["addTrainingCustomer"];
         delete?: never;
@@ -2162,13 +2162,13 @@ export interface paths {
         get?: never;
         /**
          * Update a customer's enrolment
-         * @description `blocked` true blocks the customer (type BLOCKED, reason BY_TEACHER); false gives access back.
+         * @description `blocked` true blocks the customer (type BLOCKED, reason BY_TEACHER); false gives access back. An access whose `expires_at` has passed reads BLOCKED / BY_EXPIRATION until a later date is set. An abandoned cart is not an enrolment (422); an expiry in the past is refused (422).
          */
         put: operations["updateTrainingCustomer"];
         post?: never;
         /**
          * Remove a customer from a training
-         * @description Progress is kept for 30 days in case of a mistake (our design).
+         * @description The enrolment and its item progress are deleted (the customer stays in the store); adding the customer back starts afresh. 404 when the customer is not enrolled.
          */
         delete: operations["removeTrainingCustomer"];
         options?: never;
@@ -2427,7 +2427,10 @@ export interface paths {
         /** Comments under a lesson */
         get: operations["listTrainingItemComments"];
         put?: never;
-        /** Comment or reply under a lesson as the team */
+        /**
+         * Comment or reply under a lesson as the team
+         * @description Written as the signed-in user; editing roles only, like every other write on a training.
+         */
         post: operations["createTrainingItemComment"];
         delete?: never;
         options?: never;
@@ -4880,7 +4883,7 @@ export interface components {
             slug: string;
             name: string;
             summary: string | null;
-            /** @description Price of the first payment schedule; null when free or not priced. */
+            /** @description Price of one payment of the first payment schedule (0 when that one is free); null when the training has no schedule. */
             price: number | null;
             picture: string | null;
             status: components["schemas"]["TrainingStatus"];
@@ -4943,7 +4946,7 @@ export interface components {
             summary: string | null;
             /** @description Sales page rich text (HTML). */
             description: string | null;
-            /** @description Price of the first payment schedule; null when free. */
+            /** @description Price of one payment of the first payment schedule (0 when that one is free); null when the training has no schedule. */
             price: number | null;
             picture: string | null;
             status: components["schemas"]["TrainingStatus"];
@@ -9058,6 +9061,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     updateTraining: {
@@ -9130,6 +9134,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     duplicateTraining: {
@@ -9155,6 +9160,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     createTrainingUploadUrl: {
@@ -9560,6 +9566,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     listTrainingCustomers: {
@@ -9946,6 +9953,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     createTrainingItem: {
@@ -10089,6 +10097,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     updateTrainingItem: {
