@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.js';
 import type { NotificationType } from '../commands/notifications.js';
 import type { Database } from './client.js';
+import { seedBundles } from './seedBundles.js';
 import { seedCatalogue } from './seedCatalogue.js';
 import { companies, notifications, pages, stores, users, type NotificationData } from './schema.js';
 
@@ -68,6 +69,7 @@ export async function seedDemo(db: Database) {
     };
     await tx.insert(notifications).values(demoNotifications(people, now));
     await seedCatalogue(tx, { storeId: store!.id, owner: people.owner, teacher: people.teacher, trainingIds: DEMO_IDS.trainings, now });
+    await seedBundles(tx, { storeId: store!.id, trainingIds: DEMO_IDS.trainings, now });
     await tx.delete(users).where(eq(users.id, people.former));
   });
 }

@@ -1,5 +1,6 @@
 import type { HandlerMap } from '../openapi/handler.js';
 import { authHandlers } from './auth.js';
+import { bundleHandlers } from './bundles.js';
 import { meHandlers } from './me.js';
 import { notificationHandlers } from './notifications.js';
 import { pageHandlers } from './pages.js';
@@ -16,4 +17,5 @@ export const handlers: HandlerMap = {
   ...pageHandlers,
   ...storeHandlers,
   ...trainingHandlers,
+  ...bundleHandlers,
 };
