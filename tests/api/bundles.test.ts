@@ -156,8 +156,10 @@ describe('GET /bundles (listBundles) and GET /bundles/count (countBundles)', () 
     expect(new URL(answer.body.links.prev).searchParams.get('page')).toBe('3');
   });
 
-  it('searches names without minding case, and takes % and _ literally', async () => {
+  it('searches names without minding case or accents, and takes % and _ literally', async () => {
     expect(uuidsOf((await listBundles(token, '?q=YOGA')).body.data)).toEqual([uuids[0], uuids[2]]);
+    expect(uuidsOf((await listBundles(token, '?q=meditation')).body.data)).toEqual([uuids[1]]);
+    expect(uuidsOf((await listBundles(token, `?q=${encodeURIComponent(' MÉDITATION ')}`)).body.data)).toEqual([uuids[1]]);
     expect(uuidsOf((await listBundles(token, `?q=${encodeURIComponent('100%')}`)).body.data)).toEqual([uuids[3]]);
     expect((await listBundles(token, `?q=${encodeURIComponent('%')}`)).body.data).toHaveLength(1);
     expect((await listBundles(token, '?q=_')).body.data).toHaveLength(0);

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { components } from '../../../src/api/schema.gen.js';
 import { bundles } from '../../db/schema.js';
 import type { Services } from '../../services.js';
@@ -10,15 +10,20 @@ export interface BundleFilter {
   status?: BundleStatus;
 }
 
+// As in the trainings list: accents folded on both sides, so "meditation" finds "Méditation". lower() only
+// folds ASCII under the C collation PGlite uses, hence the capitals in the list too.
+const ACCENTED = 'ÀÂÄÁÃÅÇÉÈÊËÍÌÎÏÑÓÒÔÖÕÚÙÛÜÝŸàâäáãåçéèêëíìîïñóòôöõúùûüýÿ';
+const PLAIN = 'aaaaaaceeeeiiiinooooouuuuyyaaaaaaceeeeiiiinooooouuuuyy';
+const fold = (text: string) => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 /** `%` and `_` typed in the search box are searched for, not wildcards. */
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const containing = (text: string) => `%${fold(text).replace(/[\\%_]/g, '\\$&')}%`;
 
 function whereOf(storeId: string, filter: BundleFilter): SQL | undefined {
   const q = filter.q?.trim();
   return and(
     eq(bundles.storeId, storeId),
     filter.status ? eq(bundles.status, filter.status) : undefined,
-    q ? ilike(bundles.name, `%${likeEscape(q)}%`) : undefined,
+    q ? sql`lower(translate(${bundles.name}, ${ACCENTED}, ${PLAIN})) like ${containing(q)}` : undefined,
   );
 }
 
