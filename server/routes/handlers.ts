@@ -6,6 +6,7 @@ import { notificationHandlers } from './notifications.js';
 import { pageHandlers } from './pages.js';
 import { storeHandlers } from './store.js';
 import { systemHandlers } from './system.js';
+import { trainingItemHandlers } from './trainingItems.js';
 import { trainingHandlers } from './trainings.js';
 
 /** Every implemented operation, by operationId. Operations missing here answer 501. */
@@ -17,5 +18,6 @@ export const handlers: HandlerMap = {
   ...pageHandlers,
   ...storeHandlers,
   ...trainingHandlers,
+  ...trainingItemHandlers,
   ...bundleHandlers,
 };

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
+import { benchItemsReorder } from './itemsReorder';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3310);
 const base = `http://127.0.0.1:${PORT}`;
@@ -125,6 +126,7 @@ try {
   const load = await loginLoad(await createAccounts());
   const rss = rssMb(reopened.child.pid!);
   const js = await connexionJavaScript();
+  const itemsReorder = await benchItemsReorder(base);
   await stop(reopened.child);
 
   const results = {
@@ -139,6 +141,7 @@ try {
     server_rss_after_mb: Math.round(rss),
     connexion_js_files: js.files,
     connexion_js_gzip_kb: Math.round(js.gzipKb * 10) / 10,
+    ...itemsReorder,
   };
   console.table(results);
   mkdirSync('tests/.tmp', { recursive: true });

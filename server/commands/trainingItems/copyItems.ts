@@ -1,12 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 
-/** Where the copy of a duplicated item goes, and its new name; its children keep their own positions. */
+/** Where the copy of a duplicated item goes, its new name and draft state; its children keep their own. */
 export interface RootPlacement {
   id: number;
   parentId: number | null;
   position: number;
   name: string;
+  draft: boolean;
 }
 
 /** Rows of a raw statement: node-postgres and PGlite both answer `{ rows }`. */
@@ -25,7 +26,7 @@ const intArray = (values: readonly number[]): SQL => sql`${`{${values.join(',')}
  *
  * Without `root`, the whole outline is copied as it is (duplicating a training). With `root`, that item
  * and its children (a SECTION's items) are copied, the root moved to `root.parentId`/`root.position`
- * under `root.name`; making room at that position is the caller's job.
+ * under `root.name` and `root.draft`; making room at that position is the caller's job.
  */
 export async function copyItems(
   db: Database,
@@ -49,6 +50,7 @@ export async function copyItems(
   const rootParent = root?.parentId ?? null;
   const rootPosition = root?.position ?? 0;
   const rootName = root?.name ?? '';
+  const rootDraft = root?.draft ?? true;
 
   await db.execute(sql`
     insert into training_items (id, training_id, parent_id, type, name, draft, description, position, content,
@@ -57,7 +59,8 @@ export async function copyItems(
       case when ${isRoot} then ${rootParent}::int else pm.new_id end,
       t.type,
       case when ${isRoot} then ${rootName}::text else t.name end,
-      t.draft, t.description,
+      case when ${isRoot} then ${rootDraft}::boolean else t.draft end,
+      t.description,
       case when ${isRoot} then ${rootPosition}::int else t.position end,
       t.content, t.specific_content, t.min_complete_duration, t.unlock_mode, t.unlock_at, t.unlock_delay_days,
       t.blocking, t.scorm_url

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { components } from '../../../src/api/schema.gen.js';
 import type { Database } from '../../db/client.js';
 import { trainingItems } from '../../db/schema.js';
@@ -11,9 +11,9 @@ export type OutlineRow = Omit<TrainingItemNode, 'children'>;
 /**
  * Every item of a training with its counters, in one query. The counters are correlated sub-queries on
  * indexed columns (resources by item, submissions by item and status): cheaper than grouping the two
- * tables whole, and a 500-item outline stays one round trip.
+ * tables whole, and a 500-item outline stays one round trip. With `parentId`, only that section's children.
  */
-export async function outlineRows(db: Database, trainingId: string): Promise<OutlineRow[]> {
+export async function outlineRows(db: Database, trainingId: string, parentId?: number): Promise<OutlineRow[]> {
   return db
     .select({
       id: trainingItems.id,
@@ -29,7 +29,7 @@ export async function outlineRows(db: Database, trainingId: string): Promise<Out
         where s.training_item_id = "training_items"."id" and s.status = 'PENDING_TEACHER')`,
     })
     .from(trainingItems)
-    .where(eq(trainingItems.trainingId, trainingId))
+    .where(and(eq(trainingItems.trainingId, trainingId), parentId === undefined ? undefined : eq(trainingItems.parentId, parentId)))
     .orderBy(asc(trainingItems.position), asc(trainingItems.id));
 }
 

@@ -103,11 +103,11 @@ describe('copyOutline / copyItems', () => {
 
   it('copies one section with its children to a given place under a new name', async () => {
     const t = await sampleTraining('copy-one');
-    const ids = await copyItems(env.services.db, t.trainingId, t.trainingId, { id: t.first, parentId: null, position: 7, name: 'Chapitre 1 (copie)' });
+    const ids = await copyItems(env.services.db, t.trainingId, t.trainingId, { id: t.first, parentId: null, position: 7, name: 'Chapitre 1 (copie)', draft: true });
     expect(ids.size).toBe(3);
     const outline = await loadOutline(env.services, t.trainingId);
     const copy = outline.find((n) => n.id === ids.get(t.first))!;
-    expect(copy).toMatchObject({ name: 'Chapitre 1 (copie)', position: 7, parent_id: null });
+    expect(copy).toMatchObject({ name: 'Chapitre 1 (copie)', position: 7, parent_id: null, draft: true });
     expect(copy.children.map((c) => [c.name, c.position, c.resources_count])).toEqual([
       ['Leçon', 0, 2],
       ['Quiz', 1, 0],

@@ -1,0 +1,45 @@
+import { trainingOf } from '../commands/catalogue/scope.js';
+import { createItem } from '../commands/trainingItems/create.js';
+import { duplicateItem } from '../commands/trainingItems/duplicate.js';
+import { itemDetail, itemOf } from '../commands/trainingItems/items.js';
+import { loadOutline } from '../commands/trainingItems/outline.js';
+import { removeItem } from '../commands/trainingItems/remove.js';
+import { reorderItems } from '../commands/trainingItems/reorder.js';
+import { updateItem } from '../commands/trainingItems/update.js';
+import { signedIn, type HandlerMap } from '../openapi/handler.js';
+
+/** Thin handlers for a training's outline; every command reaches the training through the caller's store. */
+export const trainingItemHandlers: HandlerMap = {
+  async listTrainingItems(ctx) {
+    const training = await trainingOf(ctx.services, signedIn(ctx).store.id, ctx.params.trainingUuid);
+    return { status: 200, body: { data: await loadOutline(ctx.services, training.id) } };
+  },
+
+  async createTrainingItem(ctx) {
+    return { status: 201, body: await createItem(ctx.services, signedIn(ctx), ctx.params.trainingUuid, ctx.body) };
+  },
+
+  async getTrainingItem(ctx) {
+    const training = await trainingOf(ctx.services, signedIn(ctx).store.id, ctx.params.trainingUuid);
+    return { status: 200, body: await itemDetail(ctx.services.db, await itemOf(ctx.services.db, training.id, ctx.params.itemId)) };
+  },
+
+  async updateTrainingItem(ctx) {
+    const { params } = ctx;
+    return { status: 200, body: await updateItem(ctx.services, signedIn(ctx).store.id, params.trainingUuid, params.itemId, ctx.body) };
+  },
+
+  async deleteTrainingItem(ctx) {
+    await removeItem(ctx.services, signedIn(ctx).store.id, ctx.params.trainingUuid, ctx.params.itemId);
+    return { status: 204 };
+  },
+
+  async duplicateTrainingItem(ctx) {
+    const { params } = ctx;
+    return { status: 201, body: await duplicateItem(ctx.services, signedIn(ctx), params.trainingUuid, params.itemId, ctx.body) };
+  },
+
+  async reorderTrainingItems(ctx) {
+    return { status: 200, body: { data: await reorderItems(ctx.services, signedIn(ctx).store.id, ctx.params.trainingUuid, ctx.body) } };
+  },
+};
