@@ -11,6 +11,7 @@ import { loadDocument, type OpenApiDocument } from './openapi/document.js';
 import type { HandlerMap } from './openapi/handler.js';
 import { handlers as defaultHandlers } from './routes/handlers.js';
 import { mountDevMailbox } from './dev/mailbox.js';
+import { mountStorageRoutes } from './routes/uploads.js';
 import type { Services } from './services.js';
 
 export const API_PREFIX = '/api/v1';
@@ -44,8 +45,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     reply.header('x-content-type-options', 'nosniff');
     // Tokens travel in activation and reset URLs: never send them on as a Referer.
     reply.header('referrer-policy', 'same-origin');
-    reply.header('x-frame-options', 'DENY');
-    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
+    // Stored files set their own framing and sandbox (routes/uploads.ts): SCORM packages open in the learner area's frame.
+    if (!reply.hasHeader('x-frame-options')) reply.header('x-frame-options', 'DENY');
+    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html') && !reply.hasHeader('content-security-policy')) {
       reply.header(
         'content-security-policy',
         "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'",
@@ -73,6 +75,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   // Multipart bodies are read by the binder itself, part by part, with each operation's caps (openapi/multipart.ts).
   await app.register(fastifyMultipart);
   bindOperations(app, document, options.handlers ?? defaultHandlers, services, API_PREFIX);
+  await mountStorageRoutes(app, services, API_PREFIX);
   app.get(`${API_PREFIX}/openapi.json`, async () => document);
   await mountApiDocs(app);
   if (config.devMailbox) mountDevMailbox(app, services);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 
 export interface Config {
@@ -19,6 +20,42 @@ export interface Config {
   /** Proxies whose X-Forwarded-For is believed: a hop count or a list of addresses/CIDRs; off by default. */
   trustProxy: number | string[] | false;
   throttle: ThrottleLimits;
+  /** Uploaded files when no S3 bucket is configured: STORAGE_DIR, default `<DATA_DIR>/files`. */
+  storageDir: string;
+  /** S3-compatible object storage, when S3_BUCKET, S3_ENDPOINT and both keys are set. */
+  s3: S3Config | undefined;
+  /**
+   * Signs the upload addresses of local storage (UPLOAD_SECRET). Every process serving one storage must
+   * share it, so it is never random: required in production, derived from the data directory elsewhere.
+   */
+  uploadSecret: string | undefined;
+  /** Largest unpacked size of a SCORM package (SCORM_MAX_UNPACKED_SIZE, bytes; default 1 GiB). */
+  scormMaxUnpackedSize: number;
+}
+
+export interface S3Config {
+  bucket: string;
+  /** e.g. https://s3.eu-west-3.amazonaws.com or https://<account>.r2.cloudflarestorage.com (path-style addresses). */
+  endpoint: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Where objects are read publicly (a CDN or the bucket's public address); default `<endpoint>/<bucket>`. */
+  publicUrl: string;
+}
+
+function s3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
+  const { S3_BUCKET: bucket, S3_ENDPOINT, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = env;
+  if (!bucket || !S3_ENDPOINT || !accessKeyId || !secretAccessKey) return undefined;
+  const endpoint = S3_ENDPOINT.replace(/\/+$/, '');
+  return {
+    bucket,
+    endpoint,
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId,
+    secretAccessKey,
+    publicUrl: (env.S3_PUBLIC_URL || `${endpoint}/${bucket}`).replace(/\/+$/, ''),
+  };
 }
 
 /** Attempts allowed per 15-minute window. THROTTLE_LIMITS='{"registerPerAddress":100}' overrides some. */
@@ -50,11 +87,12 @@ function trustProxy(value: string | undefined): Config['trustProxy'] {
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   const production = env.NODE_ENV === 'production';
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
   return {
     port,
     // Outside production the server (with its demo accounts and dev mailbox) listens on loopback only.
     host: env.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
-    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     // Never seed a production database by accident: there the demo store needs SEED=demo explicitly.
     seed: env.SEED === 'demo' || env.SEED === 'none' ? env.SEED : production ? 'none' : 'demo',
@@ -67,5 +105,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'warn'),
     trustProxy: trustProxy(env.TRUST_PROXY),
     throttle: { ...defaultLimits, ...(env.THROTTLE_LIMITS ? (JSON.parse(env.THROTTLE_LIMITS) as Partial<ThrottleLimits>) : {}) },
+    storageDir: path.resolve(env.STORAGE_DIR ?? path.join(dataDir, 'files')),
+    s3: s3Config(env),
+    // Outside production a stable secret per data directory: processes sharing it agree, and restarts keep
+    // issued addresses valid. Production must set its own (checked when the storage starts).
+    uploadSecret: env.UPLOAD_SECRET || (production ? undefined : createHash('sha256').update(`upload-secret:${dataDir}`).digest('hex')),
+    scormMaxUnpackedSize: Number(env.SCORM_MAX_UNPACKED_SIZE ?? 1024 ** 3),
   };
 }

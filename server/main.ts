@@ -3,8 +3,10 @@ import { readConfig } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemo, seedSitePages } from './db/seed.js';
 import { createMailer } from './mail/mailer.js';
+import { createStorage } from './storage/createStorage.js';
 
 const config = readConfig();
+const storage = createStorage(config);
 
 /** Migrations are done by openDatabase; then the product's pages and, on an empty database, the demo store. */
 async function seed(db: Database) {
@@ -22,7 +24,7 @@ async function seed(db: Database) {
 
 const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, startup: seed });
 const mailer = await createMailer(handle.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: (m) => console.log(m) });
-const services = { db: handle.db, databaseKind: handle.kind, config, mailer, clock: () => new Date() };
+const services = { db: handle.db, databaseKind: handle.kind, config, mailer, storage, clock: () => new Date() };
 
 const app = await buildApp(services);
 await app.listen({ port: config.port, host: config.host });

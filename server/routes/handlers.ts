@@ -8,6 +8,7 @@ import { storeHandlers } from './store.js';
 import { systemHandlers } from './system.js';
 import { trainingItemHandlers } from './trainingItems.js';
 import { trainingHandlers } from './trainings.js';
+import { uploadHandlers } from './uploads.js';
 
 /** Every implemented operation, by operationId. Operations missing here answer 501. */
 export const handlers: HandlerMap = {
@@ -20,4 +21,5 @@ export const handlers: HandlerMap = {
   ...trainingHandlers,
   ...trainingItemHandlers,
   ...bundleHandlers,
+  ...uploadHandlers,
 };

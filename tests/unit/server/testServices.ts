@@ -1,8 +1,11 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { readConfig } from '../../../server/config';
 import { openDatabase } from '../../../server/db/client';
 import type { Mailer } from '../../../server/mail/mailer';
 import type { RenderedMail } from '../../../server/mail/templates';
 import type { Services } from '../../../server/services';
+import { LocalStorage } from '../../../server/storage/localStorage';
 
 /** Services over an in-memory PGlite, a clock the test moves, and a mailer that keeps what it is given. */
 export async function testServices() {
@@ -20,6 +23,8 @@ export async function testServices() {
     databaseKind: handle.kind,
     config: { ...readConfig({}), appUrl: 'http://app.test' },
     mailer,
+    // Nothing is written until a test stores a file; each test run gets its own directory.
+    storage: new LocalStorage({ root: path.join(tmpdir(), `cp-unit-files-${process.pid}`), publicBaseUrl: 'http://app.test/api/v1', secret: 'unit-test-secret' }),
     clock: () => now,
   };
   return {

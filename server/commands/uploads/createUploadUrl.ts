@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import type { components, operations } from '../../../src/api/schema.gen.js';
+import { acceptedExtensions, acceptsContentType, guessContentType, maxUploadSize } from '../../../machines/upload/upload.limits.js';
+import type { AuthContext } from '../../auth/session.js';
+import { uploads } from '../../db/schema.js';
+import { forbidden, invalid } from '../../http/errors.js';
+import { messages } from '../../http/messages.js';
+import type { Services } from '../../services.js';
+import { OCTET_STREAM, contentTypeOf, extensionFor, extensionOf, mediaType } from '../../storage/contentTypes.js';
+import { trainingOf } from '../catalogue/scope.js';
+
+type UploadRequest = operations['createTrainingUploadUrl']['requestBody']['content']['application/json'];
+type PresignedUrl = components['schemas']['PresignedUrl'];
+
+/** How long an upload address stays usable (checked when the upload starts, so a long upload may finish). */
+export const UPLOAD_URL_TTL_MS = 60 * 60 * 1000;
+
+const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/;
+
+const megabytes = (bytes: number) => Math.round((bytes / (1024 * 1024)) * 100) / 100;
+
+/**
+ * The name a file is stored under: the client's name made safe for paths and addresses, with the extension
+ * of its accepted media type (served files take their type from the extension, see contentTypes.ts).
+ */
+export function storedFileName(filename: string, contentType: string): string {
+  const base = filename
+    .replace(/\.[^.]*$/, '')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9_-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '');
+  const extension = extensionFor(contentType) || extensionOf(filename) || 'bin';
+  return `${base || 'fichier'}.${extension}`;
+}
+
+/**
+ * POST /trainings/{uuid}/urls/presigned. Checks the type's accepted files and its size limit on the store's
+ * plan (spec 9, machines/upload/upload.limits.ts), records the upload, and answers where to PUT the bytes.
+ * Order: unknown training 404 → plan 403 (assignment files need PRO or EXPERT) → 422 on the fields.
+ */
+export async function createUploadUrl(services: Services, auth: AuthContext, trainingUuid: string, input: UploadRequest): Promise<PresignedUrl> {
+  const training = await trainingOf(services, auth.store.id, trainingUuid);
+  const maxSize = maxUploadSize(input.type, auth.store.plan);
+  if (maxSize === null && !auth.user.isAdmin) throw forbidden(messages.planRequired, 'PLAN_REQUIRED');
+  const limit = maxSize ?? maxUploadSize(input.type, 'EXPERT')!;
+
+  const declared = input.content_type !== undefined ? mediaType(input.content_type) : null;
+  const contentType = declared ?? (guessContentType(input.filename) || mediaType(contentTypeOf(input.filename)));
+  const field = declared !== null ? 'content_type' : 'filename';
+  if (!MEDIA_TYPE.test(contentType)) throw invalid({ [field]: [messages.invalidValue] });
+  if (!acceptsContentType(input.type, contentType)) throw invalid({ [field]: [messages.fileTypeRefused(acceptedExtensions(input.type))] });
+
+  if (input.size !== undefined && input.size > limit) throw invalid({ size: [messages.fileTooLarge(megabytes(limit))] });
+  // S3 cannot cap a presigned PUT by itself: it is held to the announced length, which must then be given.
+  if (input.size === undefined && services.storage.kind === 's3') throw invalid({ size: [messages.fileSizeRequired] });
+
+  const id = randomUUID();
+  const key = `uploads/${auth.store.id}/${training.id}/${id}/${storedFileName(input.filename, contentType === OCTET_STREAM ? '' : contentType)}`;
+  const expiresAt = new Date(services.clock().getTime() + UPLOAD_URL_TTL_MS);
+  await services.db.insert(uploads).values({
+    id,
+    storeId: auth.store.id,
+    trainingId: training.id,
+    userId: auth.user.id,
+    type: input.type,
+    key,
+    contentType,
+    // The cap of this one upload: the announced size when given (S3 holds it to exactly that), else the type's.
+    maxSize: input.size ?? limit,
+    expiresAt,
+  });
+  const presigned = await services.storage.presignPut(key, { uploadId: id, contentType, size: input.size, maxSize: limit, expiresAt });
+  return {
+    upload_url: presigned.url,
+    method: 'PUT',
+    headers: presigned.headers,
+    file_url: services.storage.url(key),
+    max_size: limit,
+    expires_at: expiresAt.toISOString(),
+  };
+}
