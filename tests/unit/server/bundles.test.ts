@@ -48,15 +48,8 @@ async function customer() {
 const sale = (bundleId: string, customerId: string, status: (typeof sales.$inferInsert)['status']) =>
   env.services.db.insert(sales).values({ storeId, customerId, bundleId, amount: 99, paymentMethod: 'CARD', status });
 
-const failure = async (promise: Promise<unknown>) => {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof HttpError) return error;
-    throw error;
-  }
-  throw new Error('expected a failure');
-};
+/** A command's deliberate failure: an HttpError of that status. */
+const failsWith = (promise: Promise<unknown>, status: number) => expect(promise).rejects.toSatisfy((e) => e instanceof HttpError && e.status === status);
 
 describe('customers_count and deletion', () => {
   it('counts distinct customers who bought or are paying, not abandoned or failed carts', async () => {
@@ -76,13 +69,13 @@ describe('customers_count and deletion', () => {
   it('refuses to delete a bundle someone bought (409), deletes one with only abandoned carts', async () => {
     const bought = await createBundle(env.services, storeId, { name: 'Pack acheté' });
     await sale(bought.uuid, await customer(), 'PAID');
-    expect((await failure(deleteBundle(env.services, storeId, bought.uuid))).status).toBe(409);
+    await failsWith(deleteBundle(env.services, storeId, bought.uuid), 409);
     expect(await bundleOf(env.services, storeId, bought.uuid)).toBeTruthy();
 
     const abandoned = await createBundle(env.services, storeId, { name: 'Pack abandonné' });
     await sale(abandoned.uuid, await customer(), 'ABANDONED');
     await deleteBundle(env.services, storeId, abandoned.uuid);
-    expect((await failure(bundleOf(env.services, storeId, abandoned.uuid))).status).toBe(404);
+    await failsWith(bundleOf(env.services, storeId, abandoned.uuid), 404);
     // The abandoned cart stays in the sales history, no longer pointing at the bundle.
     const orphans = await env.services.db.select().from(sales).where(eq(sales.status, 'ABANDONED'));
     expect(orphans.some((s) => s.bundleId === null)).toBe(true);
@@ -133,7 +126,7 @@ describe('positions of a bundle’s trainings', () => {
     for (let i = 0; i < 101; i++) ids.push(await training());
     const bundle = await createBundle(env.services, storeId, { name: 'Pack plein', training_uuids: ids.slice(0, 100) });
     expect(bundle.trainings).toHaveLength(100);
-    expect((await failure(addBundleTraining(env.services, storeId, bundle.uuid, ids[100]!))).status).toBe(409);
+    await failsWith(addBundleTraining(env.services, storeId, bundle.uuid, ids[100]!), 409);
   });
 });
 
