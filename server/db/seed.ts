@@ -4,6 +4,7 @@ import type { NotificationType } from '../commands/notifications.js';
 import type { Database } from './client.js';
 import { seedBundles } from './seedBundles.js';
 import { seedCatalogue } from './seedCatalogue.js';
+import { seedLearners } from './seedLearners.js';
 import { companies, notifications, pages, stores, users, type NotificationData } from './schema.js';
 
 export const DEMO_PASSWORD = 'demo-password';
@@ -70,6 +71,7 @@ export async function seedDemo(db: Database) {
     await tx.insert(notifications).values(demoNotifications(people, now));
     await seedCatalogue(tx, { storeId: store!.id, owner: people.owner, teacher: people.teacher, trainingIds: DEMO_IDS.trainings, now });
     await seedBundles(tx, { storeId: store!.id, trainingIds: DEMO_IDS.trainings, now });
+    await seedLearners(tx, { storeId: store!.id, trainingIds: DEMO_IDS.trainings, named: CUSTOMERS.map((name, i) => ({ id: DEMO_IDS.customers[i]!, name, email: emailOf(name) })), teacher: people.teacher, former: people.former, now });
     await tx.delete(users).where(eq(users.id, people.former));
   });
 }

@@ -6,6 +6,7 @@ import { notificationHandlers } from './notifications.js';
 import { pageHandlers } from './pages.js';
 import { storeHandlers } from './store.js';
 import { systemHandlers } from './system.js';
+import { trainingLearnerHandlers } from './trainingLearners.js';
 import { trainingItemHandlers } from './trainingItems.js';
 import { trainingHandlers } from './trainings.js';
 import { uploadHandlers } from './uploads.js';
@@ -20,6 +21,7 @@ export const handlers: HandlerMap = {
   ...storeHandlers,
   ...trainingHandlers,
   ...trainingItemHandlers,
+  ...trainingLearnerHandlers,
   ...bundleHandlers,
   ...uploadHandlers,
 };

@@ -1,0 +1,94 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  createTrainingItemComment,
+  deleteTrainingComment,
+  listTrainingComments,
+  listTrainingItemComments,
+} from '../commands/trainingLearners/comments.js';
+import { addTrainingCustomer, listTrainingCustomers, removeTrainingCustomer, updateTrainingCustomer } from '../commands/trainingLearners/enrolments.js';
+import { getTrainingStatsHistogram } from '../commands/trainingLearners/histogram.js';
+import { importTrainingCustomers } from '../commands/trainingLearners/importCsv.js';
+import type { PageRequest } from '../commands/trainingLearners/paging.js';
+import { getTrainingGlobalStats, getTrainingStats } from '../commands/trainingLearners/stats.js';
+import { invalid, notFound } from '../http/errors.js';
+import { messages } from '../http/messages.js';
+import { signedIn, type HandlerMap } from '../openapi/handler.js';
+
+/** Item and comment ids are `serial`: a larger number would make PostgreSQL fail instead of finding nothing. */
+const MAX_SERIAL = 2_147_483_647;
+const existingId = (id: number) => {
+  if (id > MAX_SERIAL) throw notFound();
+  return id;
+};
+
+function pageRequest(request: FastifyRequest, query: { page?: number; per_page?: number }): PageRequest {
+  // request.protocol and request.host honour X-Forwarded-* when TRUST_PROXY=1, so links name the public address.
+  return { page: query.page ?? 1, perPage: query.per_page ?? 20, url: new URL(request.url, `${request.protocol}://${request.host}`) };
+}
+
+/** A training's learners (apprenants), comments (commentaires) and statistics (statistiques) tabs. */
+export const trainingLearnerHandlers: HandlerMap = {
+  async listTrainingCustomers(ctx) {
+    const { q, type } = ctx.query;
+    const body = await listTrainingCustomers(ctx.services, signedIn(ctx).store.id, ctx.params.trainingUuid, { q, type }, pageRequest(ctx.request, ctx.query));
+    return { status: 200, body };
+  },
+
+  async addTrainingCustomer(ctx) {
+    return { status: 201, body: await addTrainingCustomer(ctx.services, signedIn(ctx).store.id, ctx.params.trainingUuid, ctx.body) };
+  },
+
+  async importTrainingCustomers(ctx) {
+    // The binder has put the file on disk, capped at the contract's 5 MB (x-max-size); send_email is ignored (see the command).
+    const body = await importTrainingCustomers(ctx.services, signedIn(ctx).store.id, ctx.params.trainingUuid, ctx.body.file, ctx.locale);
+    return { status: 200, body };
+  },
+
+  async updateTrainingCustomer(ctx) {
+    const { trainingUuid, customerUuid } = ctx.params;
+    return { status: 200, body: await updateTrainingCustomer(ctx.services, signedIn(ctx).store.id, trainingUuid, customerUuid, ctx.body) };
+  },
+
+  async removeTrainingCustomer(ctx) {
+    await removeTrainingCustomer(ctx.services, signedIn(ctx).store.id, ctx.params.trainingUuid, ctx.params.customerUuid);
+    return { status: 204 };
+  },
+
+  async listTrainingComments(ctx) {
+    const itemId = ctx.query.item_id;
+    if (itemId !== undefined && itemId > MAX_SERIAL) throw invalid({ item_id: [messages.maximum(MAX_SERIAL)] });
+    const body = await listTrainingComments(ctx.services, signedIn(ctx).store.id, ctx.params.trainingUuid, itemId, pageRequest(ctx.request, ctx.query));
+    return { status: 200, body };
+  },
+
+  async deleteTrainingComment(ctx) {
+    await deleteTrainingComment(ctx.services, signedIn(ctx).store.id, ctx.params.trainingUuid, existingId(ctx.params.commentId));
+    return { status: 204 };
+  },
+
+  async listTrainingItemComments(ctx) {
+    const { trainingUuid, itemId } = ctx.params;
+    const body = await listTrainingItemComments(ctx.services, signedIn(ctx).store.id, trainingUuid, existingId(itemId), pageRequest(ctx.request, ctx.query));
+    return { status: 200, body };
+  },
+
+  async createTrainingItemComment(ctx) {
+    const { store, user } = signedIn(ctx);
+    const { trainingUuid, itemId } = ctx.params;
+    if (ctx.body.parent_id !== undefined && ctx.body.parent_id > MAX_SERIAL) throw invalid({ parent_id: [messages.commentParentUnknown] });
+    const body = await createTrainingItemComment(ctx.services, store.id, user.id, trainingUuid, existingId(itemId), ctx.body);
+    return { status: 201, body };
+  },
+
+  async getTrainingStats(ctx) {
+    return { status: 200, body: await getTrainingStats(ctx.services, signedIn(ctx).store.id, ctx.params.trainingUuid, ctx.query) };
+  },
+
+  async getTrainingGlobalStats(ctx) {
+    return { status: 200, body: await getTrainingGlobalStats(ctx.services, signedIn(ctx).store.id, ctx.params.trainingUuid) };
+  },
+
+  async getTrainingStatsHistogram(ctx) {
+    return { status: 200, body: await getTrainingStatsHistogram(ctx.services, signedIn(ctx).store.id, ctx.params.trainingUuid, ctx.query) };
+  },
+};
