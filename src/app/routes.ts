@@ -114,7 +114,7 @@ export const routes: readonly AppRoute[] = [
   { path: '/affiliation/revenus', name: 'affiliation_revenues', layout: 'default', guard: ['OWNER'], ...MARKETING },
 
   // Trainings and bundles
-  { path: '/formations', name: 'trainings', layout: 'default', guard: 'auth', ...TRAININGS },
+  { path: '/formations', name: 'trainings', layout: 'default', guard: 'auth', load: () => import('../pages/trainings/list/TrainingsListPage').then((m) => m.TrainingsListPage) },
   { path: '/formations/certificats', name: 'trainings_certificates', layout: 'default', guard: MANAGERS, ...TRAININGS },
   { path: '/formations/parametres', name: 'trainings_settings', layout: 'default', guard: MANAGERS, ...TRAININGS },
   { path: '/packs', name: 'bundles', layout: 'default', guard: 'auth', ...TRAININGS },

@@ -1,0 +1,225 @@
+import { useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useIntl } from 'react-intl';
+import { useNavigate } from 'react-router-dom';
+import { flatIds, flatOrder, moveInOrder } from '../../../../machines/reorder/reorder.order';
+import { createTraining, refreshTrainingLists, reorderTrainings, trainingsCountQuery, trainingsListQuery } from '../../../api/trainingsApi';
+import { canOpen } from '../../../app/access';
+import { useViewer } from '../../../app/RouteGuard';
+import { routeByName, type Role } from '../../../app/routes';
+import { useReorder } from '../../../components/useReorder';
+import { SortableList } from '../../../components/SortableList';
+import { Banner } from '../../../components/ui/Banner';
+import { Button } from '../../../components/ui/Button';
+import { MenuItem, MenuSeparator } from '../../../components/ui/Menu';
+import { Spinner } from '../../../components/ui/Spinner';
+import { commonMessages } from '../../../i18n/commonMessages';
+import { DESKTOP, useMediaQuery } from '../../../layouts/shell/useMediaQuery';
+import { trainingTabs } from '../training/trainingTabs';
+import { CatalogueCreateModal } from './CatalogueCreateModal';
+import { SearchBox, useSearchBox } from './SearchBox';
+import { TrainingRow } from './TrainingRow';
+import { useTrainingActions } from './useTrainingActions';
+import { pageReorderBody, rowsInOrder } from './trainingOrder';
+import { createTrainingLabels, listMessages as m, listValues } from './trainingsListMessages';
+import '../../pages.css';
+import './catalogueList.css';
+
+/** Who edits the catalogue (spec section 6); ANALYST and STAFF read the list only. */
+export const CATALOGUE_EDITORS: readonly Role[] = ['OWNER', 'ADMIN', 'TEACHER'];
+
+/**
+ * /formations: the store's trainings in their catalogue order, with a debounced search, the status of
+ * each, the count, a menu per row (duplicate, move, delete) and drag reordering through the optimistic
+ * reorder machine (editors only, from 1024px wide, not while searching: a filtered list has no order to
+ * save). "Ajouter une formation" creates a DRAFT and opens it.
+ */
+export function TrainingsListPage() {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const viewer = useViewer();
+  const canEdit = viewer !== null && CATALOGUE_EDITORS.includes(viewer.role);
+  const isWide = useMediaQuery(DESKTOP);
+  const search = useSearchBox();
+  const [isCreating, setCreating] = useState(false);
+  const actions = useTrainingActions();
+  // The page goes back to 1 whenever the search changes.
+  const [paging, setPaging] = useState({ query: '', page: 1 });
+  const page = paging.query === search.query ? paging.page : 1;
+
+  const list = useQuery({ ...trainingsListQuery({ page, q: search.query }), placeholderData: keepPreviousData });
+  const count = useQuery(trainingsCountQuery());
+  const rows = list.data?.data ?? [];
+  const isSearchResult = search.isSearching || list.isPlaceholderData;
+
+  const reorder = useReorder({
+    order: flatOrder(rows.map((row) => row.uuid)),
+    syncKey: list.dataUpdatedAt,
+    save: async ({ order }, signal) => {
+      await reorderTrainings(pageReorderBody(rows, flatIds(order)), signal);
+      await refreshTrainingLists(queryClient);
+    },
+    onFailure: () => void refreshTrainingLists(queryClient),
+  });
+
+  const canDrag = canEdit && isWide && !isSearchResult && rows.length > 1;
+  const shown = isSearchResult ? rows : rowsInOrder(rows, flatIds(reorder.order));
+  const moveTo = (from: number, to: number) => reorder.move(moveInOrder(reorder.order, { key: null, index: from }, { key: null, index: to }));
+  const linkOf = (uuid: string) =>
+    trainingTabs(uuid, (name) => {
+      const route = routeByName(name);
+      return route !== undefined && canOpen(route, viewer);
+    })[0]?.href ?? `/formations/${uuid}`;
+
+  const total = count.data?.count;
+  const meta = list.data?.meta;
+
+  return (
+    <div className="catalogue-page" data-testid="trainings-page">
+      <header className="catalogue-page__header">
+        <div className="page-header">
+          <h1 className="page-title">{intl.formatMessage(m.title)}</h1>
+          <p className="page-lead" data-testid="trainings-count" aria-live="polite">
+            {search.isSearching && meta && total !== undefined
+              ? intl.formatMessage(listValues.results, { count: meta.total, total })
+              : total !== undefined
+                ? intl.formatMessage(listValues.count, { count: total })
+                : '\u00a0'}
+          </p>
+        </div>
+        {canEdit && (
+          <Button onPress={() => setCreating(true)} data-testid="add-training">
+            {intl.formatMessage(m.add)}
+          </Button>
+        )}
+      </header>
+
+      {(total ?? 0) > 0 || search.isSearching ? (
+        <div className="catalogue-page__toolbar">
+          <SearchBox
+            field={search.field}
+            label={intl.formatMessage(m.search)}
+            placeholder={intl.formatMessage(m.searchPlaceholder)}
+            clearLabel={intl.formatMessage(m.clearSearch)}
+            data-testid="trainings-search"
+          />
+          {canEdit && rows.length > 1 && (
+            <p className="catalogue-page__hint" data-testid="drag-hint">
+              {reorder.isSaving ? (
+                <span className="catalogue-page__saving">
+                  <Spinner size="sm" aria-hidden />
+                  {intl.formatMessage(m.saving)}
+                </span>
+              ) : !isWide ? (
+                intl.formatMessage(m.dragOffNarrow)
+              ) : isSearchResult ? (
+                intl.formatMessage(m.dragOffSearch)
+              ) : (
+                intl.formatMessage(m.dragHint)
+              )}
+            </p>
+          )}
+        </div>
+      ) : null}
+
+      {list.isPending ? (
+        <div className="catalogue-page__state">
+          <Spinner size="lg" aria-label={intl.formatMessage(commonMessages.loading)} />
+        </div>
+      ) : list.isError ? (
+        <Banner
+          variant="danger"
+          title={intl.formatMessage(m.failed)}
+          action={
+            <Button variant="secondary" onPress={() => void list.refetch()}>
+              {intl.formatMessage(commonMessages.retry)}
+            </Button>
+          }
+        />
+      ) : rows.length === 0 && search.isSearching ? (
+        <div className="empty-state" data-testid="trainings-no-results">
+          <p className="page-lead">{intl.formatMessage(listValues.noResults, { query: search.query })}</p>
+          <Button variant="secondary" onPress={search.clear}>
+            {intl.formatMessage(m.clearSearch)}
+          </Button>
+        </div>
+      ) : rows.length === 0 ? (
+        <section className="empty-state" aria-labelledby="trainings-empty-title" data-testid="trainings-empty">
+          <h2 id="trainings-empty-title" className="empty-state__title">
+            {intl.formatMessage(m.emptyTitle)}
+          </h2>
+          <p className="page-lead">{intl.formatMessage(canEdit ? m.emptyBody : m.emptyReadOnly)}</p>
+          {canEdit && <Button onPress={() => setCreating(true)}>{intl.formatMessage(m.emptyCta)}</Button>}
+        </section>
+      ) : (
+        <SortableList
+          className="catalogue-list"
+          aria-label={intl.formatMessage(m.listLabel)}
+          data-testid="trainings-list"
+          disabled={!canDrag}
+          handle="[data-drag-handle]"
+          onMove={(from, to) => moveTo(from.index, to.index)}
+        >
+          {shown.map((training, index) => (
+            <TrainingRow
+              key={training.uuid}
+              training={training}
+              href={linkOf(training.uuid)}
+              draggable={canDrag}
+              actions={
+                canEdit ? (
+                  <>
+                    <MenuItem id="duplicate" onAction={() => actions.duplicate(training)} isDisabled={actions.isDuplicating}>
+                      {intl.formatMessage(m.duplicate)}
+                    </MenuItem>
+                    {canDrag && index > 0 && (
+                      <MenuItem id="up" onAction={() => moveTo(index, index - 1)}>
+                        {intl.formatMessage(m.moveUp)}
+                      </MenuItem>
+                    )}
+                    {canDrag && index < shown.length - 1 && (
+                      <MenuItem id="down" onAction={() => moveTo(index, index + 1)}>
+                        {intl.formatMessage(m.moveDown)}
+                      </MenuItem>
+                    )}
+                    <MenuSeparator />
+                    <MenuItem id="delete" onAction={() => actions.askDelete(training)}>
+                      {intl.formatMessage(m.delete)}
+                    </MenuItem>
+                  </>
+                ) : undefined
+              }
+            />
+          ))}
+        </SortableList>
+      )}
+
+      {meta && meta.last_page > 1 && (
+        <nav className="catalogue-page__pagination" aria-label={intl.formatMessage(m.pagination)}>
+          <Button variant="secondary" size="sm" isDisabled={page <= 1} onPress={() => setPaging({ query: search.query, page: page - 1 })}>
+            {intl.formatMessage(m.previous)}
+          </Button>
+          <span>{intl.formatMessage(listValues.page, { page: meta.current_page, pages: meta.last_page })}</span>
+          <Button variant="secondary" size="sm" isDisabled={page >= meta.last_page} onPress={() => setPaging({ query: search.query, page: page + 1 })}>
+            {intl.formatMessage(m.next)}
+          </Button>
+        </nav>
+      )}
+
+      {actions.dialog}
+      <CatalogueCreateModal
+        isOpen={isCreating}
+        onOpenChange={setCreating}
+        labels={createTrainingLabels}
+        testId="create-training"
+        create={async (body, signal) => {
+          const training = await createTraining(body, signal);
+          await refreshTrainingLists(queryClient);
+          return training;
+        }}
+        onCreated={(uuid) => void navigate(`/formations/${uuid}`)}
+      />
+    </div>
+  );
+}
