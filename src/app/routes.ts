@@ -122,7 +122,7 @@ export const routes: readonly AppRoute[] = [
   { path: '/packs/:uuid/parametres', name: 'bundle_settings', layout: 'default', guard: EDITORS, ...TRAININGS },
   { path: '/packs/:uuid/prix', name: 'bundle_price', layout: 'default', guard: EDITORS, ...TRAININGS },
   { path: '/packs/:uuid/description', name: 'bundle_description', layout: 'default', guard: EDITORS, ...TRAININGS },
-  { path: '/formations/:uuid', name: 'training', layout: 'default', guard: EDITORS, ...TRAININGS },
+  { path: '/formations/:uuid', name: 'training', layout: 'default', guard: EDITORS, load: () => import('../pages/trainings/content/TrainingContentPage').then((m) => m.TrainingContentPage) },
   { path: '/formations/:uuid/editor/:id', name: 'training_uuid_editor', layout: 'default', guard: EDITORS, query: ['parentId'], ...EDITOR },
   { path: '/formations/:uuid/quiz/:id', name: 'training_uuid_quiz', layout: 'default', guard: EDITORS, query: ['parentId'], ...EDITOR },
   { path: '/formations/:uuid/quiz/:id/answers', name: 'training_uuid_quiz_answers', layout: 'default', guard: EDITORS, query: ['parentId'], ...EDITOR },
