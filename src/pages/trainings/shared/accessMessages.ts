@@ -1,0 +1,31 @@
+import { defineMessages, type MessageDescriptor } from 'react-intl';
+import type { AccessProblem, DripFrequency } from './accessRules';
+
+/** Labels of the access rules, shared by a training's settings tab and the trainings-settings table. */
+export const accessMessages = defineMessages({
+  maxCustomers: { id: 'trainings.access.maxCustomers', defaultMessage: 'Places' },
+  maxCustomersHint: { id: 'trainings.access.maxCustomersHint', defaultMessage: 'Vide : illimité. Une fois atteint, la formation affiche « complet ».' },
+  duration: { id: 'trainings.access.duration', defaultMessage: "Durée d'accès (jours)" },
+  durationHint: { id: 'trainings.access.durationHint', defaultMessage: "Vide : à vie. Passé ce délai, l'apprenant est bloqué (expiration)." },
+  endsAt: { id: 'trainings.access.endsAt', defaultMessage: 'Fin des inscriptions' },
+  endsAtHint: { id: 'trainings.access.endsAtHint', defaultMessage: 'Vide : inscriptions ouvertes sans limite.' },
+  drip: { id: 'trainings.access.drip', defaultMessage: 'Diffusion progressive' },
+  dripNone: { id: 'trainings.access.drip.none', defaultMessage: 'Tout le contenu dès l’inscription' },
+  certificate: { id: 'trainings.access.certificate', defaultMessage: 'Certificat de réussite' },
+  certificateHint: { id: 'trainings.access.certificateHint', defaultMessage: 'Les apprenants qui terminent la formation reçoivent un certificat.' },
+  unlimited: { id: 'trainings.access.unlimited', defaultMessage: 'Illimité' },
+});
+
+export const dripMessages: Record<DripFrequency, MessageDescriptor> = defineMessages({
+  WEEKLY: { id: 'trainings.access.drip.WEEKLY', defaultMessage: 'Chaque semaine (7 jours)' },
+  BIWEEKLY: { id: 'trainings.access.drip.BIWEEKLY', defaultMessage: 'Toutes les deux semaines (14 jours)' },
+  MONTHLY: { id: 'trainings.access.drip.MONTHLY', defaultMessage: 'Chaque mois (30 jours)' },
+});
+
+export const accessProblemMessages: Record<AccessProblem, MessageDescriptor> = defineMessages({
+  wholeNumber: { id: 'trainings.access.problem.wholeNumber', defaultMessage: 'Saisissez un nombre entier supérieur à 0, ou laissez vide.' },
+  tooLong: { id: 'trainings.access.problem.tooLong', defaultMessage: 'Au plus 3650 jours (10 ans).' },
+  date: { id: 'trainings.access.problem.date', defaultMessage: 'Saisissez une date et une heure.' },
+});
+
+export const DRIP_FREQUENCIES: readonly DripFrequency[] = ['WEEKLY', 'BIWEEKLY', 'MONTHLY'];
