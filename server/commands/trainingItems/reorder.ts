@@ -1,12 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { operations } from '../../../src/api/schema.gen.js';
-import { trainingItems } from '../../db/schema.js';
 import { invalid, type FieldErrors } from '../../http/errors.js';
 import { messages } from '../../http/messages.js';
 import type { Services } from '../../services.js';
 import { trainingOf } from '../catalogue/scope.js';
 import { lockOutline, type ItemRow } from './items.js';
-import { loadOutline, type TrainingItemNode } from './outline.js';
+import { assembleOutline, outlineRows, type TrainingItemNode } from './outline.js';
 
 export type OutlineOrder = operations['reorderTrainingItems']['requestBody']['content']['application/json'];
 export type OutlineEntry = OutlineOrder['items'][number];
@@ -55,33 +54,34 @@ export function outlineOrderErrors(current: readonly CurrentItem[], entries: rea
 
 /**
  * PUT …/training_items/reordering: validated against the locked outline, then written in ONE statement
- * (`UPDATE … FROM (VALUES …)`) holding only the rows that move, in the same transaction. Answers the new outline.
+ * (`UPDATE … FROM (VALUES …)`) holding only the rows that move, in the same transaction. The answer is the
+ * outline read under the lock with the new places applied: what the table now holds, without reading it again.
  */
 export async function reorderItems(services: Services, storeId: string, trainingUuid: string, order: OutlineOrder): Promise<TrainingItemNode[]> {
   const training = await trainingOf(services, storeId, trainingUuid);
-  await services.db.transaction(async (tx) => {
+  return services.db.transaction(async (tx) => {
     await lockOutline(tx, training.id);
-    const current = await tx
-      .select({ id: trainingItems.id, type: trainingItems.type, parentId: trainingItems.parentId, position: trainingItems.position })
-      .from(trainingItems)
-      .where(eq(trainingItems.trainingId, training.id));
+    const rows = await outlineRows(tx, training.id);
+    const current = rows.map((row) => ({ id: row.id, type: row.type, parentId: row.parent_id, position: row.position }));
     const errors = outlineOrderErrors(current, order.items);
     if (Object.keys(errors).length) throw invalid(errors);
 
-    const before = new Map(current.map((item) => [item.id, item]));
-    const moved = order.items.filter((entry) => {
-      const item = before.get(entry.id)!;
-      return item.parentId !== entry.parent_id || item.position !== entry.position;
+    const places = new Map(order.items.map((entry) => [entry.id, entry]));
+    const moved = rows.filter((row) => {
+      const entry = places.get(row.id)!;
+      return row.parent_id !== entry.parent_id || row.position !== entry.position;
     });
-    if (!moved.length) return;
-    const rows = sql.join(
-      moved.map((entry) => sql`(${entry.id}::int, ${entry.parent_id}::int, ${entry.position}::int)`),
-      sql`, `,
-    );
-    await tx.execute(sql`
-      update training_items as t set parent_id = v.parent_id, position = v.position
-      from (values ${rows}) as v(id, parent_id, position)
-      where t.id = v.id and t.training_id = ${training.id}`);
+    if (moved.length) {
+      const values = sql.join(
+        moved.map((row) => sql`(${row.id}::int, ${places.get(row.id)!.parent_id}::int, ${places.get(row.id)!.position}::int)`),
+        sql`, `,
+      );
+      await tx.execute(sql`
+        update training_items as t set parent_id = v.parent_id, position = v.position
+        from (values ${values}) as v(id, parent_id, position)
+        where t.id = v.id and t.training_id = ${training.id}`);
+    }
+    const placed = rows.map((row) => ({ ...row, parent_id: places.get(row.id)!.parent_id, position: places.get(row.id)!.position }));
+    return assembleOutline(placed.sort((a, b) => a.position - b.position || a.id - b.id));
   });
-  return loadOutline(services, training.id);
 }
