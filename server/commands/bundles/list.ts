@@ -2,6 +2,7 @@ import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { components } from '../../../src/api/schema.gen.js';
 import { bundles } from '../../db/schema.js';
 import type { Services } from '../../services.js';
+import { offsetOf, pageEnvelope, type PageRequest } from '../trainingLearners/paging.js';
 import { presentBundles } from './load.js';
 
 type BundleStatus = components['schemas']['BundleStatus'];
@@ -32,31 +33,19 @@ export async function countBundles(services: Services, storeId: string, filter: 
   return row?.n ?? 0;
 }
 
-/** Builds a page link from the URL the caller used, so the other query parameters and the public host survive. */
-function pageLink(url: URL, page: number) {
-  const link = new URL(url);
-  link.searchParams.set('page', String(page));
-  return link.toString();
-}
-
 /** GET /bundles: a page in the store's bundle order (`order`, then id so that pages never overlap). */
-export async function listBundles(services: Services, storeId: string, options: BundleFilter & { page: number; perPage: number; url: URL }) {
-  const { page, perPage, url } = options;
-  const where = whereOf(storeId, options);
+export async function listBundles(services: Services, storeId: string, options: BundleFilter & PageRequest) {
   const total = await countBundles(services, storeId, options);
-  const lastPage = Math.max(1, Math.ceil(total / perPage));
-  const offset = (page - 1) * perPage;
+  const offset = offsetOf(options);
   const rows =
     offset < total
-      ? await services.db.select().from(bundles).where(where).orderBy(asc(bundles.order), asc(bundles.id)).limit(perPage).offset(offset)
+      ? await services.db
+          .select()
+          .from(bundles)
+          .where(whereOf(storeId, options))
+          .orderBy(asc(bundles.order), asc(bundles.id))
+          .limit(options.perPage)
+          .offset(offset)
       : [];
-  return {
-    data: await presentBundles(services, rows),
-    meta: { current_page: page, per_page: perPage, total, last_page: lastPage },
-    links: {
-      next: page < lastPage ? pageLink(url, page + 1) : null,
-      // Past the end, "previous" leads back to the last page that has something.
-      prev: page > 1 ? pageLink(url, Math.min(page - 1, lastPage)) : null,
-    },
-  };
+  return pageEnvelope(options, total, await presentBundles(services, rows));
 }
