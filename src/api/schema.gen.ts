@@ -2139,7 +2139,7 @@ export interface paths {
         put?: never;
         /**
          * Import customers into a training from a CSV file
-         * @description Columns email, firstname, lastname (header row). Accepted types: .csv, text/csv, Excel spreadsheet types and comma-separated-values. Existing enrolments are skipped.
+         * @description Columns email, firstname, lastname (header row; French names such as prénom, nom, e-mail are read too), separated by `;`, `,` or tab, in UTF-8 or Windows-1252. Accepted types: .csv, text/csv, Excel spreadsheet types and comma-separated-values; a spreadsheet saved as .xlsx is refused (422 on file), as is a file without an e-mail column or without any learner. Each good line creates the store's customer if new and enrols them BY_TEACHER; a line with a bad e-mail, a name over 64 characters, an address met earlier in the file, a learner already enrolled or no seat left is skipped and reported with its line number. `send_email` is accepted but sends nothing yet (see addTrainingCustomer).
          */
         post: operations["importTrainingCustomers"];
         delete?: never;
