@@ -9,6 +9,8 @@ import { systemHandlers } from './system.js';
 import { trainingLearnerHandlers } from './trainingLearners.js';
 import { trainingItemHandlers } from './trainingItems.js';
 import { trainingHandlers } from './trainings.js';
+import { previewTokenHandlers } from './previewTokens.js';
+import { scormHandlers } from './scorm.js';
 import { uploadHandlers } from './uploads.js';
 
 /** Every implemented operation, by operationId. Operations missing here answer 501. */
@@ -24,4 +26,6 @@ export const handlers: HandlerMap = {
   ...trainingLearnerHandlers,
   ...bundleHandlers,
   ...uploadHandlers,
+  ...scormHandlers,
+  ...previewTokenHandlers,
 };

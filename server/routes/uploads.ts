@@ -60,7 +60,8 @@ async function serveFile(storage: LocalStorage, request: FastifyRequest, reply: 
     .header('accept-ranges', 'bytes')
     // Keys never get new bytes (a new upload is a new key): cache for good.
     .header('cache-control', 'public, max-age=31536000, immutable')
-    .header('content-disposition', `${isInline(contentType) ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(name)}`)
+    // A SCORM package's pages open in the player's frame; its files stay sandboxed like any other.
+    .header('content-disposition', `${isInline(contentType) || key.startsWith('scorm/') ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(name)}`)
     .header('x-frame-options', 'SAMEORIGIN');
   // Chrome's PDF viewer does not run in a sandboxed document; a PDF's scripts never reach our origin anyway.
   if (mediaType(contentType) !== 'application/pdf') reply.header('content-security-policy', FILE_CSP);

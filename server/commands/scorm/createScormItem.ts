@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import type { AuthContext } from '../../auth/session.js';
+import { invalid } from '../../http/errors.js';
+import { messages } from '../../http/messages.js';
+import type { UploadedFile } from '../../openapi/multipart.js';
+import type { TrainingItemBody } from '../../presenters/trainingItem.js';
+import type { Services } from '../../services.js';
+import { contentTypeOf } from '../../storage/contentTypes.js';
+import { trainingOf } from '../catalogue/scope.js';
+import { appendItem, checkParent } from '../trainingItems/create.js';
+import { itemDetail } from '../trainingItems/items.js';
+import { checkItemTypes } from '../trainingItems/planGate.js';
+import { ManifestError, launchFile, readManifest, type ScormManifest } from './manifest.js';
+import { DEFAULT_ZIP_LIMITS, inspectZip, unpackZip } from './zipPackage.js';
+
+export interface ScormUpload {
+  /** A section of the training; empty or absent for the top level. */
+  parent_id?: string;
+  /** The item's title; the manifest's organization title, else the file's name, when absent. */
+  name?: string;
+  file: UploadedFile;
+}
+
+const MANIFEST = /^([^/]+\/)?imsmanifest\.xml$/i;
+/** macOS adds resource forks under __MACOSX/ when zipping: never part of the package. */
+const isJunk = (name: string) => name.startsWith('__MACOSX/');
+const SCORM_URL_MAX = 2048;
+const fileError = (message: Parameters<typeof invalid>[0][string][number]) => invalid({ file: [message] });
+
+/**
+ * Where the manifest is: imsmanifest.xml at the root of the archive, or (when the package was zipped with
+ * its folder, a common slip) in the archive's one top folder. Answers that folder ('' for the root).
+ */
+export function manifestFolder(names: string[]): { manifest: string; folder: string } | null {
+  const candidates = names.filter((name) => MANIFEST.test(name) && !isJunk(name));
+  const atRoot = candidates.find((name) => !name.includes('/'));
+  if (atRoot) return { manifest: atRoot, folder: '' };
+  const topFolders = new Set(names.filter((name) => !isJunk(name)).map((name) => name.split('/')[0]));
+  if (candidates.length !== 1 || topFolders.size !== 1) return null;
+  const manifest = candidates[0]!;
+  return { manifest, folder: manifest.slice(0, manifest.lastIndexOf('/') + 1) };
+}
+
+function decodeText(bytes: Buffer): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return bytes.subarray(2).toString('utf16le');
+  return bytes.toString('utf8');
+}
+
+function parseManifest(bytes: Buffer | undefined): ScormManifest {
+  if (!bytes) throw fileError(messages.scormBadManifest);
+  try {
+    return readManifest(decodeText(bytes));
+  } catch (error) {
+    if (!(error instanceof ManifestError)) throw error;
+    throw fileError(error.reason === 'version' ? messages.scormUnknownVersion : error.reason === 'launch' ? messages.scormNoLaunch : messages.scormBadManifest);
+  }
+}
+
+/** "Module 1 — Sécurité.zip" → "Module 1 — Sécurité". */
+const nameFromFile = (filename: string) => filename.replace(/\.zip$/i, '').trim();
+
+/**
+ * POST /trainings/{uuid}/training_items/scorm (multipart: type SCORM, parent_id, name, file).
+ * Order: unknown training 404 → plan 403 (EXPERT; the binder checks x-plans first) → parent 422 → the zip,
+ * checked whole before anything is unpacked (zipPackage.ts) → the manifest (version, launch page present in
+ * the package) → the files, unpacked under scorm/<store>/<package id>/ → the item, a draft, last in its
+ * parent, with scorm_url = the launch page's address and specific_content {entry_point, version}.
+ * A package folder is new on every upload, so a replaced package never mixes with the old one; if anything
+ * fails after unpacking started, the folder is removed.
+ */
+export async function createScormItem(services: Services, auth: AuthContext, trainingUuid: string, input: ScormUpload): Promise<TrainingItemBody> {
+  const training = await trainingOf(services, auth.store.id, trainingUuid);
+  checkItemTypes(['SCORM'], { plan: auth.store.plan, isPlatformAdmin: auth.user.isAdmin });
+  const parentId = input.parent_id ? Number(input.parent_id) : null;
+  await checkParent(services.db, training.id, 'SCORM', parentId);
+
+  const limits = { ...DEFAULT_ZIP_LIMITS, maxUnpackedBytes: services.config.scormMaxUnpackedSize };
+  const { files, read } = await inspectZip(input.file.path, limits, (name) => MANIFEST.test(name) && !isJunk(name));
+  const located = manifestFolder(files.map((file) => file.name));
+  if (!located) throw fileError(messages.scormNoManifest);
+  const manifest = parseManifest(read.get(located.manifest));
+  const launch = launchFile(located.folder, manifest.href);
+  if (!launch || !files.some((file) => file.name === launch)) throw fileError(messages.scormNoLaunch);
+
+  const { storage } = services;
+  const prefix = `scorm/${auth.store.id}/${randomUUID()}`;
+  const suffix = manifest.href.slice(manifest.href.split(/[?#]/)[0]!.length);
+  const scormUrl = storage.url(`${prefix}/${launch}`) + suffix;
+  if (scormUrl.length > SCORM_URL_MAX) throw fileError(messages.scormNoLaunch);
+  try {
+    await unpackZip(
+      input.file.path,
+      (name) => !isJunk(name),
+      async (name, stream, size) => {
+        await storage.put(`${prefix}/${name}`, stream, { contentType: contentTypeOf(name), size, maxBytes: size });
+      },
+    );
+    const name = (input.name?.trim() || manifest.title || nameFromFile(input.file.filename) || 'Paquet SCORM').slice(0, 128);
+    const row = await appendItem(services, training.id, {
+      type: 'SCORM',
+      name,
+      parentId,
+      draft: true,
+      scormUrl,
+      specificContent: JSON.stringify({ entry_point: launch + suffix, version: manifest.version }),
+    });
+    return await itemDetail(services.db, row);
+  } catch (error) {
+    await storage.deletePrefix(prefix).catch(() => undefined);
+    throw error;
+  }
+}
