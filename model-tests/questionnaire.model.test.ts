@@ -14,8 +14,16 @@
  * against those replayed snapshots, full context included, and the coverage checks run on them.
  */
 import { itForwardsOneCall } from './support/actorFactory';
+import {
+  abstractQuestionnaireState,
+  concretiseQuestionnairePath,
+  fitsQuestionnaireView,
+  type QuestionnaireModelEvent,
+  type QuestionnairePath,
+  type QuestionnaireSnapshot,
+  type QuestionnaireStep,
+} from './questionnaire.fixtures';
 import { describe, expect, it } from 'vitest';
-import type { SnapshotFrom } from 'xstate';
 import type { Failure } from '../machines/auth/auth.types';
 import { createQuestionnaireActors } from '../machines/questionnaire/questionnaire.actors';
 import {
@@ -32,20 +40,13 @@ import {
   allLeafStates,
   describePath,
   dropPrefixPaths,
-  extendPath,
   flattenEvents,
   generatePaths,
   invokeIds,
   leafStates,
-  onlyRunningActors,
-  onlyWhileActive,
   visitedStates,
-  type DoneActorEvent,
-  type ErrorActorEvent,
   type EventVariants,
   type InitEvent,
-  type ModelPath,
-  type ModelStep,
 } from './support/graph';
 import { createActorHarness } from './support/harness';
 
@@ -54,10 +55,6 @@ const ORDER = ['HOW_FOUND_US', 'WHO_ARE_YOU', 'WHAT_CERTIFICATIONS', 'WHAT_MAIN_
 const TYPES = { HOW_FOUND_US: 'radio', WHO_ARE_YOU: 'radio', WHAT_CERTIFICATIONS: 'radio', WHAT_MAIN_ACTIVITY: 'select', WHAT_TOOL: 'radio', WHAT_IMPORTANT: 'checkbox' } as const;
 const MISSING = 'Ah, vous avez oublié quelque chose !';
 
-type QuestionnaireModelEvent = QuestionnaireEvent | DoneActorEvent<'save', undefined> | ErrorActorEvent<'save'>;
-type QuestionnaireSnapshot = SnapshotFrom<typeof questionnaireMachine>;
-type QuestionnairePath = ModelPath<QuestionnaireSnapshot, QuestionnaireModelEvent>;
-type QuestionnaireStep = ModelStep<QuestionnaireSnapshot, QuestionnaireModelEvent>;
 type RestingState = 'answering' | 'sending' | 'sent' | 'alreadyAnswered';
 const TRANSIENT_STATES = ['starting'] as const;
 
@@ -213,27 +210,6 @@ const executors = {
 
 // ─── Generated paths ─────────────────────────────────────────────────────────────────────────────
 
-/** The abstraction paths are generated over (see the file comment). */
-const abstractState = (s: QuestionnaireSnapshot) =>
-  s.status === 'done'
-    ? JSON.stringify(s.value)
-    : JSON.stringify([s.value, s.context.index, s.context.errorOn, s.context.failure !== null, problemOf(s)]);
-
-/** The view only offers the question shown: its choices and its detail field. */
-const fitsView = (snapshot: QuestionnaireSnapshot, event: QuestionnaireModelEvent) => !('name' in event) || event.name === currentName(snapshot);
-
-/** The path's events replayed from its initial snapshot, up to the first event that no longer fits. */
-function concretise(path: QuestionnairePath): QuestionnairePath {
-  const [init, ...rest] = path.steps;
-  let concrete: QuestionnairePath = { state: init!.state, steps: [init!], weight: 0 };
-  for (const { event } of rest) {
-    const at = concrete.state;
-    if (event.type === 'xstate.init' || !onlyWhileActive(at) || !onlyRunningActors(at, event) || !fitsView(at, event)) break;
-    concrete = extendPath(questionnaireMachine, concrete, event);
-  }
-  return concrete;
-}
-
 const variants = [
   { name: 'no answers stored yet', input: { answered: false } },
   { name: 'answers already stored', input: { answered: true } },
@@ -243,10 +219,10 @@ const generated = variants.map((variant) => {
   const { shortest, transitions } = generatePaths<typeof questionnaireMachine, QuestionnaireModelEvent>(questionnaireMachine, {
     events: questionnaireEvents,
     input: variant.input,
-    serializeState: abstractState,
-    filterEvents: fitsView,
+    serializeState: abstractQuestionnaireState,
+    filterEvents: fitsQuestionnaireView,
   });
-  const concrete = [...shortest, ...transitions].map((path) => concretise(path as QuestionnairePath));
+  const concrete = [...shortest, ...transitions].map((path) => concretiseQuestionnairePath(path as QuestionnairePath));
   return { ...variant, paths: dropPrefixPaths(concrete) };
 });
 

@@ -18,6 +18,7 @@ export interface BannerProps {
   role?: 'alert' | 'status' | 'none';
   className?: string;
   id?: string;
+  'data-testid'?: string;
 }
 
 const DEFAULT_ROLE: Record<BannerVariant, 'alert' | 'status' | 'none'> = {
@@ -27,11 +28,12 @@ const DEFAULT_ROLE: Record<BannerVariant, 'alert' | 'status' | 'none'> = {
   danger: 'alert',
 };
 
-export function Banner({ variant = 'info', title, children, action, role, className, id }: BannerProps) {
+export function Banner({ variant = 'info', title, children, action, role, className, id, 'data-testid': testId }: BannerProps) {
   const resolvedRole = role ?? DEFAULT_ROLE[variant];
   return (
     <div
       id={id}
+      data-testid={testId}
       role={resolvedRole === 'none' ? undefined : resolvedRole}
       className={['ui-banner', `ui-banner--${variant}`, className].filter(Boolean).join(' ')}
     >

@@ -73,7 +73,7 @@ export function QuestionnaireModal({ storeUuid, answered, onDone }: { storeUuid:
             }}
           >
             <p className="questionnaire__lead">{intl.formatMessage(m.lead)}</p>
-            <ProgressBar value={view.progress.step} minValue={0} maxValue={view.progress.total} className="questionnaire__progress">
+            <ProgressBar value={view.progress.step} minValue={0} maxValue={view.progress.total} className="questionnaire__progress" data-testid="questionnaire-progress">
               <Label className="questionnaire__step">{intl.formatMessage(progressMessage, view.progress)}</Label>
               <div className="questionnaire__track" aria-hidden="true">
                 <div className="questionnaire__fill" style={{ width: `${(100 * view.progress.step) / view.progress.total}%` }} />
@@ -123,6 +123,7 @@ export function QuestionnaireModal({ storeUuid, answered, onDone }: { storeUuid:
                   {question.options.map((option) => (
                     <Checkbox
                       key={option}
+                      value={option}
                       isSelected={Array.isArray(draft.value) && draft.value.includes(option)}
                       onChange={() => send({ type: 'TOGGLE', name: question.name, option })}
                     >
@@ -148,7 +149,9 @@ export function QuestionnaireModal({ storeUuid, answered, onDone }: { storeUuid:
               )}
             </fieldset>
             {view.failure && (
-              <Banner variant="danger">{intl.formatMessage(m.failed)}</Banner>
+              <Banner variant="danger" data-testid="questionnaire-failure">
+                {intl.formatMessage(m.failed)}
+              </Banner>
             )}
             <div className="questionnaire__actions">
               {view.canGoBack && (
