@@ -102,6 +102,15 @@ describe('POST …/training_items (createTrainingItem)', () => {
     expect(b.body).toMatchObject({ parent_id: section, position: 1, draft: false, description: 'Résumé' });
   });
 
+  it('gives items created at the same moment distinct positions (the outline is locked while one is added)', async () => {
+    const crowded = await addItem(demo.owner, training, { type: 'SECTION', name: 'Affluence' });
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => createItem(i % 2 ? demo.owner : demo.teacher, training, { type: 'GENERIC', name: `L${i}`, parent_id: crowded })),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(12).fill(201));
+    expect(answers.map((a) => a.body.position as number).sort((a, b) => a - b)).toEqual([...Array(12).keys()]);
+  });
+
   it('lets every writing role create: OWNER, ADMIN, TEACHER and the platform admin', async () => {
     for (const token of [demo.owner, demo.admin, demo.teacher, demo.platform]) {
       expect((await createItem(token, training, { type: 'QUIZ', name: 'Quiz', parent_id: section })).status).toBe(201);
