@@ -41,6 +41,9 @@ export function SortableList({ children, groupKey = null, group, disabled = fals
     if (!element) return;
     const sortable = Sortable.create(element, {
       animation: 150,
+      // Pointer events instead of native drag and drop: the same behaviour in every browser (and in tests).
+      forceFallback: true,
+      fallbackOnBody: true,
       handle,
       group,
       ghostClass: 'sortable-list__ghost',

@@ -104,7 +104,7 @@ export function TrainingsListPage() {
             clearLabel={intl.formatMessage(m.clearSearch)}
             data-testid="trainings-search"
           />
-          {canEdit && rows.length > 1 && (
+          {canEdit && (total ?? 0) > 1 && (
             <p className="catalogue-page__hint" data-testid="drag-hint">
               {reorder.isSaving ? (
                 <span className="catalogue-page__saving">
