@@ -146,6 +146,23 @@ describe('GET /trainings and GET /trainings/count', () => {
   });
 });
 
+describe('GET /trainings?q=', () => {
+  it('finds ligatures written out, and takes the characters of regular expressions literally', async () => {
+    const { token } = await freshStore();
+    for (const name of ['Le cœur du sujet (niveau 1)', 'ÉTÉ À LA CAMPAGNE', 'Dessin.Pro', 'Dessin pro']) await createTraining(token, name);
+    const names = async (q: string) =>
+      (await checked('listTrainings', 'GET', `/trainings?q=${encodeURIComponent(q)}`, { token })).body.data.map((t: Summary) => t.name);
+    expect(await names('coeur')).toEqual(['Le cœur du sujet (niveau 1)']);
+    expect(await names('CŒUR')).toEqual(['Le cœur du sujet (niveau 1)']);
+    expect(await names('(niveau 1)')).toEqual(['Le cœur du sujet (niveau 1)']);
+    expect(await names('été à la')).toEqual(['ÉTÉ À LA CAMPAGNE']);
+    expect(await names('dessin.')).toEqual(['Dessin.Pro']);
+    expect(await names('.*')).toEqual([]);
+    expect(await names('[a-z]')).toEqual([]);
+    expect(await names('  ')).toHaveLength(4);
+  });
+});
+
 describe('PUT /trainings/reordering', () => {
   let token: string;
   let uuids: string[];

@@ -8,6 +8,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 import { benchItemsReorder } from './itemsReorder';
+import { benchTrainingsList } from './trainingsList';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3310);
 const base = `http://127.0.0.1:${PORT}`;
@@ -112,7 +113,27 @@ async function connexionJavaScript() {
   await page.goto(`${base}/connexion`, { waitUntil: 'networkidle' });
   await page.locator('input[name=email]').waitFor();
   await browser.close();
-  return { files: scripts.size, gzipKb: [...scripts.values()].reduce((a, b) => a + b, 0) / 1024 };
+  const perFileKb = Object.fromEntries([...scripts].sort(([, a], [, b]) => b - a).map(([file, bytes]) => [file, Math.round(bytes / 102.4) / 10]));
+  return { files: scripts.size, gzipKb: [...scripts.values()].reduce((a, b) => a + b, 0) / 1024, perFileKb };
+}
+
+/** `BENCH_ONLY=bundle npm run bench`: only the JavaScript of /connexion, file by file (no load tests). */
+async function connexionJavaScriptOnly() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'cp-bench-'));
+  const server = start(dir);
+  try {
+    await firstHealthy(server.startedAt);
+    const js = await connexionJavaScript();
+    console.table(js.perFileKb);
+    console.log(`JS loaded by /connexion: ${js.files} files, ${js.gzipKb.toFixed(1)} KB gzip`);
+  } finally {
+    await stop(server.child);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+if (process.env.BENCH_ONLY === 'bundle') {
+  await connexionJavaScriptOnly();
+  process.exit(0);
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'cp-bench-'));
@@ -127,6 +148,7 @@ try {
   const rss = rssMb(reopened.child.pid!);
   const js = await connexionJavaScript();
   const itemsReorder = await benchItemsReorder(base);
+  const trainingsList = await benchTrainingsList(base);
   await stop(reopened.child);
 
   const results = {
@@ -142,6 +164,7 @@ try {
     connexion_js_files: js.files,
     connexion_js_gzip_kb: Math.round(js.gzipKb * 10) / 10,
     ...itemsReorder,
+    ...trainingsList,
   };
   console.table(results);
   mkdirSync('tests/.tmp', { recursive: true });

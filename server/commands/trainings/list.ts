@@ -1,10 +1,10 @@
-import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { components, operations } from '../../../src/api/schema.gen.js';
 import { trainings } from '../../db/schema.js';
 import { invalid, type FieldErrors } from '../../http/errors.js';
 import { messages } from '../../http/messages.js';
 import type { Services } from '../../services.js';
-import { selectSummaries } from './summaries.js';
+import { allSummaries, summariesOf } from './summaries.js';
 
 type TrainingStatus = components['schemas']['TrainingStatus'];
 type Reorder = operations['reorderTrainings']['requestBody']['content']['application/json'];
@@ -14,18 +14,44 @@ export interface TrainingFilter {
   status?: TrainingStatus;
 }
 
-// French accents folded on both sides, so "generalites" finds "Généralités". lower() only folds ASCII under
-// the C collation PGlite uses, hence the capitals in the list too.
-const ACCENTED = 'ÀÂÄÁÃÅÇÉÈÊËÍÌÎÏÑÓÒÔÖÕÚÙÛÜÝŸàâäáãåçéèêëíìîïñóòôöõúùûüýÿ';
-const PLAIN = 'aaaaaaceeeeiiiinooooouuuuyyaaaaaaceeeeiiiinooooouuuuyy';
-const fold = (text: string) => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+/** Letters a French name may carry with an accent, and the forms they take (both cases: ~* only folds ASCII here). */
+const VARIANTS: Record<string, string> = {
+  a: 'aàâäáãåAÀÂÄÁÃÅ',
+  c: 'cçCÇ',
+  e: 'eéèêëEÉÈÊË',
+  i: 'iîïíìIÎÏÍÌ',
+  n: 'nñNÑ',
+  o: 'oôöóòõOÔÖÓÒÕ',
+  u: 'uùûüúUÙÛÜÚ',
+  y: 'yÿýYŸÝ',
+};
+const LIGATURES: Record<string, string> = { oe: 'œŒ', ae: 'æÆ' };
+
+/**
+ * A case- and accent-insensitive regular expression for a search: "generalites" and "Généralités" both
+ * find "Généralités", "coeur" finds "cœur". Regular-expression characters typed by the user are literal.
+ * (Folding the names in SQL with translate() instead measured ten times slower on 2,000 trainings.)
+ */
+export function searchPattern(search: string): string {
+  const folded = search.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/œ/g, 'oe').replace(/æ/g, 'ae');
+  let pattern = '';
+  for (let i = 0; i < folded.length; i++) {
+    const pair = folded.slice(i, i + 2);
+    const char = folded[i]!;
+    if (LIGATURES[pair]) {
+      pattern += `(?:[${VARIANTS[pair[0]!]}][${VARIANTS[pair[1]!]}]|[${LIGATURES[pair]}])`;
+      i++;
+    } else if (VARIANTS[char]) pattern += `[${VARIANTS[char]}]`;
+    else pattern += char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  }
+  return pattern;
+}
 
 function filterOf(filter: TrainingFilter): SQL | undefined {
   const search = filter.search?.trim();
-  const pattern = search ? `%${fold(search).replace(/[\\%_]/g, '\\$&')}%` : undefined;
   return and(
     filter.status ? eq(trainings.status, filter.status) : undefined,
-    pattern ? sql`lower(translate(${trainings.name}, ${ACCENTED}, ${PLAIN})) like ${pattern}` : undefined,
+    search ? sql`${trainings.name} ~* ${searchPattern(search)}` : undefined,
   );
 }
 
@@ -44,15 +70,28 @@ export async function countTrainings(services: Services, storeId: string, filter
   return row?.n ?? 0;
 }
 
-/** GET /trainings: one page in the trainer's order, with the page meta and links of every paged list. */
+/**
+ * GET /trainings: one page in the trainer's order, with the page meta and links of every paged list. Three
+ * small queries: the count, the ids of the page (sorting only ids and positions, not whole rows), then those
+ * trainings with their figures. A window count in the page query measured several times slower.
+ */
 export async function listTrainings(services: Services, storeId: string, options: TrainingFilter & { page: number; perPage: number; url: URL }) {
   const { page, perPage, url } = options;
   const total = await countTrainings(services, storeId, options);
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const offset = (page - 1) * perPage;
-  const data = offset < total ? await selectSummaries(services, storeId, filterOf(options), { limit: perPage, offset }) : [];
+  const ids =
+    offset < total
+      ? await services.db
+          .select({ id: trainings.id })
+          .from(trainings)
+          .where(and(eq(trainings.storeId, storeId), filterOf(options)))
+          .orderBy(asc(trainings.position), asc(trainings.id))
+          .limit(perPage)
+          .offset(offset)
+      : [];
   return {
-    data,
+    data: await summariesOf(services, ids.map((row) => row.id)),
     meta: { current_page: page, per_page: perPage, total, last_page: lastPage },
     links: {
       next: page < lastPage ? pageLink(url, page + 1) : null,
@@ -91,5 +130,5 @@ export async function reorderTrainings(services: Services, storeId: string, inpu
     update ${trainings} set position = v.ord
     from (values ${values}) as v(id, ord)
     where ${trainings.id} = v.id and ${trainings.storeId} = ${storeId}`);
-  return { data: await selectSummaries(services, storeId) };
+  return { data: await allSummaries(services, storeId) };
 }

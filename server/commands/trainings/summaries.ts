@@ -1,13 +1,13 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { trainings } from '../../db/schema.js';
 import { presentTrainingSummary } from '../../presenters/training.js';
 import type { Services } from '../../services.js';
 
 /**
  * The figures a listed training shows, as correlated sub-queries over indexed columns (schedules by
- * training and position, items by training, enrolments by training): one query answers a whole page,
- * however many trainings it holds, instead of three more per training. Columns are written qualified by
- * hand: drizzle leaves them bare in a one-table select, where `training_id = id` would compare the wrong ids.
+ * training and position, items by training, enrolments by training): one query answers them for a whole
+ * page instead of three more per training. Columns are written qualified by hand: drizzle leaves them bare
+ * in a one-table select, where `training_id = id` would compare the wrong ids.
  */
 export const firstPrice = sql<number | null>`(select ps.price from payment_schedules ps
   where ps.training_id = "trainings"."id" order by ps.position, ps.id limit 1)`.mapWith(Number);
@@ -20,13 +20,30 @@ export const itemsCount = sql<number>`(select count(*) from training_items ti
 export const customersCount = sql<number>`(select count(*) from customer_trainings ct
   where ct.training_id = "trainings"."id" and ct.customer_type <> 'ABANDONED_CART')`.mapWith(Number);
 
-/** Summaries of the store's trainings matching `where`, in the trainer's order (ids break ties). */
-export async function selectSummaries(services: Services, storeId: string, where?: SQL, page?: { limit: number; offset: number }) {
-  const query = services.db
-    .select({ training: trainings, price: firstPrice, itemsCount, customersCount })
+const withFigures = { training: trainings, price: firstPrice, itemsCount, customersCount };
+
+/**
+ * Summaries of the trainings whose ids a page query found, in that order. The figures are asked here, for
+ * those ids only: in the page query itself, PostgreSQL would compute them for every row it sorts or skips
+ * before the OFFSET (page 100 of 2,000 trainings would count the items of all 2,000).
+ */
+export async function summariesOf(services: Services, ids: string[]) {
+  if (!ids.length) return [];
+  const rows = await services.db.select(withFigures).from(trainings).where(inArray(trainings.id, ids));
+  const byId = new Map(rows.map((row) => [row.training.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    // A training deleted between the two queries is simply left out of the page.
+    return row ? [presentTrainingSummary(row.training, row)] : [];
+  });
+}
+
+/** Every training of the store in the trainer's order (ids break ties), figures included. */
+export async function allSummaries(services: Services, storeId: string) {
+  const rows = await services.db
+    .select(withFigures)
     .from(trainings)
-    .where(and(eq(trainings.storeId, storeId), where))
+    .where(eq(trainings.storeId, storeId))
     .orderBy(asc(trainings.position), asc(trainings.id));
-  const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;
   return rows.map((row) => presentTrainingSummary(row.training, row));
 }
