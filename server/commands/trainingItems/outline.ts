@@ -49,7 +49,7 @@ export function assembleOutline(rows: readonly OutlineRow[]): TrainingItemNode[]
   return top;
 }
 
-/** GET …/training_items, the outline part of GET /trainings/{id}, and the answer of a reorder. */
+/** GET …/training_items and the outline part of GET /trainings/{id}. */
 export async function loadOutline(services: { db: Database }, trainingId: string): Promise<TrainingItemNode[]> {
   return assembleOutline(await outlineRows(services.db, trainingId));
 }

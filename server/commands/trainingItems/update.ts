@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { operations } from '../../../src/api/schema.gen.js';
 import { trainingItems } from '../../db/schema.js';
-import { invalid, type FieldErrors } from '../../http/errors.js';
+import { invalid, notFound, type FieldErrors } from '../../http/errors.js';
 import { messages } from '../../http/messages.js';
 import type { TrainingItemBody } from '../../presenters/trainingItem.js';
 import type { Services } from '../../services.js';
@@ -76,5 +76,7 @@ export async function updateItem(services: Services, storeId: string, trainingUu
     .set({ ...set, updatedAt: services.clock() })
     .where(eq(trainingItems.id, row.id))
     .returning();
-  return itemDetail(services.db, updated!);
+  // Deleted by someone else since it was read: the item no longer exists.
+  if (!updated) throw notFound();
+  return itemDetail(services.db, updated);
 }
