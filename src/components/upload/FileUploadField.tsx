@@ -1,0 +1,119 @@
+import { useId, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { ACCEPTED_TYPES, acceptedExtensions, type UploadType } from '../../../machines/upload/upload.limits';
+import { trainingUploadApi } from '../../api/uploadApi';
+import { formatSize } from '../../i18n/format';
+import { useLocale } from '../../i18n/LocaleProvider';
+import { Button } from '../ui/Button';
+import { FileDrop } from './FileDrop';
+import { UploadProgress } from './UploadProgress';
+import { failureText, problemText, uploadMessages as m } from './uploadMessages';
+import { useUpload } from './useUpload';
+import './upload.css';
+
+export interface FileUploadFieldProps {
+  /** The training the file belongs to (POST /trainings/{uuid}/urls/presigned). */
+  trainingUuid: string;
+  /** What the file is for: it sets the accepted formats and the size limit on the store's plan (spec 9). */
+  type: UploadType;
+  /** The current file's address, or null. */
+  value: string | null;
+  /** Called with the new file's address once uploaded, and with null when the user removes the file. */
+  onChange: (fileUrl: string | null) => void;
+  label: string;
+  description?: string;
+  isDisabled?: boolean;
+  /** Offer "Retirer" when a file is set (default true). */
+  isRemovable?: boolean;
+}
+
+/** "…/uploads/…/Couverture-ete.png" → "Couverture-ete.png". */
+const fileNameOf = (url: string) => {
+  const last = url.split(/[?#]/)[0]!.split('/').pop() ?? url;
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+};
+
+/**
+ * A file field that uploads as soon as a file is picked or dropped, with a progress bar and Cancel, then
+ * hands the file's address to `onChange`. The checks of the server (formats, size on the plan) are made
+ * first, so a refused file is explained at once. Pictures show a preview.
+ *
+ *   <FileUploadField trainingUuid={uuid} type="IMAGE" label="Image de couverture" value={picture} onChange={setPicture} />
+ */
+export function FileUploadField({ trainingUuid, type, value, onChange, label, description, isDisabled, isRemovable = true }: FileUploadFieldProps) {
+  const intl = useIntl();
+  const { locale } = useLocale();
+  const labelId = useId();
+  const [api] = useState(() => trainingUploadApi(trainingUuid));
+  const upload = useUpload({ kind: type, api, onUploaded: (result) => onChange(result as string) });
+  const { view } = upload;
+  const max = view.maxSize === null ? '' : formatSize(view.maxSize, locale);
+  const types = acceptedExtensions(type);
+  const hint = types ? intl.formatMessage(m.hint, { types, max }) : intl.formatMessage(m.hintAny, { max });
+  const error = view.problem
+    ? problemText(intl, view.problem, { max, types, zip: false })
+    : view.failure
+      ? failureText(intl, view.failure)
+      : null;
+
+  return (
+    <div className="upload-field" role="group" aria-labelledby={labelId} data-testid="file-upload-field">
+      <span className="ui-field__label" id={labelId}>
+        {label}
+      </span>
+      {description && <p className="ui-field__description">{description}</p>}
+      <p className="ui-field__description">{hint}</p>
+
+      {value && !view.isBusy && (
+        <div className="upload-current">
+          {type === 'IMAGE' ? (
+            <img className="upload-current__preview" src={value} alt={intl.formatMessage(m.preview, { label })} />
+          ) : (
+            <a className="upload-current__link" href={value} target="_blank" rel="noreferrer">
+              {intl.formatMessage(m.current, { name: fileNameOf(value) })}
+            </a>
+          )}
+          {isRemovable && (
+            <Button variant="ghost" size="sm" isDisabled={isDisabled} onPress={() => (upload.reset(), onChange(null))} data-testid="upload-remove">
+              {intl.formatMessage(m.remove)}
+            </Button>
+          )}
+        </div>
+      )}
+
+      {view.isBusy ? (
+        <UploadProgress view={view} onCancel={upload.cancel} />
+      ) : (
+        <FileDrop
+          accept={ACCEPTED_TYPES[type]}
+          prompt={intl.formatMessage(m.drop)}
+          buttonLabel={intl.formatMessage(value ? m.replace : m.choose)}
+          isDisabled={isDisabled}
+          onFile={upload.select}
+        />
+      )}
+
+      {view.status === 'done' && view.fileName && (
+        <p className="upload-field__done" role="status">
+          {intl.formatMessage(m.done, { name: view.fileName })}
+        </p>
+      )}
+      {error && (
+        <div className="upload-field__error">
+          <p className="ui-field__error" role="alert" data-testid="upload-error">
+            {error}
+          </p>
+          {view.canRetry && (
+            <Button variant="secondary" size="sm" onPress={upload.retry} data-testid="upload-retry">
+              {intl.formatMessage(m.retry)}
+            </Button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
