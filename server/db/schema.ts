@@ -511,7 +511,12 @@ export const sales = pgTable(
     createdAt: createdAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
-  (t) => [index('sales_store_created_idx').on(t.storeId, t.createdAt), index('sales_training_idx').on(t.trainingId, t.paidAt)],
+  (t) => [
+    index('sales_store_created_idx').on(t.storeId, t.createdAt),
+    index('sales_training_idx').on(t.trainingId, t.paidAt),
+    // A bundle's buyers, and SET NULL when a bundle is deleted.
+    index('sales_bundle_idx').on(t.bundleId).where(sql`${t.bundleId} is not null`),
+  ],
 );
 
 /** Comments under lessons, by a learner (customer) or a team member (user); replies point at their parent. */
@@ -531,7 +536,12 @@ export const trainingComments = pgTable(
     content: text('content').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('training_comments_training_idx').on(t.trainingId, t.createdAt), index('training_comments_parent_idx').on(t.parentId)],
+  (t) => [
+    index('training_comments_training_idx').on(t.trainingId, t.createdAt),
+    index('training_comments_parent_idx').on(t.parentId),
+    // A lesson's comments, and the foreign key's cascade when an item is deleted.
+    index('training_comments_item_idx').on(t.trainingItemId, t.createdAt),
+  ],
 );
 
 /** Learners' assignment submissions; only the count waiting for the team is read until the assignments issue. */
@@ -574,7 +584,7 @@ export const uploads = pgTable(
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('uploads_store_idx').on(t.storeId)],
+  (t) => [index('uploads_store_idx').on(t.storeId), index('uploads_training_idx').on(t.trainingId).where(sql`${t.trainingId} is not null`)],
 );
 
 /** Preview tokens for the learner area (10 minutes), hashed like sessions. */
