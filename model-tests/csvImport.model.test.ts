@@ -48,7 +48,7 @@ const picture = named(new File(['\x89PNG'], 'photo.png', { type: 'image/png' }))
 const tooBig = named(new File([new Uint8Array(MAX_IMPORT_BYTES + 1)], 'enorme.csv', { type: 'text/csv' }));
 const empty = named(new File([], 'vide.csv', { type: 'text/csv' }));
 
-const report: ImportReport = { created_count: 2, enrolled_count: 3, skipped: [{ line: 4, reason: 'Adresse e-mail invalide' }] };
+const report: ImportReport = { created_count: 2, enrolled_count: 3, skipped_count: 1, skipped: [{ line: 4, reason: 'Adresse e-mail invalide' }] };
 const unreadable: Failure = { status: 422, code: 'VALIDATION_FAILED', message: 'Le fichier doit contenir une colonne email.', fieldErrors: { file: ['Le fichier doit contenir une colonne email.'] } };
 const offline: Failure = { status: null, code: 'NETWORK', message: 'Réseau indisponible', fieldErrors: {} };
 

@@ -128,6 +128,8 @@ export const messages = {
     'The first line must name the columns email, firstname and lastname.',
   ),
   csvNoLines: t('Le fichier ne contient aucun apprenant.', 'The file holds no learner.'),
+  csvTooManyLines: (max: number) =>
+    t(`Le fichier dépasse ${max.toLocaleString('fr-FR')} lignes : découpez-le en plusieurs imports.`, `The file has more than ${max.toLocaleString('en')} lines: split it into several imports.`),
   importUnreadableLine: t('Ligne illisible (guillemet non fermé).', 'Unreadable line (unclosed quote).'),
   importBadEmail: t('Adresse e-mail invalide.', 'Invalid e-mail address.'),
   importDuplicate: (line: number) => t(`Adresse déjà présente à la ligne ${line}.`, `Address already on line ${line}.`),

@@ -5075,7 +5075,9 @@ export interface components {
         ImportReport: {
             created_count: number;
             enrolled_count: number;
-            /** @description Lines not imported and why. */
+            /** @description Every line not imported; `skipped` lists the first 500 of them. */
+            skipped_count: number;
+            /** @description Lines not imported and why (the first 500, by line). */
             skipped: {
                 line: number;
                 reason: string;

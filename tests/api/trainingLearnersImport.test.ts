@@ -31,7 +31,7 @@ const listEmails = async (token: string, training: string) => {
 describe('importTrainingCustomers with the fixture (good and bad lines)', () => {
   let token: string;
   let training: string;
-  let report: { created_count: number; enrolled_count: number; skipped: { line: number; reason: string }[] };
+  let report: { created_count: number; enrolled_count: number; skipped_count: number; skipped: { line: number; reason: string }[] };
 
   beforeAll(async () => {
     ({ token, training } = await freshTraining());
@@ -79,7 +79,7 @@ describe('importTrainingCustomers with the fixture (good and bad lines)', () => 
   it('reuses a customer the store already has in another training', async () => {
     const other = await newTraining(token, 'Autre formation');
     const answer = await importCsv(token, other, csvForm('email,firstname,lastname\nlea.martin@example.test,Léa,Martin\n'));
-    expect(answer.body).toEqual({ created_count: 0, enrolled_count: 1, skipped: [] });
+    expect(answer.body).toEqual({ created_count: 0, enrolled_count: 1, skipped_count: 0, skipped: [] });
   });
 });
 
@@ -91,7 +91,7 @@ describe('importTrainingCustomers: formats', () => {
   it('reads comma-separated files with CRLF and a BOM, and French column names', async () => {
     const csv = '\uFEFFPrénom,Nom,E-mail\r\nÉmilie,Rousseau,emilie@example.test\r\nThéo,Faure,theo@example.test\r\n';
     const answer = await importCsv(token, training, csvForm(csv));
-    expect(answer.body).toEqual({ created_count: 2, enrolled_count: 2, skipped: [] });
+    expect(answer.body).toEqual({ created_count: 2, enrolled_count: 2, skipped_count: 0, skipped: [] });
     const listed = await checked('listTrainingCustomers', 'GET', `${customersPath(training)}?q=emilie`, { token });
     expect(listed.body.data[0].customer).toMatchObject({ firstname: 'Émilie', lastname: 'Rousseau' });
   });
@@ -113,7 +113,7 @@ describe('importTrainingCustomers: formats', () => {
 
   it('reports a quote left open, which swallows the rest of the file', async () => {
     const answer = await importCsv(token, training, csvForm('email;firstname\nq1@example.test;Quentin\n"q2@example.test;Zoé\nq3@example.test;Yann\n'));
-    expect(answer.body).toEqual({ created_count: 1, enrolled_count: 1, skipped: [{ line: 3, reason: 'Ligne illisible (guillemet non fermé).' }] });
+    expect(answer.body).toEqual({ created_count: 1, enrolled_count: 1, skipped_count: 1, skipped: [{ line: 3, reason: 'Ligne illisible (guillemet non fermé).' }] });
   });
 
   it('reports reasons in English to an English caller', async () => {
@@ -168,5 +168,28 @@ describe('importTrainingCustomers: roles and stores', () => {
     const { token: stranger } = await freshTraining();
     expect((await importCsv(stranger, training, csvForm('email\nintrus@example.test\n'))).status).toBe(404);
     expect((await importCsv(undefined, training, csvForm('email\nintrus@example.test\n'))).status).toBe(401);
+  });
+});
+
+describe('importTrainingCustomers keeps big files bounded', () => {
+  it('refuses a file of more than 20,000 lines before enrolling anyone', async () => {
+    const { token, training } = await freshTraining();
+    const lines = Array.from({ length: 20_000 }, (_, i) => `eleve${i}@example.test`);
+    const answer = await importCsv(token, training, csvForm(['email', ...lines].join('\n')));
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors.file[0]).toMatch(/20\s000 lignes/);
+    expect(await listEmails(token, training)).toEqual([]);
+  });
+
+  it('counts every skipped line but lists only the first 500', async () => {
+    const { token, training } = await freshTraining();
+    const bad = Array.from({ length: 700 }, (_, i) => `pas-une-adresse-${i}`);
+    const answer = await importCsv(token, training, csvForm(['email', 'bonne@example.test', ...bad].join('\n')));
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body.enrolled_count).toBe(1);
+    expect(answer.body.skipped_count).toBe(700);
+    expect(answer.body.skipped).toHaveLength(500);
+    expect(answer.body.skipped[0].line).toBe(3);
+    expect(answer.body.skipped.at(-1).line).toBe(502);
   });
 });

@@ -72,6 +72,11 @@ function separatorOf(text: string): string {
   return best > 0 ? SEPARATORS[counts.indexOf(best)]! : ',';
 }
 
+/** Lines one import takes (with the header); a bigger file is refused before anything is written. */
+export const MAX_IMPORT_LINES = 20_000;
+/** Skipped lines listed in the report (all are counted): the answer stays small whatever the file. */
+export const MAX_SKIPPED_LISTED = 500;
+
 /** Rows with the line of the file each starts on (a quoted cell may span lines). */
 function rowsOf(text: string): Row[] {
   const rows: Row[] = [];
@@ -80,7 +85,9 @@ function rowsOf(text: string): Row[] {
   Papa.parse<string[]>(text, {
     delimiter: separatorOf(text),
     skipEmptyLines: false,
-    step: (result) => {
+    step: (result, parser) => {
+      // Past the cap the file is refused anyway: stop reading it into memory.
+      if (rows.length > MAX_IMPORT_LINES) return parser.abort();
       const unreadable = result.errors.length > 0;
       rows.push({ line, cells: result.data, unreadable });
       const end = result.meta.cursor;
@@ -112,6 +119,7 @@ export async function importTrainingCustomers(services: Services, storeId: strin
   if (!looksLikeCsv(file)) throw invalid({ file: [messages.csvWrongType] });
   const [header, ...rows] = rowsOf(decode(await readFile(file.path))).filter((row) => row.cells.some((cell) => cell.trim()));
   if (!header) throw invalid({ file: [messages.csvNoLines] });
+  if (rows.length > MAX_IMPORT_LINES - 1) throw invalid({ file: [messages.csvTooManyLines(MAX_IMPORT_LINES)] });
   const columns = columnsOf(header.cells);
 
   const skipped: { line: number; reason: Text }[] = [];
@@ -151,6 +159,10 @@ export async function importTrainingCustomers(services: Services, storeId: strin
   return {
     created_count: created,
     enrolled_count: enrolled,
-    skipped: skipped.sort((a, b) => a.line - b.line).map((s) => ({ line: s.line, reason: inLocale(s.reason, locale) })),
+    skipped_count: skipped.length,
+    skipped: skipped
+      .sort((a, b) => a.line - b.line)
+      .slice(0, MAX_SKIPPED_LISTED)
+      .map((s) => ({ line: s.line, reason: inLocale(s.reason, locale) })),
   };
 }
