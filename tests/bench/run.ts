@@ -24,6 +24,8 @@ function start(dataDir: string): { child: ChildProcess; startedAt: number } {
       SEED: 'demo',
       LOG_LEVEL: 'error',
       NODE_ENV: 'production',
+      // Production refuses to start without the secret that signs upload addresses.
+      UPLOAD_SECRET: 'bench-upload-secret',
       // The bench signs up its 50 users from one address.
       THROTTLE_LIMITS: JSON.stringify({ registerPerAddress: 1000 }),
     },
