@@ -208,7 +208,7 @@ test('a reorder the server refuses is rolled back with a notice', async ({ page,
   await page.route('**/training_items/reordering', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'SERVER_ERROR', message: 'boom' }) }));
   await page.goto(`/formations/${training.uuid}`);
   await openMenu(page, b.id, 'Monter');
-  await expect(page.getByText('Le nouvel ordre n’a pas pu être enregistré')).toBeVisible();
+  await expect(page.getByText("L'ordre n'a pas pu être enregistré")).toBeVisible();
   await expect.poll(() => page.locator('.item-tree__section-title').allInnerTexts()).toEqual(['Chapitre A', 'Chapitre B']);
   await expect(section(page, a.id)).toBeVisible();
 });

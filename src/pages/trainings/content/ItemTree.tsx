@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useMemo, useRef, useState, useEffect } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { FolderPlus } from 'lucide-react';
@@ -9,9 +9,6 @@ import { createItemCreationActors } from '../../../../machines/itemCreation/item
 import { itemCreationMachine } from '../../../../machines/itemCreation/itemCreation.machine';
 import { selectItemCreationView } from '../../../../machines/itemCreation/itemCreation.selectors';
 import { isTypeAllowed, type Creator, type PromptedItemType } from '../../../../machines/itemCreation/itemTypes';
-import { createReorderActors } from '../../../../machines/reorder/reorder.actors';
-import { reorderMachine } from '../../../../machines/reorder/reorder.machine';
-import { selectOrder, selectReorderView } from '../../../../machines/reorder/reorder.selectors';
 import { toFailure } from '../../../api/failure';
 import { trainingItemsApi, type TrainingItemNode } from '../../../api/trainingItemsApi';
 import { AuthActor } from '../../../app/auth';
@@ -20,6 +17,7 @@ import { isGlobalFailure } from '../../../app/failureReporter';
 import { openWindow } from '../../../app/openWindow';
 import { useRequest } from '../../../app/useRequest';
 import { UpgradeConfirm, useUpgradeConfirm } from '../../../components/UpgradeConfirm';
+import { useReorder } from '../../../components/useReorder';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -78,35 +76,24 @@ function TreeBody({ training, canEdit, plan, isPlatformAdmin }: { training: Trai
   const settings = useMemo<TreeSettings>(() => ({ trainingUuid: uuid, canEdit, canDrag: canEdit && wide, creator }), [uuid, canEdit, wide, creator]);
   const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey }), [queryClient, queryKey]);
 
-  // ── Reordering: the optimistic machine, saved as the whole outline; the answer becomes the cached outline.
-  const reorderLogic = useMemo(
-    () =>
-      reorderMachine.provide({
-        actors: createReorderActors(async ({ order }, signal) => {
-          const outline = await trainingItemsApi.reorder(uuid, placements(order), signal);
-          queryClient.setQueryData(queryKey, (old) => (old ? { ...old, items: outline } : old));
-        }),
-        actions: {
-          reportFailure: () => {
-            showToast({ title: intl.formatMessage(m.reorderFailed), variant: 'error' });
-            void queryClient.invalidateQueries({ queryKey });
-          },
-        },
-      }),
-    // The machine is built once per training; the notice reads the language of that moment.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [uuid],
-  );
-  const [reorderSnapshot, , reorder] = useMachine(reorderLogic, { input: { order: orderOf(training.items) } });
-  // Server data reaches the machine (applied when no save runs): a bridge, like the browser's online events.
-  useEffect(() => reorder.send({ type: 'SYNC', order: orderOf(training.items) }), [reorder, training.items]);
-  const reorderView = selectReorderView(reorderSnapshot);
-  const entries = useMemo(() => arrange(reorderView.order, training.items), [reorderView.order, training.items]);
-
-  const onDrop = useCallback(
-    (drop: TreeDrop) => reorder.send({ type: 'MOVE', order: moveBefore(selectOrder(reorder.getSnapshot()), drop.id, drop.toKey, drop.beforeId) }),
-    [reorder],
-  );
+  // ── Reordering: the optimistic machine (shared hook), saved as the whole outline; the answer becomes the cached outline.
+  const reorder = useReorder({
+    order: orderOf(training.items),
+    // TanStack Query keeps `items` identical until the server's outline changes.
+    syncKey: training.items,
+    save: async ({ order }, signal) => {
+      const outline = await trainingItemsApi.reorder(uuid, placements(order), signal);
+      queryClient.setQueryData(queryKey, (old) => (old ? { ...old, items: outline } : old));
+    },
+    onFailure: refresh,
+  });
+  const entries = useMemo(() => arrange(reorder.order, training.items), [reorder.order, training.items]);
+  // Stable handlers (drops, menus) read the order shown and move through the latest hook result.
+  const shown = useRef(reorder);
+  useLayoutEffect(() => {
+    shown.current = reorder;
+  });
+  const onDrop = useCallback((drop: TreeDrop) => shown.current.move(moveBefore(shown.current.order, drop.id, drop.toKey, drop.beforeId)), []);
   const topRef = useRef<HTMLUListElement>(null);
   useSortableList(topRef, null, settings.canDrag, onDrop);
 
@@ -175,8 +162,8 @@ function TreeBody({ training, canEdit, plan, isPlatformAdmin }: { training: Trai
           return;
         }
         case 'move': {
-          const next = stepMove(selectOrder(reorder.getSnapshot()), String(action.node.id), action.direction);
-          if (next) reorder.send({ type: 'MOVE', order: next });
+          const next = stepMove(shown.current.order, String(action.node.id), action.direction);
+          if (next) reorder.move(next);
           return;
         }
         case 'preview': {
@@ -201,7 +188,7 @@ function TreeBody({ training, canEdit, plan, isPlatformAdmin }: { training: Trai
         }
       }
     },
-    canMove: (node: TrainingItemNode, direction: 'up' | 'down') => stepMove(selectOrder(reorder.getSnapshot()), String(node.id), direction) !== null,
+    canMove: (node: TrainingItemNode, direction: 'up' | 'down') => stepMove(shown.current.order, String(node.id), direction) !== null,
     canPreview: () => preview.available && preview.take() !== null,
   };
   // One stable controller for every row; it calls the handlers of the latest render.
@@ -229,7 +216,7 @@ function TreeBody({ training, canEdit, plan, isPlatformAdmin }: { training: Trai
             {intl.formatMessage(m.heading)}
             {!isEmpty && <span className="item-tree__total">{intl.formatMessage(m.itemCount, { count: itemCount })}</span>}
           </h2>
-          {reorderView.isSaving && (
+          {reorder.isSaving && (
             <span className="item-tree__saving" role="status" data-testid="tree-saving">
               <Spinner size="sm" aria-label={intl.formatMessage(m.saving)} />
               {intl.formatMessage(m.saving)}

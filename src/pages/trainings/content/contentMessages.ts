@@ -14,7 +14,6 @@ const plain = defineMessages({
   readOnly: { id: 'trainings.content.readOnly', defaultMessage: 'Vous consultez le contenu en lecture seule.' },
   dragNarrow: { id: 'trainings.content.dragNarrow', defaultMessage: 'Le glisser-déposer est disponible sur un écran plus large ; utilisez « Monter » et « Descendre ».' },
   saving: { id: 'trainings.content.saving', defaultMessage: 'Enregistrement de l’ordre…' },
-  reorderFailed: { id: 'trainings.content.reorderFailed', defaultMessage: 'Le nouvel ordre n’a pas pu être enregistré : l’ordre précédent est rétabli.' },
   draft: { id: 'trainings.content.draft', defaultMessage: 'Brouillon' },
   addItem: { id: 'trainings.content.addItem', defaultMessage: 'Ajouter' },
   locked: { id: 'trainings.content.locked', defaultMessage: 'Offre supérieure requise' },
