@@ -152,7 +152,7 @@ function expectedView(snapshot: UploadSnapshot, input: UploadInput) {
     status: state,
     isBusy: busy,
     canCancel: busy,
-    canRetry: state === 'failed',
+    canRetry: state === 'failed' && (context.failure?.status === null || (context.failure?.status ?? 0) >= 500),
     fileName: context.file?.name ?? null,
     fileSize: context.file?.size ?? null,
     progress: state === 'done' ? 1 : state === 'uploading' && context.total > 0 ? context.loaded / context.total : null,
@@ -338,7 +338,7 @@ describe('upload machine: pinned transitions', () => {
     h.send(select(photo));
     await h.settle('presign', presigned);
     h.send(uploadFailed);
-    expect(selectUploadView(h.snapshot())).toMatchObject({ status: 'failed', canRetry: true, failure: tooBigForServer });
+    expect(selectUploadView(h.snapshot())).toMatchObject({ status: 'failed', canRetry: false, failure: tooBigForServer });
     h.send(RETRY);
     expect(h.inputs('presign')).toHaveLength(2);
     expect(h.snapshot().context.failure).toBeNull();

@@ -41,6 +41,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   };
   const app = Fastify(serverOptions);
 
+  // With S3 the app reads files (images, media, SCORM frames) from the bucket's public address and PUTs uploads to the bucket.
+  const files = config.s3 ? ` ${new URL(config.s3.publicUrl).origin}` : '';
+  const bucket = config.s3 ? ` ${new URL(config.s3.endpoint).origin}` : '';
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     // Tokens travel in activation and reset URLs: never send them on as a Referer.
@@ -50,7 +53,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     if (String(reply.getHeader('content-type') ?? '').startsWith('text/html') && !reply.hasHeader('content-security-policy')) {
       reply.header(
         'content-security-policy',
-        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'",
+        `default-src 'self'${files}; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:${files}; font-src 'self' data:; connect-src 'self'${bucket}; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'`,
       );
     }
   });

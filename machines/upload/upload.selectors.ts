@@ -1,7 +1,11 @@
 import type { SnapshotFrom } from 'xstate';
+import type { Failure } from '../auth/auth.types';
 import { maxSizeOf, type uploadMachine } from './upload.machine';
 
 type UploadSnapshot = SnapshotFrom<typeof uploadMachine>;
+
+const isPassing = (failure: Failure | null) =>
+  failure !== null && (failure.status === null || failure.status >= 500 || failure.status === 408 || failure.status === 429);
 
 export type UploadStatus = 'idle' | 'preparing' | 'uploading' | 'done' | 'failed';
 
@@ -15,8 +19,11 @@ export const selectUploadView = (snapshot: UploadSnapshot) => {
     /** An upload is on its way: the picker is disabled, Cancel shows. */
     isBusy: busy,
     canCancel: busy,
-    /** The last attempt failed: the failure shows with Retry. */
-    canRetry: status === 'failed',
+    /**
+     * The last attempt failed for a reason that may pass (the connection, the server, a time limit): Retry
+     * shows. A refusal (403, 413, 422…) would only be refused again: the message says what to change.
+     */
+    canRetry: status === 'failed' && isPassing(context.failure),
     /** The file being (or last) uploaded. */
     fileName: context.file?.name ?? null,
     fileSize: context.file?.size ?? null,

@@ -109,8 +109,16 @@ describe('FileUploadField', () => {
     await waitFor(() => expect(calls.put).not.toBe(first));
     await act(async () => calls.put!.reject({ status: 413, code: 'VALIDATION_FAILED', message: 'Trop gros', fieldErrors: { file: ['Le fichier est trop volumineux (5 Mo au maximum).'] } }));
     expect((await screen.findByRole('alert')).textContent).toBe('Le fichier est trop volumineux (5 Mo au maximum).');
+    // A refusal would only be refused again: no Retry, the message says what to change.
+    expect(screen.queryByRole('button', { name: 'Réessayer' })).toBeNull();
+
+    const refused = calls.put;
+    await pick(png(100));
+    await waitFor(() => expect(calls.put).not.toBe(refused));
+    await act(async () => calls.put!.reject({ status: null, code: 'NETWORK', message: 'Failed to fetch', fieldErrors: {} }));
+    expect((await screen.findByRole('alert')).textContent).toBe('La connexion a été interrompue pendant l’envoi. Vérifiez votre réseau et réessayez.');
     await userEvent.click(screen.getByRole('button', { name: 'Réessayer' }));
-    await waitFor(() => expect(calls.presigned).toHaveLength(3));
+    await waitFor(() => expect(calls.presigned).toHaveLength(4));
     expect(screen.getByTestId('value').textContent).toBe('null');
   });
 

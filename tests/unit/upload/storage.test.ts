@@ -1,10 +1,12 @@
 import http from 'node:http';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../server/app';
 import { readConfig } from '../../../server/config';
+import type { Services } from '../../../server/services';
 import { createStorage } from '../../../server/storage/createStorage';
 import { LocalStorage } from '../../../server/storage/localStorage';
 import { S3Storage } from '../../../server/storage/s3Storage';
@@ -186,5 +188,31 @@ describe('createStorage and its configuration', () => {
     expect(readConfig({ UPLOAD_SECRET: 'mine' }).uploadSecret).toBe('mine');
     expect(() => createStorage(readConfig({ NODE_ENV: 'production' }))).toThrow(/UPLOAD_SECRET/);
     expect(createStorage(readConfig({ NODE_ENV: 'production', UPLOAD_SECRET: 'x' })).kind).toBe('local');
+  });
+});
+
+describe('the app with S3 storage', () => {
+  it("lets its pages read files from the bucket's public address and PUT uploads to the bucket", async () => {
+    const staticDir = mkdtempSync(path.join(tmpdir(), 'cp-static-'));
+    writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>app</title>');
+    const config = {
+      ...readConfig({ S3_BUCKET: 'b', S3_ENDPOINT: 'https://s3.example.test', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_PUBLIC_URL: 'https://cdn.example.test/files' }),
+      staticDir,
+      devMailbox: false,
+    };
+    const app = await buildApp({ config, storage: createStorage(config) } as unknown as Services, { logger: false });
+    try {
+      const page = await app.inject({ method: 'GET', url: '/formations' });
+      const csp = String(page.headers['content-security-policy']);
+      expect(csp).toContain("img-src 'self' data: blob: https://cdn.example.test;");
+      expect(csp).toContain("default-src 'self' https://cdn.example.test;");
+      expect(csp).toContain("connect-src 'self' https://s3.example.test;");
+      // No local file routes with S3: the bucket serves and receives files.
+      expect((await app.inject({ method: 'GET', url: '/api/v1/files/a/b.png' })).statusCode).toBe(404);
+      expect((await app.inject({ method: 'PUT', url: '/api/v1/uploads/x', payload: 'x' })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+      rmSync(staticDir, { recursive: true, force: true });
+    }
   });
 });
