@@ -6,7 +6,9 @@ import optimizeLocales from '@react-aria/optimize-locales-plugin';
 const shellModules = new RegExp(
   [
     '/src/app/(auth|access|routes|RouteGuard|router|failureReporter|FailureOutlets|LazyToastRegion|pageDialog|connectivity|errorCatalogue)\\.tsx?$',
-    '/src/i18n/',
+    // The French guest messages ship with the shell; the other catalogues are fetched on demand (src/i18n/catalogues.ts).
+    '/src/i18n/(?!compiled/)',
+    '/src/i18n/compiled/fr\\.guest\\.json$',
     '/src/api/(tokenStorage|unauthorized)\\.ts$',
     '/machines/(auth|support|connectivity|pageDialog)/',
     '/src/layouts/(BlankLayout|LanguageSwitch|LegalLinks)\\.tsx$',

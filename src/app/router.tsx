@@ -16,16 +16,23 @@ import { BlankLayout, BlankLayoutFrame } from '../layouts/BlankLayout';
 import { RouteErrorPage } from '../pages/RouteErrorPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { commonMessages } from '../i18n/commonMessages';
+import { loadAppMessages } from '../i18n/catalogues';
 import { FailureOutlets } from './FailureOutlets';
 import { PageDialogHost } from './pageDialog';
 import { LazyToastRegion } from './LazyToastRegion';
 import { RouteGuard } from './RouteGuard';
 import { routeByName, routes, type AppRoute, type Layout } from './routes';
 
-/** Layouts load with their first route, so the guest pages never download the signed-in frame. */
+/** A signed-in layout renders once the messages of the signed-in pages are there too (no ids on screen). */
+const withAppMessages = <T,>(layout: Promise<T>) => Promise.all([layout, loadAppMessages()]).then(([module]) => module);
+
+/**
+ * Layouts load with their first route, so the guest pages never download the signed-in frame nor its
+ * messages. scripts/i18n-guest-files.mjs reads this object: every entry but `blank` is signed-in.
+ */
 const layouts: Record<Layout, () => Promise<() => React.JSX.Element | null>> = {
-  default: () => import('../layouts/DefaultLayout').then((m) => m.DefaultLayout),
-  community: () => import('../layouts/CommunityLayout').then((m) => m.CommunityLayout),
+  default: () => withAppMessages(import('../layouts/DefaultLayout')).then((m) => m.DefaultLayout),
+  community: () => withAppMessages(import('../layouts/CommunityLayout')).then((m) => m.CommunityLayout),
   blank: async () => BlankLayout,
 };
 

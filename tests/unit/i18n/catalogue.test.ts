@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -19,11 +19,24 @@ describe('message catalogues', () => {
 
   it('the compiled catalogues the app loads are up to date (run npm run i18n:compile)', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'i18n-compiled-'));
-    for (const locale of ['fr', 'en']) {
-      const out = path.join(dir, `${locale}.json`);
-      execFileSync(process.execPath, ['node_modules/@formatjs/cli/bin/formatjs', 'compile', `locales/${locale}.json`, '--ast', '--format', 'simple', '--out-file', out], { stdio: 'pipe' });
-      expect(JSON.parse(readFileSync(out, 'utf8')), locale).toEqual(JSON.parse(readFileSync(`src/i18n/compiled/${locale}.json`, 'utf8')));
+    execFileSync(process.execPath, ['scripts/i18n-compile.mjs', '--out-dir', dir], { stdio: 'pipe' });
+    const files = ['fr.guest.json', 'fr.app.json', 'en.guest.json', 'en.app.json'];
+    expect(readdirSync(dir).sort()).toEqual([...files].sort());
+    for (const file of files) {
+      expect(JSON.parse(readFileSync(path.join(dir, file), 'utf8')), file).toEqual(JSON.parse(readFileSync(`src/i18n/compiled/${file}`, 'utf8')));
     }
+  });
+
+  it('every message is in exactly one of the two catalogues, the same ones in both languages', () => {
+    const ids = (file: string) => Object.keys(JSON.parse(readFileSync(`src/i18n/compiled/${file}`, 'utf8')) as object);
+    const guest = ids('fr.guest.json');
+    const app = ids('fr.app.json');
+    expect([...guest, ...app].sort()).toEqual(Object.keys(fr).sort());
+    expect(guest.filter((id) => app.includes(id))).toEqual([]);
+    expect(ids('en.guest.json').sort()).toEqual([...guest].sort());
+    // The login page's own messages are guest ones (a sanity check of the split, not of the login page).
+    expect(guest).toContain('login.title');
+    expect(app).not.toContain('login.title');
   });
 
   it('en.json translates every French message, with the same placeholders', () => {

@@ -1,0 +1,44 @@
+// npm run i18n:compile: compiles locales/{fr,en}.json to message ASTs (no ICU parser ships to the browser),
+// two catalogues per language in src/i18n/compiled/:
+//   <locale>.guest.json  the messages of the code that can render before sign-in (scripts/i18n-guest-files.mjs)
+//   <locale>.app.json    every other message, whatever its prefix; loaded with the signed-in layouts
+// so /connexion does not download the back office's messages.
+//   node scripts/i18n-compile.mjs [--out-dir <dir>]   (the staleness test writes to a temporary directory)
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { guestFiles } from './i18n-guest-files.mjs';
+
+const LOCALES = ['fr', 'en'];
+const formatjs = (...args) => execFileSync(process.execPath, ['node_modules/@formatjs/cli/bin/formatjs', ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
+
+const outFlag = process.argv.indexOf('--out-dir');
+const outDir = outFlag > 0 ? process.argv[outFlag + 1] : 'src/i18n/compiled';
+const work = mkdtempSync(path.join(tmpdir(), 'i18n-compile-'));
+
+try {
+  // The ids the guest files declare (formatjs reads the same descriptors `npm run i18n:extract` does).
+  const list = path.join(work, 'guest-files.txt');
+  writeFileSync(list, guestFiles().files.join('\n'));
+  const guestExtract = path.join(work, 'guest.json');
+  formatjs('extract', '--in-file', list, '--out-file', guestExtract, '--format', 'simple');
+  const guestIds = new Set(Object.keys(JSON.parse(readFileSync(guestExtract, 'utf8'))));
+
+  mkdirSync(outDir, { recursive: true });
+  for (const locale of LOCALES) {
+    const compiled = path.join(work, `${locale}.json`);
+    formatjs('compile', `locales/${locale}.json`, '--ast', '--format', 'simple', '--out-file', compiled);
+    const parts = { guest: {}, app: {} };
+    for (const [id, ast] of Object.entries(JSON.parse(readFileSync(compiled, 'utf8')))) parts[guestIds.has(id) ? 'guest' : 'app'][id] = ast;
+    for (const [part, messages] of Object.entries(parts)) {
+      // Written whole then renamed: a build or dev server reading meanwhile never sees half a file.
+      const file = path.join(outDir, `${locale}.${part}.json`);
+      writeFileSync(`${file}.${process.pid}.tmp`, `${JSON.stringify(messages, null, 2)}\n`);
+      renameSync(`${file}.${process.pid}.tmp`, file);
+    }
+    console.log(`${locale}: ${Object.keys(parts.guest).length} guest + ${Object.keys(parts.app).length} app messages -> ${outDir}/${locale}.{guest,app}.json`);
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
