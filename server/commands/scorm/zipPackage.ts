@@ -152,6 +152,13 @@ export async function inspectZip(
         read.set(entry.fileName, Buffer.concat(chunks));
       }
     }
+    // "a" as a file and "a/b" too cannot both be stored (a name is either a file or a folder).
+    const names = new Set(files.map((file) => file.name));
+    for (const { name } of files) {
+      for (let slash = name.indexOf('/'); slash !== -1; slash = name.indexOf('/', slash + 1)) {
+        if (names.has(name.slice(0, slash))) throw fileError(messages.scormCorrupt);
+      }
+    }
     return { files, read };
   } finally {
     zip.close();

@@ -112,6 +112,7 @@ describe('createScormItem', () => {
     ['a launch page missing from the package', () => zip({ 'imsmanifest.xml': strToU8(manifest12('absent.html')) }), /aucune page de lancement/],
     ['a launch page outside the package', () => zip({ 'imsmanifest.xml': strToU8(manifest12('../index.html')), 'index.html': strToU8('<p>') }), /aucune page de lancement/],
     ['a remote launch page', () => zip({ 'imsmanifest.xml': strToU8(manifest12('https://evil.example/x.html')), 'index.html': strToU8('<p>') }), /aucune page de lancement/],
+    ['a file named like a folder', () => zip({ 'imsmanifest.xml': strToU8(manifest12()), 'index.html': strToU8('<p>'), 'js': strToU8('x'), 'js/app.js': strToU8('1') }), /endommagée/],
     ['an unreadable manifest', () => zip({ 'imsmanifest.xml': strToU8('<manifest><organizations></manifest>'), 'index.html': strToU8('<p>') }), /imsmanifest\.xml est illisible/],
   ])('refuses %s with a clear 422 on file, and stores nothing', async (_, build, message) => {
     const before = storedFiles();
