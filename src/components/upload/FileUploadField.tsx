@@ -6,6 +6,7 @@ import { formatSize } from '../../i18n/format';
 import { useLocale } from '../../i18n/LocaleProvider';
 import { Button } from '../ui/Button';
 import { FileDrop } from './FileDrop';
+import { UploadOutcome } from './UploadOutcome';
 import { UploadProgress } from './UploadProgress';
 import { failureText, problemText, uploadMessages as m } from './uploadMessages';
 import { useUpload } from './useUpload';
@@ -97,23 +98,11 @@ export function FileUploadField({ trainingUuid, type, value, onChange, label, de
         />
       )}
 
-      {view.status === 'done' && view.fileName && (
-        <p className="upload-field__done" role="status">
-          {intl.formatMessage(m.done, { name: view.fileName })}
-        </p>
-      )}
-      {error && (
-        <div className="upload-field__error">
-          <p className="ui-field__error" role="alert" data-testid="upload-error">
-            {error}
-          </p>
-          {view.canRetry && (
-            <Button variant="secondary" size="sm" onPress={upload.retry} data-testid="upload-retry">
-              {intl.formatMessage(m.retry)}
-            </Button>
-          )}
-        </div>
-      )}
+      <UploadOutcome
+        done={view.status === 'done' && view.fileName ? intl.formatMessage(m.done, { name: view.fileName }) : null}
+        error={error}
+        onRetry={view.canRetry ? upload.retry : null}
+      />
     </div>
   );
 }

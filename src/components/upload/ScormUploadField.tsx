@@ -4,8 +4,8 @@ import type { components } from '../../api/schema.gen';
 import { scormUploadApi } from '../../api/uploadApi';
 import { formatSize } from '../../i18n/format';
 import { useLocale } from '../../i18n/LocaleProvider';
-import { Button } from '../ui/Button';
 import { FileDrop } from './FileDrop';
+import { UploadOutcome } from './UploadOutcome';
 import { UploadProgress } from './UploadProgress';
 import { failureText, problemText, uploadMessages as m } from './uploadMessages';
 import { useUpload } from './useUpload';
@@ -56,23 +56,11 @@ export function ScormUploadField({ trainingUuid, parentId, onCreated, label }: S
           onFile={upload.select}
         />
       )}
-      {created && (
-        <p className="upload-field__done" role="status">
-          {intl.formatMessage(m.scormDone, { name: created.name })}
-        </p>
-      )}
-      {error && (
-        <div className="upload-field__error">
-          <p className="ui-field__error" role="alert" data-testid="upload-error">
-            {error}
-          </p>
-          {view.canRetry && (
-            <Button variant="secondary" size="sm" onPress={upload.retry} data-testid="upload-retry">
-              {intl.formatMessage(m.retry)}
-            </Button>
-          )}
-        </div>
-      )}
+      <UploadOutcome
+        done={created ? intl.formatMessage(m.scormDone, { name: created.name }) : null}
+        error={error}
+        onRetry={view.canRetry ? upload.retry : null}
+      />
     </div>
   );
 }

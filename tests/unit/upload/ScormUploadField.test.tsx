@@ -1,0 +1,84 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { IntlProvider } from 'react-intl';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Failure, User } from '../../../machines/auth/auth.types';
+import { authMachine } from '../../../machines/auth/auth.machine';
+import { createAuthActors } from '../../../machines/auth/auth.actors';
+import type { ProgressListener, UploadApi } from '../../../machines/upload/upload.actors';
+import { AuthActor } from '../../../src/app/auth';
+import { ScormUploadField } from '../../../src/components/upload/ScormUploadField';
+
+/** The SCORM field with its form POST replaced by one the test answers (vi.mock of src/api/uploadApi). */
+const posted = vi.hoisted(() => ({
+  last: null as null | { placement: unknown; file: File; onProgress: ProgressListener; resolve: (item: unknown) => void; reject: (failure: Failure) => void },
+}));
+vi.mock('../../../src/api/uploadApi', () => ({
+  scormUploadApi: (_training: string, placement: unknown): UploadApi => ({
+    presign: () => Promise.reject(new Error('unused')),
+    put: () => Promise.reject(new Error('unused')),
+    postForm: (file, onProgress) => new Promise((resolve, reject) => (posted.last = { placement, file: file as File, onProgress, resolve, reject })),
+  }),
+}));
+
+const owner = { uuid: 'u1', firstname: 'Olivia', store: { plan: 'EXPERT' } } as unknown as User;
+const logic = authMachine.provide({
+  actors: createAuthActors(
+    { getMe: async () => owner, login: () => Promise.reject(new Error('unused')), register: () => Promise.reject(new Error('unused')), logout: async () => {} },
+    { get: () => 'token', set: () => {}, clear: () => {} },
+  ),
+});
+
+function Ready({ onCreated }: { onCreated: (item: unknown) => void }) {
+  const ready = AuthActor.useSelector((s) => s.matches('authenticated'));
+  return ready ? <ScormUploadField trainingUuid="t1" parentId={7} label="Paquet SCORM" onCreated={onCreated} /> : null;
+}
+
+async function renderField() {
+  const onCreated = vi.fn();
+  render(
+    <IntlProvider locale="fr" defaultLocale="fr" onError={() => {}}>
+      <AuthActor.Provider logic={logic}>
+        <Ready onCreated={onCreated} />
+      </AuthActor.Provider>
+    </IntlProvider>,
+  );
+  await screen.findByTestId('scorm-upload-field');
+  return onCreated;
+}
+const pick = (file: File) => userEvent.upload(document.querySelector('input[type="file"]') as HTMLInputElement, file, { applyAccept: false });
+
+afterEach(() => {
+  posted.last = null;
+  cleanup();
+});
+
+describe('ScormUploadField', () => {
+  it('sends the zip to its section, shows the progress then the checking step, and hands over the created item', async () => {
+    const onCreated = await renderField();
+    await pick(new File([new Uint8Array(4000)], 'module.zip', { type: 'application/zip' }));
+    await waitFor(() => expect(posted.last).not.toBeNull());
+    expect(posted.last!.placement).toEqual({ parentId: 7 });
+    act(() => posted.last!.onProgress(1000, 4000));
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25');
+    act(() => posted.last!.onProgress(4000, 4000));
+    expect(screen.getByText('Vérification et installation du paquet…')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Annuler l’envoi' })).toBeNull();
+    await act(async () => posted.last!.resolve({ id: 9, name: 'Hygiène en cuisine' }));
+    expect(onCreated).toHaveBeenCalledWith({ id: 9, name: 'Hygiène en cuisine' });
+    expect(screen.getByText('Le paquet SCORM « Hygiène en cuisine » a été ajouté.')).toBeTruthy();
+  });
+
+  it('refuses what is not a zip before sending, and shows the server refusal of a broken one without Retry', async () => {
+    await renderField();
+    await pick(new File(['x'], 'notes.txt', { type: 'text/plain' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Choisissez un fichier .zip (paquet SCORM).');
+    expect(posted.last).toBeNull();
+    await pick(new File(['x'], 'module.zip', { type: 'application/zip' }));
+    await waitFor(() => expect(posted.last).not.toBeNull());
+    await act(async () => posted.last!.reject({ status: 422, code: 'VALIDATION_FAILED', message: 'x', fieldErrors: { file: ["Le fichier n'est pas une archive .zip."] } }));
+    expect((await screen.findByRole('alert')).textContent).toBe("Le fichier n'est pas une archive .zip.");
+    expect(screen.queryByRole('button', { name: 'Réessayer' })).toBeNull();
+  });
+});
