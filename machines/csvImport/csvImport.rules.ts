@@ -1,16 +1,11 @@
 /**
  * Which files the learner import takes (spec section 9: ".csv, text/csv, Excel spreadsheet types and
  * comma-separated-values"; the contract caps the file at 5 MB). Spreadsheet programs on Windows label
- * plain .csv files with an Excel type, which is why those types are accepted: the server reads the
- * content as CSV and reports a file it cannot read.
+ * plain .csv files with the Excel type application/vnd.ms-excel, which is why it is accepted. A binary
+ * .xlsx workbook is not: the server reads text only and would refuse it after the upload, so the trainer
+ * is asked to save it as CSV before anything is sent (same list as the server's importCsv).
  */
-export const CSV_IMPORT_TYPES = [
-  'text/csv',
-  'text/comma-separated-values',
-  'application/csv',
-  'application/vnd.ms-excel',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-] as const;
+export const CSV_IMPORT_TYPES = ['text/csv', 'text/comma-separated-values', 'application/csv', 'application/vnd.ms-excel'] as const;
 
 /** The `accept` attribute of the file picker. */
 export const CSV_IMPORT_ACCEPT = ['.csv', ...CSV_IMPORT_TYPES].join(',');

@@ -11,6 +11,7 @@ import { TextField } from '../../../components/ui/TextField';
 import { formatEuros } from '../../../i18n/format';
 import { ChoiceGroup } from './ChoiceGroup';
 import { parseEuros, scheduleTotal } from './money';
+import '../../pages.css';
 import './trainingPages.css';
 
 export type PaymentSchedule = components['schemas']['PaymentSchedule'];

@@ -22,6 +22,14 @@ export const dripMessages: Record<DripFrequency, MessageDescriptor> = defineMess
   MONTHLY: { id: 'trainings.access.drip.MONTHLY', defaultMessage: 'Chaque mois (30 jours)' },
 });
 
+/** Shorter names for the narrow column of the trainings-settings table. */
+export const dripShortMessages: Record<DripFrequency | 'none', MessageDescriptor> = defineMessages({
+  none: { id: 'trainings.access.dripShort.none', defaultMessage: 'Aucune' },
+  WEEKLY: { id: 'trainings.access.dripShort.WEEKLY', defaultMessage: 'Chaque semaine' },
+  BIWEEKLY: { id: 'trainings.access.dripShort.BIWEEKLY', defaultMessage: 'Toutes les 2 semaines' },
+  MONTHLY: { id: 'trainings.access.dripShort.MONTHLY', defaultMessage: 'Chaque mois' },
+});
+
 export const accessProblemMessages: Record<AccessProblem, MessageDescriptor> = defineMessages({
   wholeNumber: { id: 'trainings.access.problem.wholeNumber', defaultMessage: 'Saisissez un nombre entier supérieur à 0, ou laissez vide.' },
   tooLong: { id: 'trainings.access.problem.tooLong', defaultMessage: 'Au plus 3650 jours (10 ans).' },

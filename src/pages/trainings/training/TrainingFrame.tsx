@@ -11,9 +11,11 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { Banner } from '../../../components/ui/Banner';
 import { commonMessages } from '../../../i18n/commonMessages';
 import { NotFoundPage } from '../../NotFoundPage';
-import { trainingStatusLabels } from '../shared/trainingStatusMessages';
+import { TrainingStatusBadge } from '../../../components/StatusBadge';
 import { trainingQuery, type Training } from './trainingQuery';
 import { trainingTabs, type TrainingTab } from './trainingTabs';
+import '../../pages.css';
+import '../shared/trainingPages.css';
 import './training.css';
 
 const messages = defineMessages({
@@ -74,9 +76,7 @@ export function TrainingFrame({ tab, children }: { tab: TrainingTab; children: (
       </TextLink>
       <header className="training-frame__header">
         <h1 className="page-title training-frame__title">{training.name}</h1>
-        <span className={`training-frame__status training-frame__status--${training.status.toLowerCase()}`} data-testid="training-status">
-          {intl.formatMessage(trainingStatusLabels[training.status])}
-        </span>
+        <TrainingStatusBadge status={training.status} data-testid="training-status" />
       </header>
       <nav aria-label={intl.formatMessage(messages.tabs)} className="training-tabs">
         <ul className="training-tabs__list">
@@ -94,7 +94,10 @@ export function TrainingFrame({ tab, children }: { tab: TrainingTab; children: (
           ))}
         </ul>
       </nav>
-      <div className="training-frame__body">{children(training)}</div>
+      {/* Keyed by training: the tabs' local form state never carries over to another training. */}
+      <div className="training-frame__body" key={training.uuid}>
+        {children(training)}
+      </div>
     </div>
   );
 }

@@ -1,0 +1,198 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { defineMessage, defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
+import { failureText, fieldErrors } from '../../../app/failureText';
+import { useRequest } from '../../../app/useRequest';
+import { Banner } from '../../../components/ui/Banner';
+import { Button } from '../../../components/ui/Button';
+import { TextLink } from '../../../components/ui/Link';
+import { Spinner } from '../../../components/ui/Spinner';
+import { commonMessages } from '../../../i18n/commonMessages';
+import { SearchBox } from '../list/SearchBox';
+import { accessMessages, accessProblemMessages, DRIP_FREQUENCIES, dripShortMessages } from '../shared/accessMessages';
+import { accessRulesText, parseAccessRules, type AccessProblem, type AccessRules, type AccessRulesText } from '../shared/accessRules';
+import { Pagination } from '../shared/Pagination';
+import { useTrainingPages } from '../shared/useTrainingPages';
+import { saveTraining, type Training, type TrainingUpdate } from '../training/trainingQuery';
+import { trainingTabHref } from '../training/trainingTabs';
+import '../../pages.css';
+import '../shared/trainingPages.css';
+
+const m = defineMessages({
+  title: { id: 'trainings.rules.title', defaultMessage: 'Réglages des formations' },
+  lead: { id: 'trainings.rules.lead', defaultMessage: "Les règles d'accès de toutes vos formations au même endroit. Un champ vide signifie sans limite." },
+  search: { id: 'trainings.rules.search', defaultMessage: 'Rechercher une formation' },
+  searchPlaceholder: { id: 'trainings.rules.searchPlaceholder', defaultMessage: 'Nom de la formation' },
+  clear: { id: 'trainings.rules.clear', defaultMessage: 'Effacer la recherche' },
+  colTraining: { id: 'trainings.rules.colTraining', defaultMessage: 'Formation' },
+  save: { id: 'trainings.rules.save', defaultMessage: 'Enregistrer' },
+  saving: { id: 'trainings.rules.saving', defaultMessage: 'Enregistrement…' },
+  saved: { id: 'trainings.rules.saved', defaultMessage: 'Enregistré' },
+  empty: { id: 'trainings.rules.empty', defaultMessage: "Vous n'avez pas encore de formation." },
+  noMatch: { id: 'trainings.rules.noMatch', defaultMessage: 'Aucune formation ne correspond à cette recherche.' },
+  failed: { id: 'trainings.rules.failed', defaultMessage: "Les formations n'ont pas pu être chargées." },
+  rowFailed: { id: 'trainings.rules.rowFailed', defaultMessage: "Les règles de cette formation n'ont pas pu être chargées." },
+});
+const fieldLabel = defineMessage<{ field: string; name: string }>({ id: 'trainings.rules.fieldLabel', defaultMessage: '{field} — {name}' });
+
+/**
+ * /formations/parametres (OWNER, ADMIN): every training's access rules (places, access duration, end of
+ * enrolment, drip release) in one table, each row edited in place and saved on its own.
+ */
+export function TrainingsSettingsPage() {
+  const intl = useIntl();
+  const { search, list, rows, setPage } = useTrainingPages();
+  return (
+    <div className="trainings-admin" data-testid="trainings-settings-page">
+      <header className="page-header">
+        <h1 className="page-title">{intl.formatMessage(m.title)}</h1>
+        <p className="page-lead">{intl.formatMessage(m.lead)}</p>
+      </header>
+      <SearchBox field={search.field} label={intl.formatMessage(m.search)} placeholder={intl.formatMessage(m.searchPlaceholder)} clearLabel={intl.formatMessage(m.clear)} />
+      {list.isPending ? (
+        <div className="loading-state">
+          <Spinner aria-label={intl.formatMessage(commonMessages.loading)} />
+        </div>
+      ) : list.isError ? (
+        <Banner variant="danger" title={intl.formatMessage(m.failed)} action={<Button variant="secondary" onPress={() => void list.refetch()}>{intl.formatMessage(commonMessages.retry)}</Button>} />
+      ) : rows.length === 0 ? (
+        <p className="empty-state">{intl.formatMessage(search.isSearching ? m.noMatch : m.empty)}</p>
+      ) : (
+        <div className="table-scroll ui-card">
+          <table className="data-table rules-table">
+            <thead>
+              <tr>
+                <th scope="col">{intl.formatMessage(m.colTraining)}</th>
+                <th scope="col">{intl.formatMessage(accessMessages.maxCustomers)}</th>
+                <th scope="col">{intl.formatMessage(accessMessages.duration)}</th>
+                <th scope="col">{intl.formatMessage(accessMessages.endsAt)}</th>
+                <th scope="col">{intl.formatMessage(accessMessages.drip)}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{intl.formatMessage(m.save)}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map(({ summary, detail }) =>
+                detail.data ? (
+                  <RulesRow key={summary.uuid} training={detail.data} />
+                ) : (
+                  <tr key={summary.uuid}>
+                    <th scope="row">{summary.name}</th>
+                    <td colSpan={5}>{detail.isError ? <span className="muted">{intl.formatMessage(m.rowFailed)}</span> : <Spinner size="sm" aria-label={intl.formatMessage(commonMessages.loading)} />}</td>
+                  </tr>
+                ),
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {list.data && <Pagination page={list.data.meta.current_page} lastPage={list.data.meta.last_page} onChange={setPage} />}
+    </div>
+  );
+}
+
+function RulesRow({ training }: { training: Training }) {
+  const intl = useIntl();
+  const queryClient = useQueryClient();
+  const [text, setText] = useState<AccessRulesText>(() => accessRulesText(training));
+  const [problems, setProblems] = useState<Partial<Record<keyof AccessRules, AccessProblem>>>({});
+  const request = useRequest((body: TrainingUpdate, signal) => saveTraining(queryClient, training.uuid, body, signal).then(() => undefined));
+  const stored = accessRulesText(training);
+  const dirty = (Object.keys(stored) as Array<keyof AccessRulesText>).some((key) => stored[key] !== text[key]);
+
+  const change = (field: keyof AccessRulesText) => (value: string) => {
+    setText((current) => ({ ...current, [field]: value }));
+    setProblems((current) => ({ ...current, [field]: undefined }));
+  };
+  const errorOf = (field: keyof AccessRules) => {
+    const problem = problems[field];
+    const messages = problem ? [intl.formatMessage(accessProblemMessages[problem])] : fieldErrors(request.error, field);
+    return messages?.join(', ');
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = parseAccessRules(text);
+    if (parsed.problems) setProblems(parsed.problems);
+    else request.submit(parsed.rules);
+  };
+  const label = (field: MessageDescriptor) => intl.formatMessage(fieldLabel, { field: intl.formatMessage(field), name: training.name });
+  const formId = `rules-${training.uuid}`;
+  const cell = (field: keyof AccessRules, input: ReactNode) => {
+    const error = errorOf(field);
+    return (
+      <td>
+        {input}
+        {error && (
+          <span className="ui-field__error rules-table__error" id={`${formId}-${field}-error`}>
+            {error}
+          </span>
+        )}
+      </td>
+    );
+  };
+  const numberInput = (field: 'max_customers' | 'access_duration_days', labelText: MessageDescriptor) => (
+    <input
+      form={formId}
+      className="ui-input rules-table__number"
+      inputMode="numeric"
+      placeholder={intl.formatMessage(accessMessages.unlimited)}
+      aria-label={label(labelText)}
+      value={text[field]}
+      onChange={(event) => change(field)(event.target.value)}
+      aria-invalid={errorOf(field) ? true : undefined}
+      aria-describedby={errorOf(field) ? `${formId}-${field}-error` : undefined}
+    />
+  );
+
+  return (
+    <tr data-testid="rules-row" data-training={training.uuid}>
+      <th scope="row" className="rules-table__name">
+        <TextLink href={trainingTabHref(training.uuid, 'settings')}>{training.name}</TextLink>
+      </th>
+      {cell('max_customers', numberInput('max_customers', accessMessages.maxCustomers))}
+      {cell('access_duration_days', numberInput('access_duration_days', accessMessages.duration))}
+      {cell(
+        'enrollment_ends_at',
+        <input
+          form={formId}
+          type="datetime-local"
+          className="ui-input rules-table__date"
+          aria-label={label(accessMessages.endsAt)}
+          value={text.enrollment_ends_at}
+          onChange={(event) => change('enrollment_ends_at')(event.target.value)}
+          aria-invalid={errorOf('enrollment_ends_at') ? true : undefined}
+        />,
+      )}
+      {cell(
+        'drip_frequency',
+        <select form={formId} className="native-field__select" aria-label={label(accessMessages.drip)} value={text.drip_frequency} onChange={(event) => change('drip_frequency')(event.target.value)}>
+          <option value="">{intl.formatMessage(dripShortMessages.none)}</option>
+          {DRIP_FREQUENCIES.map((frequency) => (
+            <option key={frequency} value={frequency}>
+              {intl.formatMessage(dripShortMessages[frequency])}
+            </option>
+          ))}
+        </select>,
+      )}
+      <td>
+        {/* One form per row (inputs join it with form=…): Enter in a field saves that row only. */}
+        <form id={formId} onSubmit={onSubmit} className="rules-table__actions">
+          <Button type="submit" size="sm" variant={dirty ? 'primary' : 'secondary'} isDisabled={!dirty} isPending={request.isSubmitting} pendingLabel={intl.formatMessage(m.saving)} data-testid="rules-save">
+            {intl.formatMessage(m.save)}
+          </Button>
+          {request.hasSucceeded && !dirty && (
+            <span className="muted" role="status">
+              {intl.formatMessage(m.saved)}
+            </span>
+          )}
+          {request.error && !Object.keys(request.error.fieldErrors).length && (
+            <span className="ui-field__error" role="alert">
+              {failureText(intl, request.error)}
+            </span>
+          )}
+        </form>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,247 @@
+import { useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { defineMessage, defineMessages, useIntl } from 'react-intl';
+import { api } from '../../../api/client';
+import { unwrap } from '../../../api/failure';
+import { $api } from '../../../api/queries';
+import type { components } from '../../../api/schema.gen';
+import { failureText } from '../../../app/failureText';
+import { useRequest } from '../../../app/useRequest';
+import { Banner } from '../../../components/ui/Banner';
+import { Button } from '../../../components/ui/Button';
+import { Card } from '../../../components/ui/Card';
+import { ConfirmDialog } from '../../../components/ui/Dialog';
+import { FormError } from '../../../components/ui/Form';
+import { Spinner } from '../../../components/ui/Spinner';
+import { commonMessages } from '../../../i18n/commonMessages';
+import { SearchBox, useSearchBox } from '../list/SearchBox';
+import { Pagination } from '../shared/Pagination';
+import { AddCustomerModal } from './AddCustomerModal';
+import { ImportCustomersModal } from './ImportCustomersModal';
+import { TrainingFrame } from './TrainingFrame';
+import { trainingQuery, type Training } from './trainingQuery';
+import { useCanEditTraining } from './useCanEditTraining';
+
+type Enrolment = components['schemas']['CustomerTraining'];
+
+const PER_PAGE = 20;
+
+const m = defineMessages({
+  title: { id: 'trainings.customers.title', defaultMessage: 'Apprenants' },
+  add: { id: 'trainings.customers.add', defaultMessage: 'Ajouter un apprenant' },
+  import: { id: 'trainings.customers.import', defaultMessage: 'Importer un fichier CSV' },
+  search: { id: 'trainings.customers.search', defaultMessage: 'Rechercher un apprenant' },
+  searchPlaceholder: { id: 'trainings.customers.searchPlaceholder', defaultMessage: 'Nom ou adresse e-mail' },
+  clear: { id: 'trainings.customers.clear', defaultMessage: 'Effacer la recherche' },
+  emptyTitle: { id: 'trainings.customers.emptyTitle', defaultMessage: "Pas encore d'apprenant" },
+  emptyBody: { id: 'trainings.customers.emptyBody', defaultMessage: 'Ajoutez vos apprenants un par un ou importez-les depuis un fichier CSV. Ceux qui achètent la formation apparaissent ici.' },
+  emptyReadOnly: { id: 'trainings.customers.emptyReadOnly', defaultMessage: "Personne n'est encore inscrit à cette formation." },
+  noMatch: { id: 'trainings.customers.noMatch', defaultMessage: 'Aucun apprenant ne correspond à cette recherche.' },
+  failed: { id: 'trainings.customers.failed', defaultMessage: "La liste des apprenants n'a pas pu être chargée." },
+  colLearner: { id: 'trainings.customers.col.learner', defaultMessage: 'Apprenant' },
+  colStatus: { id: 'trainings.customers.col.status', defaultMessage: 'Statut' },
+  colProgress: { id: 'trainings.customers.col.progress', defaultMessage: 'Progression' },
+  colEnrolled: { id: 'trainings.customers.col.enrolled', defaultMessage: 'Inscription' },
+  colLastSeen: { id: 'trainings.customers.col.lastSeen', defaultMessage: 'Dernière connexion' },
+  colActions: { id: 'trainings.customers.col.actions', defaultMessage: 'Actions' },
+  never: { id: 'trainings.customers.never', defaultMessage: 'Jamais' },
+  student: { id: 'trainings.customers.status.STUDENT', defaultMessage: 'Inscrit' },
+  blockedByTeacher: { id: 'trainings.customers.status.blockedByTeacher', defaultMessage: 'Bloqué' },
+  blockedByExpiration: { id: 'trainings.customers.status.blockedByExpiration', defaultMessage: 'Accès expiré' },
+  abandonedCart: { id: 'trainings.customers.status.ABANDONED_CART', defaultMessage: 'Panier abandonné' },
+  block: { id: 'trainings.customers.block', defaultMessage: 'Bloquer' },
+  unblock: { id: 'trainings.customers.unblock', defaultMessage: 'Débloquer' },
+  remove: { id: 'trainings.customers.remove', defaultMessage: 'Retirer' },
+  removeTitle: { id: 'trainings.customers.removeTitle', defaultMessage: 'Retirer cet apprenant ?' },
+  cancel: { id: 'trainings.customers.cancel', defaultMessage: 'Annuler' },
+  removing: { id: 'trainings.customers.removing', defaultMessage: 'Retrait…' },
+});
+const mv = {
+  count: defineMessage<{ count: number }>({ id: 'trainings.customers.count', defaultMessage: '{count, plural, =0 {Aucun apprenant} one {# apprenant} other {# apprenants}}' }),
+  removeBody: defineMessage<{ name: string }>({
+    id: 'trainings.customers.removeBody',
+    defaultMessage: "{name} n'aura plus accès à la formation et sa progression sera effacée. Son compte reste dans votre espace.",
+  }),
+  blockLabel: defineMessage<{ name: string }>({ id: 'trainings.customers.blockLabel', defaultMessage: 'Bloquer {name}' }),
+  unblockLabel: defineMessage<{ name: string }>({ id: 'trainings.customers.unblockLabel', defaultMessage: 'Débloquer {name}' }),
+  removeLabel: defineMessage<{ name: string }>({ id: 'trainings.customers.removeLabel', defaultMessage: 'Retirer {name} de la formation' }),
+};
+
+/** /formations/:uuid/apprenants: the learners of a training (any signed-in role reads; editors add, import, block, remove). */
+export function CustomersPage() {
+  return <TrainingFrame tab="customers">{(training) => <CustomersPanel training={training} />}</TrainingFrame>;
+}
+
+type RowAction = { kind: 'block' | 'unblock'; enrolment: Enrolment } | { kind: 'remove'; enrolment: Enrolment };
+
+function CustomersPanel({ training }: { training: Training }) {
+  const intl = useIntl();
+  const queryClient = useQueryClient();
+  const canEdit = useCanEditTraining();
+  const search = useSearchBox();
+  // The page belongs to the search it was chosen for: a new search starts on page 1.
+  const [paging, setPaging] = useState({ query: '', page: 1 });
+  const page = paging.query === search.query ? paging.page : 1;
+  const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const [toRemove, setToRemove] = useState<Enrolment | null>(null);
+
+  const path = { trainingUuid: training.uuid };
+  const listOptions = $api.queryOptions('get', '/trainings/{trainingUuid}/customers', {
+    params: { path, query: { page, per_page: PER_PAGE, ...(search.query ? { q: search.query } : {}) } },
+  });
+  const list = useQuery({ ...listOptions, placeholderData: keepPreviousData });
+  // Every page and search of this training's learners, and the learner count in the training.
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['get', '/trainings/{trainingUuid}/customers', { params: { path } }] }),
+      queryClient.invalidateQueries({ queryKey: trainingQuery(training.uuid).queryKey }),
+    ]);
+
+  const action = useRequest(async (input: RowAction, signal) => {
+    const params = { path: { ...path, customerUuid: input.enrolment.customer.uuid } };
+    if (input.kind === 'remove') {
+      await unwrap(api.DELETE('/trainings/{trainingUuid}/customers/{customerUuid}', { params, signal }));
+      setToRemove(null);
+    } else {
+      await unwrap(api.PUT('/trainings/{trainingUuid}/customers/{customerUuid}', { params, body: { blocked: input.kind === 'block' }, signal }));
+    }
+    await refresh();
+  });
+
+  const statusOf = (enrolment: Enrolment) => {
+    if (enrolment.customer_type === 'ABANDONED_CART') return <span className="pill">{intl.formatMessage(m.abandonedCart)}</span>;
+    if (enrolment.customer_type === 'BLOCKED')
+      return <span className="pill pill--danger">{intl.formatMessage(enrolment.blocked_reason === 'BY_EXPIRATION' ? m.blockedByExpiration : m.blockedByTeacher)}</span>;
+    return <span className="pill pill--success">{intl.formatMessage(m.student)}</span>;
+  };
+  const date = (iso: string | null) => (iso ? intl.formatDate(iso, { dateStyle: 'medium' }) : intl.formatMessage(m.never));
+  const rows = list.data?.data ?? [];
+  const total = list.data?.meta.total ?? 0;
+
+  return (
+    <Card
+      title={intl.formatMessage(m.title)}
+      description={list.data ? intl.formatMessage(mv.count, { count: total }) : undefined}
+      actions={
+        canEdit ? (
+          <div className="form-actions">
+            <Button variant="secondary" onPress={() => setImporting(true)} data-testid="customers-import-open">
+              {intl.formatMessage(m.import)}
+            </Button>
+            <Button onPress={() => setAdding(true)} data-testid="customers-add-open">
+              {intl.formatMessage(m.add)}
+            </Button>
+          </div>
+        ) : undefined
+      }
+    >
+      <div className="stack" data-testid="training-customers">
+        <SearchBox field={search.field} label={intl.formatMessage(m.search)} placeholder={intl.formatMessage(m.searchPlaceholder)} clearLabel={intl.formatMessage(m.clear)} data-testid="customers-search" />
+        <FormError>{failureText(intl, action.error)}</FormError>
+        {list.isPending ? (
+          <div className="loading-state">
+            <Spinner aria-label={intl.formatMessage(commonMessages.loading)} />
+          </div>
+        ) : list.isError ? (
+          <Banner variant="danger" title={intl.formatMessage(m.failed)} action={<Button variant="secondary" onPress={() => void list.refetch()}>{intl.formatMessage(commonMessages.retry)}</Button>} />
+        ) : rows.length === 0 ? (
+          search.isSearching ? (
+            <p className="muted">{intl.formatMessage(m.noMatch)}</p>
+          ) : (
+            <div className="empty-state" data-testid="customers-empty">
+              <h3 className="empty-state__title">{intl.formatMessage(m.emptyTitle)}</h3>
+              <p className="page-lead">{intl.formatMessage(canEdit ? m.emptyBody : m.emptyReadOnly)}</p>
+            </div>
+          )
+        ) : (
+          <div className="table-scroll">
+            <table className="data-table" aria-label={intl.formatMessage(m.title)} aria-busy={list.isFetching || undefined}>
+              <thead>
+                <tr>
+                  <th scope="col">{intl.formatMessage(m.colLearner)}</th>
+                  <th scope="col">{intl.formatMessage(m.colStatus)}</th>
+                  <th scope="col" className="data-table__num">
+                    {intl.formatMessage(m.colProgress)}
+                  </th>
+                  <th scope="col">{intl.formatMessage(m.colEnrolled)}</th>
+                  <th scope="col">{intl.formatMessage(m.colLastSeen)}</th>
+                  {canEdit && <th scope="col">{intl.formatMessage(m.colActions)}</th>}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((enrolment) => {
+                  const name = enrolment.customer.display_name;
+                  const blockable = enrolment.customer_type === 'STUDENT';
+                  const unblockable = enrolment.customer_type === 'BLOCKED' && enrolment.blocked_reason === 'BY_TEACHER';
+                  return (
+                    <tr key={enrolment.uuid} data-testid="customer-row">
+                      <td>
+                        <div className="customer-cell">
+                          <strong>{name}</strong>
+                          <span className="muted">{enrolment.customer.email}</span>
+                        </div>
+                      </td>
+                      <td>{statusOf(enrolment)}</td>
+                      <td className="data-table__num">{intl.formatNumber(enrolment.progress / 100, { style: 'percent', maximumFractionDigits: 0 })}</td>
+                      <td>{date(enrolment.enrolled_at)}</td>
+                      <td>{date(enrolment.last_connection_at)}</td>
+                      {canEdit && (
+                        <td>
+                          <div className="row-actions">
+                            {blockable && (
+                              <Button variant="ghost" size="sm" isDisabled={action.isSubmitting} aria-label={intl.formatMessage(mv.blockLabel, { name })} onPress={() => action.submit({ kind: 'block', enrolment })}>
+                                {intl.formatMessage(m.block)}
+                              </Button>
+                            )}
+                            {unblockable && (
+                              <Button variant="ghost" size="sm" isDisabled={action.isSubmitting} aria-label={intl.formatMessage(mv.unblockLabel, { name })} onPress={() => action.submit({ kind: 'unblock', enrolment })}>
+                                {intl.formatMessage(m.unblock)}
+                              </Button>
+                            )}
+                            {enrolment.customer_type !== 'ABANDONED_CART' && (
+                              <Button variant="ghost" size="sm" isDisabled={action.isSubmitting} aria-label={intl.formatMessage(mv.removeLabel, { name })} onPress={() => setToRemove(enrolment)}>
+                                {intl.formatMessage(m.remove)}
+                              </Button>
+                            )}
+                          </div>
+                        </td>
+                      )}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {list.data && <Pagination page={list.data.meta.current_page} lastPage={list.data.meta.last_page} onChange={(next) => setPaging({ query: search.query, page: next })} />}
+      </div>
+
+      {canEdit && (
+        <>
+          <AddCustomerModal trainingUuid={training.uuid} isOpen={adding} onOpenChange={setAdding} onAdded={refresh} />
+          <ImportCustomersModal trainingUuid={training.uuid} isOpen={importing} onOpenChange={setImporting} onImported={refresh} />
+          <ConfirmDialog
+            isOpen={toRemove !== null}
+            onOpenChange={(open) => {
+              if (!open) setToRemove(null);
+            }}
+            title={intl.formatMessage(m.removeTitle)}
+            confirmLabel={intl.formatMessage(m.remove)}
+            cancelLabel={intl.formatMessage(m.cancel)}
+            variant="danger"
+            closeOnConfirm={false}
+            isPending={action.isSubmitting}
+            pendingLabel={intl.formatMessage(m.removing)}
+            onConfirm={() => {
+              if (toRemove) action.submit({ kind: 'remove', enrolment: toRemove });
+            }}
+          >
+            {toRemove ? intl.formatMessage(mv.removeBody, { name: toRemove.customer.display_name }) : null}
+            <FormError>{failureText(intl, action.error)}</FormError>
+          </ConfirmDialog>
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { defineMessage, defineMessages, useIntl } from 'react-intl';
+import { api } from '../../../api/client';
+import { unwrap } from '../../../api/failure';
+import { $api } from '../../../api/queries';
+import type { components } from '../../../api/schema.gen';
+import { failureText } from '../../../app/failureText';
+import { useViewer } from '../../../app/RouteGuard';
+import { useRequest } from '../../../app/useRequest';
+import { Button } from '../../../components/ui/Button';
+import { Card } from '../../../components/ui/Card';
+import { FormError } from '../../../components/ui/Form';
+import { trainingQuery, type Training } from './trainingQuery';
+
+type UserRef = components['schemas']['UserRef'];
+
+const m = defineMessages({
+  title: { id: 'trainings.settings.authors', defaultMessage: 'Auteurs' },
+  lead: { id: 'trainings.settings.authorsLead', defaultMessage: "Les membres de l'équipe présentés comme auteurs sur la page de la formation." },
+  none: { id: 'trainings.settings.authorsNone', defaultMessage: 'Aucun auteur pour le moment.' },
+  remove: { id: 'trainings.settings.authorsRemove', defaultMessage: 'Retirer' },
+  pick: { id: 'trainings.settings.authorsPick', defaultMessage: "Membre de l'équipe" },
+  choose: { id: 'trainings.settings.authorsChoose', defaultMessage: 'Choisir…' },
+  add: { id: 'trainings.settings.authorsAdd', defaultMessage: 'Ajouter comme auteur' },
+  adding: { id: 'trainings.settings.authorsAdding', defaultMessage: 'Ajout…' },
+  allAuthors: { id: 'trainings.settings.authorsAll', defaultMessage: "Tous les membres de l'équipe sont déjà auteurs." },
+  teamManagersOnly: { id: 'trainings.settings.authorsManagersOnly', defaultMessage: "Seuls les propriétaires et administrateurs voient la liste de l'équipe : demandez-leur d'ajouter un auteur." },
+  teamNotReady: { id: 'trainings.settings.authorsTeamNotReady', defaultMessage: "Le choix parmi l'équipe arrive avec la page Équipe ; les auteurs actuels restent affichés ici." },
+  teamFailed: { id: 'trainings.settings.authorsTeamFailed', defaultMessage: "La liste de l'équipe n'a pas pu être chargée." },
+});
+const removeLabel = defineMessage<{ name: string }>({ id: 'trainings.settings.authorsRemoveLabel', defaultMessage: 'Retirer {name} des auteurs' });
+
+/**
+ * The authors of a training: the current ones with a remove button, and a picker of the store's team
+ * (GET /users, which the contract opens to OWNER and ADMIN only; others are told whom to ask).
+ */
+export function SettingsAuthorsCard({ training }: { training: Training }) {
+  const intl = useIntl();
+  const queryClient = useQueryClient();
+  const viewer = useViewer();
+  const canListTeam = viewer !== null && (viewer.role === 'OWNER' || viewer.role === 'ADMIN' || viewer.isAdmin);
+  const team = useQuery({ ...$api.queryOptions('get', '/users'), enabled: canListTeam, retry: false });
+  const [picked, setPicked] = useState('');
+  const path = { trainingUuid: training.uuid };
+  const keep = (authors: UserRef[]) => queryClient.setQueryData(trainingQuery(training.uuid).queryKey, (cached) => (cached ? { ...cached, authors } : cached));
+
+  const adding = useRequest(async (uuid: string, signal) => {
+    const { data } = await unwrap(api.POST('/trainings/{trainingUuid}/authors', { params: { path }, body: { user_uuids: [uuid] }, signal }));
+    keep(data);
+    setPicked('');
+  });
+  const removing = useRequest(async (uuid: string, signal) => {
+    const { data } = await unwrap(api.DELETE('/trainings/{trainingUuid}/authors', { params: { path }, body: { user_uuids: [uuid] }, signal }));
+    keep(data);
+  });
+
+  const authorIds = new Set(training.authors.map((a) => a.uuid));
+  const candidates = (team.data?.data ?? []).filter((member) => !authorIds.has(member.uuid));
+  const teamCode = team.error && typeof team.error === 'object' && 'code' in team.error ? String(team.error.code) : null;
+
+  return (
+    <Card title={intl.formatMessage(m.title)} description={intl.formatMessage(m.lead)}>
+      <div className="stack" data-testid="settings-authors">
+        <FormError>{failureText(intl, adding.error ?? removing.error)}</FormError>
+        {training.authors.length === 0 ? (
+          <p className="muted">{intl.formatMessage(m.none)}</p>
+        ) : (
+          <ul className="plain-list">
+            {training.authors.map((author) => (
+              <li key={author.uuid} data-testid="training-author">
+                <span className="author">
+                  {author.picture ? <img className="author__avatar" src={author.picture} alt="" /> : <span className="author__avatar author__avatar--initial" aria-hidden="true">{author.display_name.slice(0, 1).toUpperCase()}</span>}
+                  {author.display_name}
+                </span>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  isDisabled={removing.isSubmitting}
+                  aria-label={intl.formatMessage(removeLabel, { name: author.display_name })}
+                  onPress={() => removing.submit(author.uuid)}
+                >
+                  {intl.formatMessage(m.remove)}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {!canListTeam ? (
+          <p className="muted">{intl.formatMessage(m.teamManagersOnly)}</p>
+        ) : team.isPending ? null : team.isError ? (
+          <p className="muted">{intl.formatMessage(teamCode === 'NOT_IMPLEMENTED' ? m.teamNotReady : m.teamFailed)}</p>
+        ) : candidates.length === 0 ? (
+          <p className="muted">{intl.formatMessage(m.allAuthors)}</p>
+        ) : (
+          <form
+            className="form-row"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (picked) adding.submit(picked);
+            }}
+          >
+            <label className="native-field">
+              <span className="native-field__label">{intl.formatMessage(m.pick)}</span>
+              <select className="native-field__select" value={picked} onChange={(event) => setPicked(event.target.value)} data-testid="author-pick">
+                <option value="">{intl.formatMessage(m.choose)}</option>
+                {candidates.map((member) => (
+                  <option key={member.uuid} value={member.uuid}>
+                    {member.display_name} ({member.email})
+                  </option>
+                ))}
+              </select>
+            </label>
+            <div>
+              <Button type="submit" variant="secondary" isDisabled={!picked} isPending={adding.isSubmitting} pendingLabel={intl.formatMessage(m.adding)}>
+                {intl.formatMessage(m.add)}
+              </Button>
+            </div>
+          </form>
+        )}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,252 @@
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { defineMessage, defineMessages, useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
+import { $api } from '../../../api/queries';
+import type { components } from '../../../api/schema.gen';
+import { Banner } from '../../../components/ui/Banner';
+import { Button } from '../../../components/ui/Button';
+import { Card } from '../../../components/ui/Card';
+import { Spinner } from '../../../components/ui/Spinner';
+import { commonMessages } from '../../../i18n/commonMessages';
+import { formatEuros, formatPercent, formatShortNumber } from '../../../i18n/format';
+import { useLocale } from '../../../i18n/LocaleProvider';
+import { ChoiceGroup } from '../shared/ChoiceGroup';
+import { lastDays, rangeProblem, type DateRange, type RangeProblem } from './statsRange';
+import { TrainingFrame } from './TrainingFrame';
+import type { Training } from './trainingQuery';
+
+type Histogram = components['schemas']['Histogram'];
+type Series = 'revenue' | 'new_customers_count' | 'connections_count';
+
+const StatsChart = lazy(() => import('./StatsChart'));
+
+const m = defineMessages({
+  period: { id: 'trainings.stats.period', defaultMessage: 'Période' },
+  from: { id: 'trainings.stats.from', defaultMessage: 'Du' },
+  to: { id: 'trainings.stats.to', defaultMessage: 'Au' },
+  last30: { id: 'trainings.stats.last30', defaultMessage: '30 derniers jours' },
+  last90: { id: 'trainings.stats.last90', defaultMessage: '90 derniers jours' },
+  last365: { id: 'trainings.stats.last365', defaultMessage: '12 derniers mois' },
+  figures: { id: 'trainings.stats.figures', defaultMessage: 'Chiffres clés' },
+  revenue: { id: 'trainings.stats.revenue', defaultMessage: "Chiffre d'affaires" },
+  sales: { id: 'trainings.stats.sales', defaultMessage: 'Ventes' },
+  customers: { id: 'trainings.stats.customers', defaultMessage: 'Apprenants' },
+  active: { id: 'trainings.stats.active', defaultMessage: 'Apprenants actifs' },
+  completed: { id: 'trainings.stats.completed', defaultMessage: 'Formation terminée' },
+  completionRate: { id: 'trainings.stats.completionRate', defaultMessage: 'Taux de complétion' },
+  progress: { id: 'trainings.stats.progress', defaultMessage: 'Progression moyenne' },
+  rating: { id: 'trainings.stats.rating', defaultMessage: 'Note moyenne' },
+  noRating: { id: 'trainings.stats.noRating', defaultMessage: 'Pas encore de note' },
+  evolution: { id: 'trainings.stats.evolution', defaultMessage: 'Évolution' },
+  series: { id: 'trainings.stats.series', defaultMessage: 'Courbe affichée' },
+  seriesRevenue: { id: 'trainings.stats.series.revenue', defaultMessage: "Chiffre d'affaires" },
+  seriesCustomers: { id: 'trainings.stats.series.customers', defaultMessage: 'Nouveaux apprenants' },
+  seriesConnections: { id: 'trainings.stats.series.connections', defaultMessage: 'Connexions' },
+  emptyTitle: { id: 'trainings.stats.emptyTitle', defaultMessage: 'Rien à afficher sur cette période' },
+  emptyBody: { id: 'trainings.stats.emptyBody', defaultMessage: 'Aucune vente, inscription ni connexion entre ces dates. Essayez une période plus longue.' },
+  failed: { id: 'trainings.stats.failed', defaultMessage: "Les statistiques n'ont pas pu être chargées." },
+  tableCaption: { id: 'trainings.stats.tableCaption', defaultMessage: 'Valeurs du graphique' },
+  colDate: { id: 'trainings.stats.colDate', defaultMessage: 'Date' },
+  showTable: { id: 'trainings.stats.showTable', defaultMessage: 'Voir les valeurs' },
+});
+const mv = {
+  week: defineMessage<{ date: string }>({ id: 'trainings.stats.week', defaultMessage: 'Sem. du {date}' }),
+  rating: defineMessage<{ rating: string }>({ id: 'trainings.stats.ratingValue', defaultMessage: '{rating} / 5' }),
+};
+const rangeProblems: Record<RangeProblem, MessageDescriptor> = defineMessages({
+  missing: { id: 'trainings.stats.problem.missing', defaultMessage: 'Choisissez une date de début et une date de fin.' },
+  order: { id: 'trainings.stats.problem.order', defaultMessage: 'La date de fin doit suivre la date de début.' },
+  tooLong: { id: 'trainings.stats.problem.tooLong', defaultMessage: 'La période ne peut pas dépasser 10 ans.' },
+});
+
+/** /formations/:uuid/statistiques: figures and a histogram over a date range (default: the last 30 days). */
+export function StatisticsPage() {
+  return <TrainingFrame tab="statistics">{(training) => <StatisticsPanel training={training} />}</TrainingFrame>;
+}
+
+/** A bucket's label: the day, the week it starts, or the month (the server picks the bucket size). */
+function bucketLabel(intl: IntlShape, date: string, interval: Histogram['interval']) {
+  // Buckets are calendar days: read them at noon UTC so no time zone moves them to another day.
+  const day = `${date}T12:00:00Z`;
+  if (interval === 'MONTH') return intl.formatDate(day, { month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const short = intl.formatDate(day, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  return interval === 'WEEK' ? intl.formatMessage(mv.week, { date: short }) : short;
+}
+
+function StatisticsPanel({ training }: { training: Training }) {
+  const intl = useIntl();
+  const { locale } = useLocale();
+  const [range, setRange] = useState<DateRange>(() => lastDays(new Date()));
+  const [asked, setAsked] = useState<DateRange>(range);
+  const [series, setSeries] = useState<Series>('revenue');
+  const problem = rangeProblem(range);
+  const tz = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, []);
+  const path = { trainingUuid: training.uuid };
+
+  const stats = useQuery({ ...$api.queryOptions('get', '/trainings/{trainingUuid}/stats', { params: { path, query: asked } }), placeholderData: keepPreviousData });
+  const histogram = useQuery({
+    ...$api.queryOptions('get', '/trainings/{trainingUuid}/stats/histogram', { params: { path, query: { ...asked, tz } } }),
+    placeholderData: keepPreviousData,
+  });
+
+  const change = (field: keyof DateRange) => (value: string) => {
+    const next = { ...range, [field]: value };
+    setRange(next);
+    if (rangeProblem(next) === null) setAsked(next);
+  };
+  const preset = (days: number) => {
+    const next = lastDays(new Date(), days);
+    setRange(next);
+    setAsked(next);
+  };
+
+  const euros = (value: number) => formatEuros(value, locale);
+  const count = (value: number) => formatShortNumber(value, locale);
+  const points = useMemo(() => histogram.data?.points ?? [], [histogram.data]);
+  const chart = useMemo(() => {
+    const interval = histogram.data?.interval ?? 'DAY';
+    return { labels: points.map((p) => bucketLabel(intl, p.date, interval)), values: points.map((p) => p[series]) };
+  }, [points, series, histogram.data?.interval, intl]);
+  const isEmpty = histogram.data !== undefined && points.every((p) => p.revenue === 0 && p.new_customers_count === 0 && p.connections_count === 0);
+  const seriesLabel = { revenue: m.seriesRevenue, new_customers_count: m.seriesCustomers, connections_count: m.seriesConnections }[series];
+  const formatValue = series === 'revenue' ? euros : count;
+
+  const figures = stats.data
+    ? [
+        { key: 'revenue', label: m.revenue, value: euros(stats.data.revenue) },
+        { key: 'sales', label: m.sales, value: count(stats.data.sales_count) },
+        { key: 'customers', label: m.customers, value: count(stats.data.customers_count) },
+        { key: 'active', label: m.active, value: count(stats.data.active_customers_count) },
+        { key: 'completed', label: m.completed, value: count(stats.data.completed_count) },
+        { key: 'completionRate', label: m.completionRate, value: formatPercent(stats.data.completion_rate, locale) },
+        { key: 'progress', label: m.progress, value: formatPercent(stats.data.average_progress, locale) },
+        {
+          key: 'rating',
+          label: m.rating,
+          value: stats.data.average_rating === null ? intl.formatMessage(m.noRating) : intl.formatMessage(mv.rating, { rating: intl.formatNumber(stats.data.average_rating, { maximumFractionDigits: 1 }) }),
+          isText: stats.data.average_rating === null,
+        },
+      ]
+    : [];
+  const failed = stats.isError || histogram.isError;
+
+  return (
+    <>
+      <Card title={intl.formatMessage(m.period)}>
+        <div className="stack" data-testid="stats-range">
+          <div className="form-row stats-range">
+            <label className="native-field">
+              <span className="native-field__label">{intl.formatMessage(m.from)}</span>
+              <input type="date" className="ui-input" name="begin" value={range.begin} max={range.end || undefined} onChange={(event) => change('begin')(event.target.value)} aria-invalid={problem ? true : undefined} />
+            </label>
+            <label className="native-field">
+              <span className="native-field__label">{intl.formatMessage(m.to)}</span>
+              <input type="date" className="ui-input" name="end" value={range.end} min={range.begin || undefined} onChange={(event) => change('end')(event.target.value)} aria-invalid={problem ? true : undefined} />
+            </label>
+            <div className="form-actions stats-range__presets">
+              <Button variant="ghost" size="sm" onPress={() => preset(30)}>
+                {intl.formatMessage(m.last30)}
+              </Button>
+              <Button variant="ghost" size="sm" onPress={() => preset(90)}>
+                {intl.formatMessage(m.last90)}
+              </Button>
+              <Button variant="ghost" size="sm" onPress={() => preset(365)}>
+                {intl.formatMessage(m.last365)}
+              </Button>
+            </div>
+          </div>
+          {problem && (
+            <p className="ui-field__error" role="alert">
+              {intl.formatMessage(rangeProblems[problem])}
+            </p>
+          )}
+        </div>
+      </Card>
+
+      {failed ? (
+        <Banner
+          variant="danger"
+          title={intl.formatMessage(m.failed)}
+          action={
+            <Button variant="secondary" onPress={() => void Promise.all([stats.refetch(), histogram.refetch()])}>
+              {intl.formatMessage(commonMessages.retry)}
+            </Button>
+          }
+        />
+      ) : stats.isPending || histogram.isPending ? (
+        <div className="loading-state">
+          <Spinner aria-label={intl.formatMessage(commonMessages.loading)} />
+        </div>
+      ) : (
+        <>
+          <Card title={intl.formatMessage(m.figures)}>
+            <dl className="stats-figures" data-testid="stats-figures">
+              {figures.map((figure) => (
+                <div key={figure.key} className="stats-figure" data-figure={figure.key}>
+                  <dt>{intl.formatMessage(figure.label)}</dt>
+                  <dd className={'isText' in figure && figure.isText ? 'stats-figure__text' : undefined}>{figure.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </Card>
+          <Card title={intl.formatMessage(m.evolution)}>
+            {isEmpty ? (
+              <div className="empty-state" data-testid="stats-empty">
+                <h3 className="empty-state__title">{intl.formatMessage(m.emptyTitle)}</h3>
+                <p className="page-lead">{intl.formatMessage(m.emptyBody)}</p>
+              </div>
+            ) : (
+              <div className="stack">
+                <ChoiceGroup
+                  label={intl.formatMessage(m.series)}
+                  orientation="horizontal"
+                  value={series}
+                  onChange={setSeries}
+                  testId="stats-series"
+                  choices={[
+                    { value: 'revenue', label: intl.formatMessage(m.seriesRevenue) },
+                    { value: 'new_customers_count', label: intl.formatMessage(m.seriesCustomers) },
+                    { value: 'connections_count', label: intl.formatMessage(m.seriesConnections) },
+                  ]}
+                />
+                <Suspense
+                  fallback={
+                    <div className="stats-chart stats-chart--loading">
+                      <Spinner aria-label={intl.formatMessage(commonMessages.loading)} />
+                    </div>
+                  }
+                >
+                  <StatsChart labels={chart.labels} values={chart.values} label={intl.formatMessage(seriesLabel)} format={formatValue} />
+                </Suspense>
+                <details className="stats-values">
+                  <summary>{intl.formatMessage(m.showTable)}</summary>
+                  <div className="table-scroll">
+                    <table className="data-table">
+                      <caption className="visually-hidden">{intl.formatMessage(m.tableCaption)}</caption>
+                      <thead>
+                        <tr>
+                          <th scope="col">{intl.formatMessage(m.colDate)}</th>
+                          <th scope="col" className="data-table__num">
+                            {intl.formatMessage(seriesLabel)}
+                          </th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {chart.labels.map((label, index) => (
+                          <tr key={points[index]!.date}>
+                            <td>{label}</td>
+                            <td className="data-table__num">{formatValue(chart.values[index]!)}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                </details>
+              </div>
+            )}
+          </Card>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+/** Date ranges of the statistics tab, as the contract's `begin`/`end` (YYYY-MM-DD, inclusive). Pure: the clock comes in. */
+
+export interface DateRange {
+  begin: string;
+  end: string;
+}
+
+export type RangeProblem = 'missing' | 'order' | 'tooLong';
+
+/** The server's bound: `end` at most 10 × 366 days after `begin` (at most 120 monthly bars). */
+export const MAX_RANGE_SPAN_DAYS = 10 * 366;
+export const DEFAULT_RANGE_DAYS = 30;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A local calendar day as YYYY-MM-DD. */
+export const isoDay = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+
+/** The last `days` days up to today included (the default: the last 30 days). */
+export function lastDays(today: Date, days = DEFAULT_RANGE_DAYS): DateRange {
+  const first = new Date(today.getFullYear(), today.getMonth(), today.getDate() - (days - 1));
+  return { begin: isoDay(first), end: isoDay(today) };
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const dayNumber = (day: string) => Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / 86_400_000;
+
+/** Why a typed range cannot be asked, or null. */
+export function rangeProblem(range: DateRange): RangeProblem | null {
+  if (!DAY.test(range.begin) || !DAY.test(range.end)) return 'missing';
+  const span = dayNumber(range.end) - dayNumber(range.begin);
+  if (span < 0) return 'order';
+  if (span > MAX_RANGE_SPAN_DAYS) return 'tooLong';
+  return null;
+}

@@ -1,0 +1,281 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+/**
+ * A training's page (/formations/:uuid/…) other than the content tab, against the real server: the frame
+ * and its tabs by role, settings, prices, description, learners (add, CSV import, remove), comments,
+ * statistics, and the store-wide certificates and trainings-settings pages. Each test that changes
+ * something makes its own training through the API, so tests do not depend on one another.
+ */
+
+const DEMO_TRAINING = 'de300000-0000-4000-8000-000000000001';
+
+async function apiAs(request: APIRequestContext, email = 'owner@demo.test') {
+  const login = await request.post('/api/v1/login', { data: { email, password: 'demo-password' } });
+  expect(login.status()).toBe(200);
+  const headers = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const send = async <T>(method: 'get' | 'post' | 'put', url: string, data?: unknown): Promise<T> => {
+    const response = await request[method](`/api/v1${url}`, { headers, data });
+    expect(response.ok(), `${method} ${url}: ${response.status()} ${await response.text()}`).toBe(true);
+    return (await response.json()) as T;
+  };
+  return {
+    training: (name: string) => send<{ uuid: string; slug: string }>('post', '/trainings', { name }),
+    get: <T>(url: string) => send<T>('get', url),
+  };
+}
+
+async function logIn(page: Page, email = 'owner@demo.test') {
+  await page.goto('/connexion');
+  await page.locator('input[name=email]').fill(email);
+  await page.locator('input[name=password]').fill('demo-password');
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('home-welcome')).toBeVisible();
+}
+
+const tabNames = async (page: Page) => page.locator('.training-tabs__tab').allInnerTexts();
+
+test('settings: name, slug, status, access, feedback and SEO are saved and still there after a reload', async ({ page, request }) => {
+  const api = await apiAs(request);
+  const training = await api.training(`Réglages ${Date.now()}`);
+  await logIn(page);
+  await page.goto(`/formations/${training.uuid}/parametres`);
+  await expect(page.getByTestId('training-frame')).toBeVisible();
+  await expect(page.locator('[aria-current=page]')).toHaveText('Paramètres');
+
+  const general = page.getByTestId('settings-general');
+  const name = `Cuisine du marché ${Date.now()}`;
+  await general.locator('input[name=name]').fill(name);
+  await general.locator('input[name=slug]').fill('cuisine-du-marche-e2e');
+  await expect(page.getByTestId('slug-preview')).toContainText('/mon-espace/formations/cuisine-du-marche-e2e');
+  await page.getByTestId('settings-status').getByText('Prévente', { exact: true }).click();
+  await page.getByTestId('settings-general-save').click();
+  await expect(general.getByRole('status')).toHaveText('Enregistré !');
+  await expect(page.locator('h1')).toHaveText(name);
+  await expect(page.getByTestId('training-status')).toHaveText('Prévente');
+
+  // A slug the contract refuses is explained on its field, and what was typed stays.
+  await general.locator('input[name=slug]').fill('Pas Un Slug');
+  await page.getByTestId('settings-general-save').click();
+  await expect(general.locator('input[name=slug]')).toHaveAttribute('aria-invalid', 'true');
+  await expect(general.locator('input[name=slug]')).toHaveValue('Pas Un Slug');
+
+  const access = page.getByTestId('settings-access');
+  await access.locator('input[name=max_customers]').fill('0');
+  await page.getByTestId('settings-access-save').click();
+  await expect(access).toContainText('nombre entier supérieur à 0');
+  await access.locator('input[name=max_customers]').fill('25');
+  await access.locator('input[name=access_duration_days]').fill('365');
+  await access.locator('select[name=drip_frequency]').selectOption('WEEKLY');
+  await page.getByTestId('settings-access-save').click();
+  await expect(access.getByRole('status')).toHaveText('Enregistré !');
+
+  const feedback = page.getByTestId('settings-feedback');
+  // The details are disabled until feedback is asked for.
+  await expect(feedback.getByRole('checkbox', { name: 'Obligatoire pour passer à la leçon suivante' })).toBeDisabled();
+  await feedback.getByText('Demander un avis à la fin de chaque leçon').click();
+  await feedback.getByText('Obligatoire pour passer à la leçon suivante').click();
+  await page.getByTestId('settings-feedback-save').click();
+  await expect(feedback.getByRole('status')).toHaveText('Enregistré !');
+
+  const seo = page.getByTestId('settings-seo');
+  await seo.locator('input[name=seo_title]').fill('Cuisine du marché, la formation');
+  await seo.locator('textarea[name=seo_description]').fill('Des recettes de saison expliquées pas à pas.');
+  await page.getByTestId('settings-seo-save').click();
+  await expect(seo.getByRole('status')).toHaveText('Enregistré !');
+
+  await page.reload();
+  await expect(page.locator('h1')).toHaveText(name);
+  await expect(page.getByTestId('training-status')).toHaveText('Prévente');
+  await expect(page.getByTestId('settings-general').locator('input[name=slug]')).toHaveValue('cuisine-du-marche-e2e');
+  await expect(page.getByTestId('settings-status').locator('[data-value=PRE_SALE]')).toHaveAttribute('data-selected', 'true');
+  await expect(page.getByTestId('settings-access').locator('input[name=max_customers]')).toHaveValue('25');
+  await expect(page.getByTestId('settings-access').locator('input[name=access_duration_days]')).toHaveValue('365');
+  await expect(page.getByTestId('settings-access').locator('select[name=drip_frequency]')).toHaveValue('WEEKLY');
+  await expect(page.getByTestId('settings-feedback').getByRole('checkbox', { name: 'Demander un avis à la fin de chaque leçon' })).toBeChecked();
+  await expect(page.getByTestId('settings-feedback').getByRole('checkbox', { name: 'Obligatoire pour passer à la leçon suivante' })).toBeChecked();
+  await expect(page.getByTestId('settings-seo').locator('input[name=seo_title]')).toHaveValue('Cuisine du marché, la formation');
+  // The server agrees with what the page shows.
+  const stored = await api.get<{ slug: string; status: string; max_customers: number; feedback_options: { enabled: boolean; mandatory: boolean } }>(`/trainings/${training.uuid}`);
+  expect(stored).toMatchObject({ slug: 'cuisine-du-marche-e2e', status: 'PRE_SALE', max_customers: 25, feedback_options: { enabled: true, mandatory: true } });
+});
+
+test('prices: add a one-time and an instalment schedule (total shown), a 422 keeps the typing, delete after confirming', async ({ page, request }) => {
+  const training = await (await apiAs(request)).training(`Prix ${Date.now()}`);
+  await logIn(page);
+  await page.goto(`/formations/${training.uuid}/prix`);
+  const editor = page.getByTestId('payment-schedules');
+  await expect(page.getByTestId('payment-schedules-empty')).toBeVisible();
+
+  await editor.locator('input[name=price]').fill('abc');
+  await page.getByTestId('schedule-add').click();
+  await expect(editor).toContainText('Saisissez un montant en euros');
+  await editor.locator('input[name=price]').fill('49,90');
+  await page.getByTestId('schedule-add').click();
+  await expect(editor.getByTestId('payment-schedule')).toHaveText([/Paiement unique de 49,90\s€/]);
+  await expect(page.getByTestId('training-price')).toContainText('49,90');
+
+  await page.getByTestId('schedule-type').getByText('En plusieurs fois', { exact: true }).click();
+  await editor.locator('select[name=installments_count]').selectOption('3');
+  // The server refuses 0 € for instalments: the message shows on the field and the typing stays.
+  await editor.locator('input[name=price]').fill('0');
+  await page.getByTestId('schedule-add').click();
+  await expect(editor.locator('input[name=price]')).toHaveAttribute('aria-invalid', 'true');
+  await expect(editor.locator('input[name=price]')).toHaveValue('0');
+  await editor.locator('input[name=price]').fill('33');
+  await expect(page.getByTestId('schedule-total')).toContainText('99,00');
+  await page.getByTestId('schedule-add').click();
+  await expect(editor.getByTestId('payment-schedule')).toHaveCount(2);
+  await expect(editor.getByTestId('payment-schedule').nth(1)).toContainText('3 paiements mensuels de 33,00');
+
+  await editor.getByRole('button', { name: /Supprimer le tarif « Paiement unique/ }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('Supprimer ce tarif ?');
+  await confirm.getByRole('button', { name: 'Supprimer' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(editor.getByTestId('payment-schedule')).toHaveCount(1);
+  await page.reload();
+  await expect(page.getByTestId('payment-schedule')).toHaveText([/3 paiements mensuels de 33,00\s€ \(total 99,00\s€\)/]);
+});
+
+test('description: the summary and the paragraphs are saved, sanitised in the preview, and kept after a reload', async ({ page, request }) => {
+  const training = await (await apiAs(request)).training(`Description ${Date.now()}`);
+  await logIn(page);
+  await page.goto(`/formations/${training.uuid}/description`);
+  const form = page.getByTestId('description-form');
+  await form.locator('textarea[name=summary]').fill('Les bases de la cuisine de saison.');
+  await form.locator('textarea[name=description]').fill('Premier paragraphe <script>alert(1)</script>\n\nSecond paragraphe');
+  await expect(page.getByTestId('description-preview').locator('p')).toHaveCount(2);
+  await page.getByTestId('description-save').click();
+  await expect(form.getByRole('status')).toHaveText('Enregistré !');
+  await page.reload();
+  await expect(page.getByTestId('description-form').locator('textarea[name=summary]')).toHaveValue('Les bases de la cuisine de saison.');
+  await expect(page.getByTestId('description-preview').locator('p')).toHaveText(['Premier paragraphe <script>alert(1)</script>', 'Second paragraphe']);
+  await expect(page.getByTestId('description-preview').locator('script')).toHaveCount(0);
+});
+
+test('learners: empty state, add one, import a CSV with its report, remove after confirming', async ({ page, request }) => {
+  const training = await (await apiAs(request)).training(`Apprenants ${Date.now()}`);
+  await logIn(page);
+  await page.goto(`/formations/${training.uuid}/apprenants`);
+  await expect(page.getByTestId('customers-empty')).toBeVisible();
+
+  const stamp = Date.now();
+  await page.getByTestId('customers-add-open').click();
+  const add = page.getByTestId('add-customer-form');
+  await add.locator('input[name=email]').fill(`nina.${stamp}@exemple.fr`);
+  await add.locator('input[name=firstname]').fill('Nina');
+  await add.locator('input[name=lastname]').fill('Perrin');
+  await page.getByTestId('add-customer-submit').click();
+  await expect(add).toHaveCount(0);
+  await expect(page.getByTestId('customer-row')).toHaveCount(1);
+  await expect(page.getByTestId('customer-row')).toContainText('Nina Perrin');
+
+  // Adding the same person again: the server's "already enrolled" shows in the dialog.
+  await page.getByTestId('customers-add-open').click();
+  await add.locator('input[name=email]').fill(`nina.${stamp}@exemple.fr`);
+  await page.getByTestId('add-customer-submit').click();
+  await expect(add).toContainText('déjà inscrit');
+  await expect(add.locator('input[name=email]')).toHaveAttribute('aria-invalid', 'true');
+  await page.keyboard.press('Escape');
+
+  await page.getByTestId('customers-import-open').click();
+  const dialog = page.getByTestId('import-customers');
+  const picker = page.locator('input[type=file]');
+  await picker.setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('not a csv') });
+  await expect(page.getByTestId('import-problem')).toContainText("n’est pas un fichier CSV");
+  await expect(page.getByTestId('import-submit')).toBeDisabled();
+  const csv = ['email,firstname,lastname', `leo.${stamp}@exemple.fr,Léo,Garnier`, `ines.${stamp}@exemple.fr,Inès,Roy`, 'pas-une-adresse,Zoé,Blanc', `nina.${stamp}@exemple.fr,Nina,Perrin`].join('\n');
+  await picker.setInputFiles({ name: 'apprenants.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(page.getByTestId('import-file-name')).toContainText('apprenants.csv');
+  await page.getByTestId('import-submit').click();
+  const report = page.getByTestId('import-report');
+  await expect(report).toContainText('2 comptes créés');
+  await expect(report).toContainText('2 apprenants inscrits');
+  await expect(report).toContainText('2 lignes ignorées');
+  await expect(page.getByTestId('import-skipped').locator('tbody tr')).toHaveCount(2);
+  await expect(page.getByTestId('import-skipped')).toContainText('Adresse e-mail invalide');
+  await page.getByTestId('import-close').click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('customer-row')).toHaveCount(3);
+
+  await page.getByTestId('customers-search').locator('input').fill('Garnier');
+  await expect(page.getByTestId('customer-row')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Retirer Léo Garnier de la formation' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await confirm.getByRole('button', { name: 'Retirer' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(page.getByText('Aucun apprenant ne correspond à cette recherche.')).toBeVisible();
+  await page.getByTestId('customers-search').locator('input').fill('');
+  await expect(page.getByTestId('customer-row')).toHaveCount(2);
+});
+
+test('statistics and comments of the demo training render; replies show under their comment', async ({ page }) => {
+  await logIn(page);
+  await page.goto(`/formations/${DEMO_TRAINING}/statistiques`);
+  await expect(page.getByTestId('stats-figures')).toBeVisible();
+  await expect(page.getByTestId('stats-figures').locator('[data-figure=revenue] dd')).toContainText('€');
+  await expect(page.getByTestId('stats-chart')).toBeVisible();
+  await page.getByTestId('stats-series').getByText('Connexions', { exact: true }).click();
+  await expect(page.getByTestId('stats-chart')).toHaveAttribute('aria-label', 'Connexions');
+  // A period with nothing in it (before the demo store existed) shows the empty state.
+  await page.locator('input[name=begin]').fill('2001-01-01');
+  await page.locator('input[name=end]').fill('2001-01-31');
+  await expect(page.getByTestId('stats-empty')).toBeVisible();
+
+  await page.getByTestId('training-tab-comments').click();
+  await expect(page.getByTestId('comment').first()).toBeVisible();
+  await expect(page.getByTestId('comment-reply').first()).toBeVisible();
+});
+
+test('an analyst sees only the read tabs, without editing buttons, and cannot open the settings', async ({ page }) => {
+  await logIn(page, 'analyst@demo.test');
+  await page.goto(`/formations/${DEMO_TRAINING}/apprenants`);
+  await expect(page.getByTestId('training-customers')).toBeVisible();
+  expect(await tabNames(page)).toEqual(['Apprenants', 'Commentaires', 'Statistiques']);
+  await expect(page.getByTestId('customer-row').first()).toBeVisible();
+  await expect(page.getByTestId('customers-add-open')).toHaveCount(0);
+  await expect(page.getByTestId('customers-import-open')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Retirer/ })).toHaveCount(0);
+  await page.getByTestId('training-tab-comments').click();
+  await expect(page.getByTestId('comment').first()).toBeVisible();
+  await expect(page.getByTestId('comment-delete')).toHaveCount(0);
+  await expect(page.getByTestId('comment-reply-open')).toHaveCount(0);
+  await page.goto(`/formations/${DEMO_TRAINING}/parametres`);
+  await expect(page.getByText("Vous n'avez pas accès à cette page !")).toBeVisible();
+  await expect(page.getByTestId('training-frame')).toHaveCount(0);
+});
+
+test('an unknown training shows the not-found page', async ({ page }) => {
+  await logIn(page);
+  await page.goto('/formations/00000000-0000-4000-8000-000000000000/prix');
+  await expect(page.getByTestId('not-found')).toBeVisible();
+});
+
+test('certificates and trainings settings pages save per training', async ({ page, request }) => {
+  const api = await apiAs(request);
+  const name = `Règles ${Date.now()}`;
+  const training = await api.training(name);
+  await logIn(page);
+  await page.goto('/formations/certificats');
+  await page.getByTestId('certificates-page').getByRole('searchbox').fill(name);
+  const row = page.getByTestId('certificate-row');
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole('switch')).not.toBeChecked();
+  await row.getByTestId('certificate-switch').click();
+  await expect(row.getByRole('switch')).toBeChecked();
+  await expect.poll(async () => (await api.get<{ certificate_enabled: boolean }>(`/trainings/${training.uuid}`)).certificate_enabled).toBe(true);
+
+  await page.goto('/formations/parametres');
+  await page.getByTestId('trainings-settings-page').getByRole('searchbox').fill(name);
+  const rules = page.locator(`[data-testid=rules-row][data-training="${training.uuid}"]`);
+  await expect(rules).toBeVisible();
+  await expect(rules.getByTestId('rules-save')).toBeDisabled();
+  await rules.getByRole('textbox', { name: `Places — ${name}` }).fill('12');
+  await rules.getByRole('combobox').selectOption('MONTHLY');
+  await rules.getByTestId('rules-save').click();
+  await expect(rules.getByRole('status')).toHaveText('Enregistré');
+  await page.reload();
+  await page.getByTestId('trainings-settings-page').getByRole('searchbox').fill(name);
+  await expect(rules.getByRole('textbox', { name: `Places — ${name}` })).toHaveValue('12');
+  await expect(rules.getByRole('combobox')).toHaveValue('MONTHLY');
+});
