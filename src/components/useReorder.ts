@@ -18,7 +18,8 @@ export interface UseReorderOptions {
   order: ReorderOrder;
   /**
    * Changes whenever new server data arrives (TanStack's `dataUpdatedAt`): the machine takes the order
-   * then, when no save is running.
+   * then, when no save is running. Take it from the SAME query result as `order`: a parent's prop read
+   * from another observer of the same entry can lag one render, and the stale order would be synced.
    */
   syncKey: unknown;
   /** Stores an order (PUT /trainings/reordering, POST /bundles/order…); rejects with a Failure. */

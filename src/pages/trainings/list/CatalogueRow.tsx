@@ -7,7 +7,8 @@ import './catalogueList.css';
 
 export interface CatalogueRowProps {
   name: string;
-  href: string;
+  /** The row's page; without one (a role that cannot open it) the name is plain text. */
+  href?: string;
   summary?: string | null;
   picture?: string | null;
   badge: ReactNode;
@@ -30,9 +31,13 @@ export function CatalogueRow({ name, href, summary, picture, badge, facts, menu,
         {picture ? <img src={picture} alt="" loading="lazy" /> : <span>{[...name.trim()][0]?.toUpperCase() ?? '?'}</span>}
       </div>
       <div className="catalogue-row__main">
-        <TextLink href={href} className="catalogue-row__name">
-          {name}
-        </TextLink>
+        {href ? (
+          <TextLink href={href} className="catalogue-row__name">
+            {name}
+          </TextLink>
+        ) : (
+          <span className="catalogue-row__name">{name}</span>
+        )}
         {summary ? <p className="catalogue-row__summary">{summary}</p> : null}
       </div>
       <div className="catalogue-row__badge">{badge}</div>

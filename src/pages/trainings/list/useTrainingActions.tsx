@@ -1,24 +1,20 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import type { Failure } from '../../../../machines/auth/auth.types';
 import { deleteTraining, duplicateTraining, refreshTrainingLists, type TrainingSummary } from '../../../api/trainingsApi';
-import { failureText } from '../../../app/failureText';
 import { useRequest } from '../../../app/useRequest';
-import { ConfirmDialog } from '../../../components/ui/Dialog';
-import { FormError } from '../../../components/ui/Form';
 import { showToast } from '../../../components/ui/toastQueue';
 import { listMessages as m, listValues } from './trainingsListMessages';
+import { useDeleteConfirm } from './useDeleteConfirm';
 
 /**
  * The actions of the list's row menus, held by the page (a menu unmounts when it closes): duplicate
- * (a toast, the list refreshed) and delete (a confirmation; a refusal such as paying learners shows in
- * the dialog). Each goes through the request machine (useRequest).
+ * (a toast, the list refreshed) and delete (confirmed). Each goes through the request machine.
  */
 export function useTrainingActions() {
   const intl = useIntl();
   const queryClient = useQueryClient();
-  const [deleting, setDeleting] = useState<TrainingSummary | null>(null);
   const latestIntl = useRef(intl);
   useEffect(() => {
     latestIntl.current = intl;
@@ -34,38 +30,17 @@ export function useTrainingActions() {
       throw error;
     }
   });
-  const remove = useRequest(async (training: TrainingSummary, signal) => {
-    await deleteTraining(training.uuid, signal);
-    setDeleting(null);
-    showToast({ title: latestIntl.current.formatMessage(listValues.deleted, { name: training.name }), variant: 'success' });
-    await refreshTrainingLists(queryClient);
+  const deletion = useDeleteConfirm<TrainingSummary>({
+    remove: (training, signal) => deleteTraining(training.uuid, signal),
+    onDeleted: () => refreshTrainingLists(queryClient),
+    messages: { title: listValues.deleteTitle, body: m.deleteBody, deleted: listValues.deleted, confirm: m.delete, cancel: m.cancel, deleting: m.deleting },
+    testId: 'delete-training-dialog',
   });
 
   return {
     isDuplicating: duplicate.isSubmitting,
     duplicate: (training: TrainingSummary) => duplicate.submit(training),
-    askDelete: (training: TrainingSummary) => {
-      remove.reset();
-      setDeleting(training);
-    },
-    dialog: (
-      <ConfirmDialog
-        isOpen={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={deleting ? intl.formatMessage(listValues.deleteTitle, { name: deleting.name }) : ''}
-        confirmLabel={intl.formatMessage(m.delete)}
-        cancelLabel={intl.formatMessage(m.cancel)}
-        variant="danger"
-        isPending={remove.isSubmitting}
-        pendingLabel={intl.formatMessage(m.deleting)}
-        closeOnConfirm={false}
-        onConfirm={() => deleting && remove.submit(deleting)}
-      >
-        <div className="stack" data-testid="delete-training-dialog">
-          <p>{intl.formatMessage(m.deleteBody)}</p>
-          <FormError>{failureText(intl, remove.error)}</FormError>
-        </div>
-      </ConfirmDialog>
-    ),
+    askDelete: deletion.ask,
+    dialog: deletion.dialog,
   };
 }

@@ -1,0 +1,60 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { defineMessage, defineMessages, useIntl } from 'react-intl';
+import { api } from '../../../api/client';
+import { unwrap } from '../../../api/failure';
+import { BUNDLES_LIST_KEY, bundleQuery, type Bundle } from '../../../api/bundlesApi';
+import { Card } from '../../../components/ui/Card';
+import { formatEuros } from '../../../i18n/format';
+import { useLocale } from '../../../i18n/LocaleProvider';
+import { PaymentSchedulesEditor, type PaymentScheduleInput } from '../../trainings/shared/PaymentSchedulesEditor';
+import { BundleFrame } from './BundleFrame';
+
+const m = defineMessages({
+  title: { id: 'bundles.price.title', defaultMessage: 'Tarifs' },
+  lead: { id: 'bundles.price.lead', defaultMessage: "Proposez un ou plusieurs moyens de payer le pack. Le premier tarif est celui affiché d'abord sur sa page de vente." },
+  free: { id: 'bundles.price.free', defaultMessage: 'Prix affiché : gratuit' },
+  none: { id: 'bundles.price.none', defaultMessage: 'Sans tarif, le pack ne peut pas être acheté.' },
+});
+const shownPrice = defineMessage<{ price: string }>({ id: 'bundles.price.shown', defaultMessage: 'Prix affiché : {price}' });
+
+/** /packs/:uuid/prix: the bundle's payment schedules (the same editor as a training's). */
+export function BundlePricePage() {
+  return <BundleFrame tab="price">{(bundle) => <PricePanel bundle={bundle} />}</BundleFrame>;
+}
+
+function PricePanel({ bundle }: { bundle: Bundle }) {
+  const intl = useIntl();
+  const { locale } = useLocale();
+  const queryClient = useQueryClient();
+  const path = { bundleUuid: bundle.uuid };
+  // The bundle carries its schedules and its price (the list shows it too): reload both after each change.
+  const refresh = () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: bundleQuery(bundle.uuid).queryKey }), queryClient.invalidateQueries({ queryKey: BUNDLES_LIST_KEY })]);
+  const summary =
+    bundle.payment_schedules.length === 0
+      ? intl.formatMessage(m.none)
+      : bundle.price === null || bundle.price === 0
+        ? intl.formatMessage(m.free)
+        : intl.formatMessage(shownPrice, { price: formatEuros(bundle.price, locale) });
+
+  return (
+    <Card title={intl.formatMessage(m.title)} description={intl.formatMessage(m.lead)}>
+      <div className="stack">
+        <p className="muted" data-testid="bundle-price">
+          {summary}
+        </p>
+        <PaymentSchedulesEditor
+          schedules={bundle.payment_schedules}
+          onAdd={async (body: PaymentScheduleInput) => {
+            await unwrap(api.POST('/bundles/{bundleUuid}/payment_schedules', { params: { path }, body }));
+            await refresh();
+          }}
+          onDelete={async (paymentScheduleId) => {
+            await unwrap(api.DELETE('/bundles/{bundleUuid}/payment_schedules/{paymentScheduleId}', { params: { path: { ...path, paymentScheduleId } } }));
+            await refresh();
+          }}
+        />
+      </div>
+    </Card>
+  );
+}
