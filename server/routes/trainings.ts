@@ -54,7 +54,7 @@ export const trainingHandlers: HandlerMap = {
   },
 
   async duplicateTraining(ctx) {
-    return { status: 201, body: await duplicateTraining(ctx.services, signedIn(ctx).store.id, ctx.params.trainingUuid) };
+    return { status: 201, body: await duplicateTraining(ctx.services, signedIn(ctx), ctx.params.trainingUuid) };
   },
 
   async updateTrainingFeedbackOptions(ctx) {

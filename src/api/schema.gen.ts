@@ -9019,6 +9019,7 @@ export interface operations {
                     trainings: {
                         /** Format: uuid */
                         uuid: string;
+                        /** @description Position in the list; bounded so that trainings created afterwards (last + 1) still fit the column. */
                         order: number;
                     }[];
                 };

@@ -95,6 +95,14 @@ describe('POST /bundles (createBundle)', () => {
     expect([one.slug, two.slug]).toEqual(['pack-jumeau', 'pack-jumeau-2']);
   });
 
+  it('gives bundles created at the same moment distinct orders and slugs (creations in a store take turns)', async () => {
+    const own = await freshOwner();
+    const answers = await Promise.all(Array.from({ length: 12 }, () => createBundle(own, { name: 'Pack simultané' })));
+    expect(answers.map((a) => a.status)).toEqual(Array(12).fill(201));
+    expect(answers.map((a) => a.body.order as number).sort((a, b) => a - b)).toEqual([...Array(12).keys()]);
+    expect(new Set(answers.map((a) => a.body.slug)).size).toBe(12);
+  });
+
   it.each([
     ['no name', {}, 'name'],
     ['a name of blanks', { name: '   ' }, 'name'],
@@ -164,6 +172,15 @@ describe('GET /bundles (listBundles) and GET /bundles/count (countBundles)', () 
     expect((await listBundles(token, `?q=${encodeURIComponent('%')}`)).body.data).toHaveLength(1);
     expect((await listBundles(token, '?q=_')).body.data).toHaveLength(0);
     expect((await listBundles(token, '?q=yoga&status=PUBLISHED')).body.data).toHaveLength(0);
+    expect((await listBundles(token, '?q=.*')).body.data).toHaveLength(0);
+  });
+
+  it('searches as the trainings list does: a ligature written out finds it, and the other way round', async () => {
+    const own = await freshOwner();
+    const heart = await newBundle(own, { name: 'Pack Cœur de chef' });
+    const sister = await newBundle(own, { name: 'Pack Soeur' });
+    expect(uuidsOf((await listBundles(own, '?q=coeur')).body.data)).toEqual([heart.uuid]);
+    expect(uuidsOf((await listBundles(own, `?q=${encodeURIComponent('SŒUR')}`)).body.data)).toEqual([sister.uuid]);
   });
 
   it('counts every bundle or those of one status', async () => {
@@ -241,6 +258,16 @@ describe('GET, PUT and DELETE /bundles/{uuid}', () => {
     const cleared = await updateBundle(token, bundle.uuid, { summary: null, description: '', picture: null, slug: 'pack-apres' });
     expect(cleared.body).toMatchObject({ summary: null, description: null, picture: null, slug: 'pack-apres', name: 'Pack après' });
     expect(Date.parse(cleared.body.updated_at)).toBeGreaterThanOrEqual(Date.parse(answer.body.updated_at));
+  });
+
+  it('keeps every seo_data field changed at the same moment by different editors', async () => {
+    const bundle = await newBundle(token);
+    for (let round = 0; round < 6; round++) {
+      const seo = { title: `Titre ${round}`, description: `Description ${round}`, image: `https://cdn.example.test/${round}.png` };
+      const answers = await Promise.all(Object.entries(seo).map(([key, value]) => updateBundle(token, bundle.uuid, { seo_data: { [key]: value } })));
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+      expect((await getBundle(token, bundle.uuid)).body.seo_data, `round ${round}`).toEqual(seo);
+    }
   });
 
   it.each(['DRAFT', 'PUBLISHED', 'UNLISTED', 'HIDDEN'])('takes the status %s', async (status) => {

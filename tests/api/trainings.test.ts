@@ -41,6 +41,16 @@ describe('POST /trainings', () => {
     expect((await createTraining(other.token, 'Yoga du matin')).slug).toBe('yoga-du-matin');
   });
 
+  it('gives trainings created at the same moment distinct positions and slugs (creations in a store take turns)', async () => {
+    const { token: own } = await freshStore();
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => checked('createTraining', 'POST', '/trainings', { token: own, body: { name: 'Simultanée' } })),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(12).fill(201));
+    expect(answers.map((a) => a.body.position as number).sort((a, b) => a - b)).toEqual([...Array(12).keys()]);
+    expect(new Set(answers.map((a) => a.body.slug)).size).toBe(12);
+  });
+
   it('accepts a name of 128 characters and a summary of 200', async () => {
     const created = await createTraining(token, 'n'.repeat(128), 's'.repeat(200));
     expect(created.name).toHaveLength(128);
@@ -194,6 +204,13 @@ describe('PUT /trainings/reordering', () => {
     expect(answer.body.data.map((t: Summary) => t.name)).toEqual(['D', 'C', 'B', 'A']);
   });
 
+  it('accepts the highest order, and a training created afterwards still finds its place after it', async () => {
+    const { token: own } = await freshStore();
+    const first = await createTraining(own, 'Tout au bout');
+    expect((await reorder({ trainings: [{ uuid: first.uuid, order: 1_000_000 }] }, own)).status).toBe(200);
+    expect((await createTraining(own, 'Après')).position).toBe(1_000_001);
+  });
+
   it("refuses another store's training, an unknown uuid or a training sent twice with 422, and moves nothing", async () => {
     const other = await freshStore();
     const foreign = (await createTraining(other.token, 'Ailleurs')).uuid;
@@ -205,6 +222,9 @@ describe('PUT /trainings/reordering', () => {
       [{ trainings: [{ uuid: a, order: 0 }, { uuid: a, order: 1 }] }, ['trainings.1.uuid']],
       [{ trainings: [] }, ['trainings']],
       [{ trainings: [{ uuid: a, order: -1 }] }, ['trainings.0.order']],
+      // Past the int column (a 500 before the contract said so), and past the room left for creations after it.
+      [{ trainings: [{ uuid: a, order: 3_000_000_000 }] }, ['trainings.0.order']],
+      [{ trainings: [{ uuid: a, order: 1_000_001 }] }, ['trainings.0.order']],
       [{ trainings: [{ uuid: 'pas-un-uuid', order: 0 }] }, ['trainings.0.uuid']],
       [{ trainings: [{ uuid: a }] }, ['trainings.0.order']],
       [{}, ['trainings']],

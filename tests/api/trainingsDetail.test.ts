@@ -6,6 +6,7 @@ type Node = { id: number; type: string; name: string; draft: boolean; position: 
 /** The outline without its ids, to compare a copy with its original. */
 const shape = (nodes: Node[]): unknown => nodes.map((n) => ({ type: n.type, name: n.name, draft: n.draft, position: n.position, children: shape(n.children) }));
 const ids = (nodes: Node[]): number[] => nodes.flatMap((n) => [n.id, ...ids(n.children)]);
+const typesOf = (nodes: Node[]): string[] => nodes.flatMap((n) => [n.type, ...typesOf(n.children)]);
 
 describe('GET /trainings/{trainingUuid}', () => {
   it('answers the whole training: outline with sections and their items, schedules, price, authors', async () => {
@@ -132,11 +133,15 @@ describe('PUT /trainings/{trainingUuid}', () => {
     ['a slug with capitals and spaces', { slug: 'Pas Bon' }, ['slug']],
     ['a slug ending with a dash', { slug: 'presque-' }, ['slug']],
     ['a picture that is not an address', { picture: 'image.png' }, ['picture']],
+    // Valid URIs, but not pictures a page may show: refused as for bundles.
+    ['a javascript: picture', { picture: 'javascript:alert(1)' }, ['picture']],
+    ['a data: picture', { picture: 'data:image/svg+xml;base64,PHN2Zy8+' }, ['picture']],
     ['an unknown status', { status: 'ARCHIVED' }, ['status']],
     ['21 tags', { tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, ['tags']],
     ['a repeated tag', { tags: ['a', 'a'] }, ['tags']],
     ['a tag of 65 characters', { tags: ['t'.repeat(65)] }, ['tags.0']],
     ['no places', { max_customers: 0 }, ['max_customers']],
+    ['more places than the column holds', { max_customers: 3_000_000_000 }, ['max_customers']],
     ['an access of more than ten years', { access_duration_days: 3651 }, ['access_duration_days']],
     ['an unknown drip frequency', { drip_frequency: 'DAILY' }, ['drip_frequency']],
     ['a date that is not one', { enrollment_ends_at: 'demain' }, ['enrollment_ends_at']],
@@ -200,9 +205,30 @@ describe('PUT /trainings/{trainingUuid}/feedback_options and /seo', () => {
     ['a title of 129 characters', { title: 't'.repeat(129) }, ['title']],
     ['a description of 321 characters', { description: 'd'.repeat(321) }, ['description']],
     ['an image that is not an address', { image: 'og.png' }, ['image']],
+    ['a javascript: image', { image: 'javascript:alert(1)' }, ['image']],
+    ['a data: image', { image: 'data:image/png;base64,AAAA' }, ['image']],
     ['an unknown field', { keywords: 'a' }, ['keywords']],
   ])('refuses SEO data with %s (422)', async (_label, body, fields) => {
     expect(invalidFields(await checked('updateTrainingSeo', 'PUT', `/trainings/${uuid}/seo`, { token, body }))).toEqual(fields);
+  });
+
+  it('keeps every switch and SEO field changed at the same moment by different editors', async () => {
+    const switches = ['enabled', 'rating_enabled', 'comment_enabled', 'mandatory'] as const;
+    const fields = ['title', 'description', 'image'] as const;
+    for (let round = 0; round < 6; round++) {
+      const on = round % 2 === 0;
+      const text = (field: string) => (field === 'image' ? `https://cdn.example.test/${round}.png` : `${field} ${round}`);
+      const answers = await Promise.all([
+        ...switches.map((key) =>
+          checked('updateTrainingFeedbackOptions', 'PUT', `/trainings/${uuid}/feedback_options`, { token, body: { [key]: on } }),
+        ),
+        ...fields.map((field) => checked('updateTrainingSeo', 'PUT', `/trainings/${uuid}/seo`, { token, body: { [field]: text(field) } })),
+      ]);
+      expect(answers.map((a) => a.status)).toEqual(Array(answers.length).fill(200));
+      const training = (await checked('getTraining', 'GET', `/trainings/${uuid}`, { token })).body;
+      expect(training.feedback_options, `round ${round}`).toEqual(Object.fromEntries(switches.map((key) => [key, on])));
+      expect(training.seo_data, `round ${round}`).toEqual(Object.fromEntries(fields.map((field) => [field, text(field)])));
+    }
   });
 
   it("answers 404 for another store's training", async () => {
@@ -259,6 +285,9 @@ describe('POST /trainings/{trainingUuid}/duplication', () => {
       const schedule = (s: Record<string, unknown>) => ({ type: s.type, price: s.price, installments_count: s.installments_count, total_price: s.total_price });
       expect(copy.payment_schedules.map(schedule)).toEqual(original.payment_schedules.map(schedule));
       expect(shape(copy.items)).toEqual(shape(original.items));
+      // The demo store is PRO: its plan includes the assignments and tasks copied (SCORM would need EXPERT;
+      // the refusal is tested on a PERCENT store in tests/unit/server/trainingsCommands.test.ts).
+      expect(typesOf(copy.items)).toEqual(expect.arrayContaining(['ASSIGNMENT', 'TASKS']));
       const shared = ids(copy.items).filter((id) => ids(original.items).includes(id));
       expect(shared).toEqual([]);
 
@@ -288,6 +317,20 @@ describe('POST /trainings/{trainingUuid}/duplication', () => {
     const names = (await checked('listTrainings', 'GET', '/trainings', { token })).body.data.map((t: { name: string }) => t.name);
     // Each copy lands right after the original, so the newest copy comes first.
     expect(names.slice(-3)).toEqual(['Cours', 'Cours (copie)', 'Cours (copie)']);
+  });
+
+  it('places copies made at the same moment at distinct positions, each with its own slug', async () => {
+    const { token } = await freshStore();
+    const original = await createTraining(token, 'Original');
+    await createTraining(token, 'Suivante');
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => checked('duplicateTraining', 'POST', `/trainings/${original.uuid}/duplication`, { token })),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(6).fill(201));
+    expect(new Set(answers.map((a) => a.body.slug)).size).toBe(6);
+    const listed = (await checked('listTrainings', 'GET', '/trainings', { token })).body.data as { name: string; position: number }[];
+    expect(listed.map((t) => t.position)).toEqual([...Array(8).keys()]);
+    expect([listed[0]?.name, listed[7]?.name]).toEqual(['Original', 'Suivante']);
   });
 
   it("answers 404 for another store's training and creates nothing", async () => {

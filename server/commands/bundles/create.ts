@@ -4,6 +4,7 @@ import { bundleTrainings, bundles, trainings } from '../../db/schema.js';
 import { invalid } from '../../http/errors.js';
 import { messages } from '../../http/messages.js';
 import type { Services } from '../../services.js';
+import { lockPositions } from '../catalogue/positionLock.js';
 import { freeSlug, slugify } from '../catalogue/scope.js';
 import { requiredName } from '../trainings/create.js';
 import { retryOnSlugCollision } from '../trainings/slug.js';
@@ -25,16 +26,19 @@ async function ownTrainings(services: Services, storeId: string, uuids: readonly
 
 /**
  * POST /bundles: a DRAFT, last in the store's order, its slug made from the name (base, base-2…), with the
- * given trainings in the given order. Two creations racing for one slug: the loser retries with a fresh one.
+ * given trainings in the given order. Creations in one store take turns (distinct orders and slugs); a rename
+ * taking the chosen slug at the same moment makes the creation retry with a fresh one.
  */
 export async function createBundle(services: Services, storeId: string, input: BundleCreation) {
   const name = requiredName(input.name);
   const trainingUuids = input.training_uuids ?? [];
   const summary = input.summary?.trim() ? input.summary.trim() : null;
 
-  const row = await retryOnSlugCollision(async () => {
-    const slug = await freeSlug(services, bundles, storeId, slugify(name));
-    return services.db.transaction(async (tx) => {
+  const row = await retryOnSlugCollision(() =>
+    services.db.transaction(async (tx) => {
+      // "Last + 1" and the free slug are read under the store's lock, so two creations at once get distinct ones.
+      await lockPositions(tx, 'bundles', storeId);
+      const slug = await freeSlug({ ...services, db: tx }, bundles, storeId, slugify(name));
       await ownTrainings({ ...services, db: tx }, storeId, trainingUuids);
       const [bundle] = await tx
         .insert(bundles)
@@ -50,7 +54,7 @@ export async function createBundle(services: Services, storeId: string, input: B
         await tx.insert(bundleTrainings).values(trainingUuids.map((trainingId, position) => ({ bundleId: bundle!.id, trainingId, position })));
       }
       return bundle!;
-    });
-  });
+    }),
+  );
   return presentOneBundle(services, row);
 }

@@ -2,6 +2,7 @@ import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { components } from '../../../src/api/schema.gen.js';
 import { bundles } from '../../db/schema.js';
 import type { Services } from '../../services.js';
+import { searchPattern } from '../catalogue/search.js';
 import { offsetOf, pageEnvelope, type PageRequest } from '../trainingLearners/paging.js';
 import { presentBundles } from './load.js';
 
@@ -11,20 +12,13 @@ export interface BundleFilter {
   status?: BundleStatus;
 }
 
-// As in the trainings list: accents folded on both sides, so "meditation" finds "Méditation". lower() only
-// folds ASCII under the C collation PGlite uses, hence the capitals in the list too.
-const ACCENTED = 'ÀÂÄÁÃÅÇÉÈÊËÍÌÎÏÑÓÒÔÖÕÚÙÛÜÝŸàâäáãåçéèêëíìîïñóòôöõúùûüýÿ';
-const PLAIN = 'aaaaaaceeeeiiiinooooouuuuyyaaaaaaceeeeiiiinooooouuuuyy';
-const fold = (text: string) => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-/** `%` and `_` typed in the search box are searched for, not wildcards. */
-const containing = (text: string) => `%${fold(text).replace(/[\\%_]/g, '\\$&')}%`;
-
 function whereOf(storeId: string, filter: BundleFilter): SQL | undefined {
   const q = filter.q?.trim();
   return and(
     eq(bundles.storeId, storeId),
     filter.status ? eq(bundles.status, filter.status) : undefined,
-    q ? sql`lower(translate(${bundles.name}, ${ACCENTED}, ${PLAIN})) like ${containing(q)}` : undefined,
+    // Accents and case folded on both sides, as in the trainings list: "meditation" finds "Méditation".
+    q ? sql`${bundles.name} ~* ${searchPattern(q)}` : undefined,
   );
 }
 

@@ -3,6 +3,7 @@ import { bundles } from '../../db/schema.js';
 import { invalid } from '../../http/errors.js';
 import { messages, type Text } from '../../http/messages.js';
 import type { Services } from '../../services.js';
+import { lockPositions } from '../catalogue/positionLock.js';
 import { presentBundles } from './load.js';
 
 /** A uuid[] literal passed as ONE parameter (drizzle would spread a JS array into a list); uuids are checked by the contract. */
@@ -26,6 +27,8 @@ export function requireSameSet(current: readonly string[], wanted: readonly stri
  */
 export async function reorderBundles(services: Services, storeId: string, bundleUuids: readonly string[]) {
   const rows = await services.db.transaction(async (tx) => {
+    // A bundle being created waits, so it is either in the list compared here or placed after it.
+    await lockPositions(tx, 'bundles', storeId);
     const current = await tx.select({ id: bundles.id }).from(bundles).where(eq(bundles.storeId, storeId)).for('update');
     requireSameSet(
       current.map((row) => row.id),

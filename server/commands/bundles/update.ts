@@ -1,38 +1,32 @@
 import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { operations } from '../../../src/api/schema.gen.js';
 import { bundles, sales } from '../../db/schema.js';
-import { conflict, invalid, type FieldErrors } from '../../http/errors.js';
+import { conflict } from '../../http/errors.js';
 import { messages } from '../../http/messages.js';
 import type { Services } from '../../services.js';
+import { mergedJson } from '../catalogue/jsonMerge.js';
+import { lockPositions } from '../catalogue/positionLock.js';
 import { bundleOf } from '../catalogue/scope.js';
+import { requireWebAddresses } from '../catalogue/webAddress.js';
 import { requiredName } from '../trainings/create.js';
 import { isUniqueViolation } from '../trainings/slug.js';
 import { BUYING_SALE_STATUSES, presentOneBundle } from './load.js';
 
 export type BundleUpdate = operations['updateBundle']['requestBody']['content']['application/json'];
-type BundleChanges = Partial<typeof bundles.$inferInsert>;
-
-/** Pictures are shown in <img> on the sales pages: only web addresses, whatever else a URI may be. */
-const isWebAddress = (value: string | null | undefined) => value == null || /^https?:\/\//i.test(value);
+type BundleChanges = PgUpdateSetSource<typeof bundles>;
 
 /** An empty or blank text clears the field rather than storing spaces. */
 const textOrNull = (value: string | null) => (value?.trim() ? value : null);
 
-function checkAddresses(input: BundleUpdate): FieldErrors {
-  const errors: FieldErrors = {};
-  if (!isWebAddress(input.picture)) errors.picture = [messages.webAddressOnly];
-  if (!isWebAddress(input.seo_data?.image)) errors['seo_data.image'] = [messages.webAddressOnly];
-  return errors;
-}
-
 /**
- * PUT /bundles/{uuid}: only the fields sent change; inside `seo_data`, only the keys sent. Renaming keeps the
- * slug (published links stay valid); a slug another bundle of the store uses answers 409.
+ * PUT /bundles/{uuid}: only the fields sent change; inside `seo_data`, only the keys sent. Pictures must be web
+ * addresses (422). Renaming keeps the slug (published links stay valid); a slug another bundle of the store
+ * uses answers 409.
  */
 export async function updateBundle(services: Services, storeId: string, bundleUuid: string, input: BundleUpdate) {
   const bundle = await bundleOf(services, storeId, bundleUuid);
-  const errors = checkAddresses(input);
-  if (Object.keys(errors).length) throw invalid(errors);
+  requireWebAddresses({ picture: input.picture, 'seo_data.image': input.seo_data?.image });
 
   const set: BundleChanges = { updatedAt: services.clock() };
   if (input.name !== undefined) set.name = requiredName(input.name);
@@ -40,7 +34,8 @@ export async function updateBundle(services: Services, storeId: string, bundleUu
   if (input.description !== undefined) set.description = textOrNull(input.description);
   if (input.picture !== undefined) set.picture = input.picture;
   if (input.status !== undefined) set.status = input.status;
-  if (input.seo_data !== undefined) set.seoData = { ...bundle.seoData, ...input.seo_data };
+  // Merged by PostgreSQL in the update: two editors changing different SEO fields at once both keep theirs.
+  if (input.seo_data !== undefined) set.seoData = mergedJson(bundles.seoData, input.seo_data);
   if (input.slug !== undefined && input.slug !== bundle.slug) {
     const [taken] = await services.db
       .select({ id: bundles.id })
@@ -70,6 +65,8 @@ const slugTaken = () => conflict(messages.bundleSlugTaken, { slug: [messages.bun
  */
 export async function deleteBundle(services: Services, storeId: string, bundleUuid: string) {
   await services.db.transaction(async (tx) => {
+    // The orders after it move up: creations (which read the last order) wait until that is done.
+    await lockPositions(tx, 'bundles', storeId);
     const bundle = await bundleOf({ ...services, db: tx }, storeId, bundleUuid);
     const [paid] = await tx
       .select({ id: sales.id })

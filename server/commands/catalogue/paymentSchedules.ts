@@ -4,6 +4,7 @@ import { paymentSchedules } from '../../db/schema.js';
 import { invalid, notFound, type FieldErrors } from '../../http/errors.js';
 import { messages } from '../../http/messages.js';
 import type { Services } from '../../services.js';
+import { lockPositions } from './positionLock.js';
 
 export type PaymentScheduleInput = {
   type: components['schemas']['PaymentScheduleType'];
@@ -61,22 +62,26 @@ export async function schedulesOf(services: Services, column: 'trainingId' | 'bu
   return byOwner;
 }
 
-/** The owner must already be known to belong to the caller's store. Added last. */
+/** The owner must already be known to belong to the caller's store. Added last (two additions at once: one after the other). */
 export async function addPaymentSchedule(services: Services, owner: Owner, input: PaymentScheduleInput) {
   const errors = checkPaymentSchedule(input);
   if (Object.keys(errors).length) throw invalid(errors);
-  const [row] = await services.db
-    .insert(paymentSchedules)
-    .values({
-      ...owner,
-      type: input.type,
-      price: Math.round(input.price * 100) / 100,
-      installmentsCount: input.type === 'INSTALLMENTS' ? input.installments_count : null,
-      frequency: input.type === 'SUBSCRIPTION' ? input.frequency : null,
-      position: sql`(select coalesce(max(${paymentSchedules.position}) + 1, 0) from ${paymentSchedules} where ${ownerColumn(owner)})`,
-    })
-    .returning();
-  return presentPaymentSchedule(row!);
+  const row = await services.db.transaction(async (tx) => {
+    await lockPositions(tx, 'paymentSchedules', 'trainingId' in owner ? owner.trainingId : owner.bundleId);
+    const [inserted] = await tx
+      .insert(paymentSchedules)
+      .values({
+        ...owner,
+        type: input.type,
+        price: Math.round(input.price * 100) / 100,
+        installmentsCount: input.type === 'INSTALLMENTS' ? input.installments_count : null,
+        frequency: input.type === 'SUBSCRIPTION' ? input.frequency : null,
+        position: sql`(select coalesce(max(${paymentSchedules.position}) + 1, 0) from ${paymentSchedules} where ${ownerColumn(owner)})`,
+      })
+      .returning();
+    return inserted!;
+  });
+  return presentPaymentSchedule(row);
 }
 
 export async function removePaymentSchedule(services: Services, owner: Owner, scheduleId: number) {

@@ -1,11 +1,15 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { operations } from '../../../src/api/schema.gen.js';
-import { paymentSchedules, trainingAuthors, trainings } from '../../db/schema.js';
+import type { AuthContext } from '../../auth/session.js';
+import { paymentSchedules, trainingAuthors, trainingItems, trainings } from '../../db/schema.js';
 import { invalid } from '../../http/errors.js';
 import { messages } from '../../http/messages.js';
 import type { Services } from '../../services.js';
+import { lockPositions } from '../catalogue/positionLock.js';
 import { freeSlug, slugify, trainingOf } from '../catalogue/scope.js';
 import { copyOutline } from '../trainingItems/copyItems.js';
+import { lockOutline } from '../trainingItems/items.js';
+import { checkItemTypes } from '../trainingItems/planGate.js';
 import { trainingBody } from './detail.js';
 import { retryOnSlugCollision } from './slug.js';
 
@@ -33,23 +37,27 @@ export function requiredName(name: string): string {
 export async function createTraining(services: Services, storeId: string, input: NewTraining) {
   const name = requiredName(input.name);
   const now = services.clock();
-  const row = await retryOnSlugCollision(async () => {
-    const slug = await freeSlug(services, trainings, storeId, slugify(name));
-    const [inserted] = await services.db
-      .insert(trainings)
-      .values({
-        storeId,
-        name,
-        slug,
-        summary: input.summary?.trim() || null,
-        status: 'DRAFT',
-        position: sql`(select coalesce(max(${trainings.position}) + 1, 0) from ${trainings} where ${trainings.storeId} = ${storeId})`,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    return inserted!;
-  });
+  const row = await retryOnSlugCollision(() =>
+    services.db.transaction(async (tx) => {
+      // "Last + 1" and the free slug are read under the store's lock, so two creations at once get distinct ones.
+      await lockPositions(tx, 'trainings', storeId);
+      const slug = await freeSlug({ ...services, db: tx }, trainings, storeId, slugify(name));
+      const [inserted] = await tx
+        .insert(trainings)
+        .values({
+          storeId,
+          name,
+          slug,
+          summary: input.summary?.trim() || null,
+          status: 'DRAFT',
+          position: sql`(select coalesce(max(${trainings.position}) + 1, 0) from ${trainings} where ${trainings.storeId} = ${storeId})`,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      return inserted!;
+    }),
+  );
   return trainingBody(services, row);
 }
 
@@ -57,13 +65,26 @@ export async function createTraining(services: Services, storeId: string, input:
  * POST /trainings/{id}/duplication: settings, prices, authors and the whole outline with its contents and
  * resources (not learners, comments or sales). The copy is a DRAFT named "<name> (copie)" with its own slug,
  * placed right after the original (the trainer sees it next to what they copied); the trainings after it
- * move down one place. All of it or nothing: one transaction.
+ * move down one place. All of it or nothing: one transaction. Copying items creates them, so the plan rules
+ * of item creation apply to every type of the outline (403 PLAN_REQUIRED): a store that built SCORM items on
+ * EXPERT keeps them after moving down a plan, but cannot multiply them.
  */
-export async function duplicateTraining(services: Services, storeId: string, trainingUuid: string) {
-  const original = await trainingOf(services, storeId, trainingUuid);
-  const name = copyName(original.name);
+export async function duplicateTraining(services: Services, auth: AuthContext, trainingUuid: string) {
+  const storeId = auth.store.id;
+  const { id: originalId } = await trainingOf(services, storeId, trainingUuid);
   const copy = await retryOnSlugCollision(() =>
     services.db.transaction(async (tx) => {
+      // The store's order first (as a creation does), then the original's outline, so that nobody adds,
+      // moves or removes its items while they are copied; the original is read again under those locks.
+      await lockPositions(tx, 'trainings', storeId);
+      await lockOutline(tx, originalId);
+      const original = await trainingOf({ ...services, db: tx }, storeId, originalId);
+      const types = await tx.selectDistinct({ type: trainingItems.type }).from(trainingItems).where(eq(trainingItems.trainingId, original.id));
+      checkItemTypes(
+        types.map((row) => row.type),
+        { plan: auth.store.plan, isPlatformAdmin: auth.user.isAdmin },
+      );
+      const name = copyName(original.name);
       const slug = await freeSlug({ ...services, db: tx }, trainings, storeId, slugify(name));
       await tx
         .update(trainings)

@@ -1,10 +1,13 @@
 import { and, eq, ne } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { operations } from '../../../src/api/schema.gen.js';
 import { trainings } from '../../db/schema.js';
 import { conflict } from '../../http/errors.js';
 import { messages } from '../../http/messages.js';
 import type { Services } from '../../services.js';
+import { mergedJson } from '../catalogue/jsonMerge.js';
 import { trainingOf } from '../catalogue/scope.js';
+import { requireWebAddresses } from '../catalogue/webAddress.js';
 import { requiredName } from './create.js';
 import { trainingBody } from './detail.js';
 import { isUniqueViolation } from './slug.js';
@@ -13,7 +16,8 @@ type JsonBody<K extends keyof operations> = operations[K] extends { requestBody:
 export type TrainingUpdate = JsonBody<'updateTraining'>;
 export type FeedbackUpdate = JsonBody<'updateTrainingFeedbackOptions'>;
 export type SeoUpdate = JsonBody<'updateTrainingSeo'>;
-type TrainingSet = Partial<typeof trainings.$inferInsert>;
+// An update's set: column values, or SQL computed by PostgreSQL (the JSON merges).
+type TrainingSet = PgUpdateSetSource<typeof trainings>;
 
 const slugTaken = () => conflict(messages.trainingSlugTaken, { slug: [messages.trainingSlugTaken] });
 
@@ -60,6 +64,7 @@ async function save(services: Services, id: string, set: TrainingSet) {
  */
 export async function updateTraining(services: Services, storeId: string, trainingUuid: string, input: TrainingUpdate) {
   const row = await trainingOf(services, storeId, trainingUuid);
+  requireWebAddresses({ picture: input.picture });
   const set = changes(input);
   if (set.slug !== undefined && set.slug !== row.slug) {
     const [taken] = await services.db
@@ -72,19 +77,22 @@ export async function updateTraining(services: Services, storeId: string, traini
   return trainingBody(services, await save(services, row.id, set));
 }
 
-/** PUT /trainings/{id}/feedback_options: the switches sent change, the others stay. */
+/**
+ * PUT /trainings/{id}/feedback_options: the switches sent change, the others stay. Merged by PostgreSQL
+ * (`||`) in the update itself, so two editors changing different switches at once both keep their change.
+ */
 export async function updateFeedbackOptions(services: Services, storeId: string, trainingUuid: string, input: FeedbackUpdate) {
   const row = await trainingOf(services, storeId, trainingUuid);
-  const feedbackOptions = { ...row.feedbackOptions, ...input };
-  return (await save(services, row.id, { feedbackOptions })).feedbackOptions;
+  return (await save(services, row.id, { feedbackOptions: mergedJson(trainings.feedbackOptions, input) })).feedbackOptions;
 }
 
-/** PUT /trainings/{id}/seo: the fields sent change (null clears one), the others stay. Answers the training. */
+/** PUT /trainings/{id}/seo: the fields sent change (null clears one), the others stay, merged as above. Answers the training. */
 export async function updateSeo(services: Services, storeId: string, trainingUuid: string, input: SeoUpdate) {
   const row = await trainingOf(services, storeId, trainingUuid);
-  const seoData = { ...row.seoData };
-  if (input.title !== undefined) seoData.title = input.title?.trim() || null;
-  if (input.description !== undefined) seoData.description = input.description?.trim() || null;
-  if (input.image !== undefined) seoData.image = input.image;
-  return trainingBody(services, await save(services, row.id, { seoData }));
+  requireWebAddresses({ image: input.image });
+  const patch: SeoUpdate = {};
+  if (input.title !== undefined) patch.title = input.title?.trim() || null;
+  if (input.description !== undefined) patch.description = input.description?.trim() || null;
+  if (input.image !== undefined) patch.image = input.image;
+  return trainingBody(services, await save(services, row.id, { seoData: mergedJson(trainings.seoData, patch) }));
 }
