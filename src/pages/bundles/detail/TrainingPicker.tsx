@@ -6,13 +6,12 @@ import { addBundleTraining, storeBundle, type Bundle } from '../../../api/bundle
 import { trainingsListQuery, type TrainingSummary } from '../../../api/trainingsApi';
 import { useRequest } from '../../../app/useRequest';
 import { TrainingStatusBadge } from '../../../components/StatusBadge';
-import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Dialog';
 import { TextLink } from '../../../components/ui/Link';
-import { Spinner } from '../../../components/ui/Spinner';
 import { showToast } from '../../../components/ui/toastQueue';
 import { commonMessages } from '../../../i18n/commonMessages';
+import { FailedState, LoadingState } from '../../trainings/list/CatalogueStates';
 import { SearchBox, useSearchBox } from '../../trainings/list/SearchBox';
 import { trainingsTabMessages as m, trainingsTabValues as v } from './bundleDetailMessages';
 
@@ -72,19 +71,9 @@ function PickerBody({ bundle }: { bundle: Bundle }) {
         data-testid="bundle-picker-search"
       />
       {list.isPending ? (
-        <div className="catalogue-page__state">
-          <Spinner size="lg" aria-label={intl.formatMessage(commonMessages.loading)} />
-        </div>
+        <LoadingState />
       ) : list.isError ? (
-        <Banner
-          variant="danger"
-          title={intl.formatMessage(m.pickerFailed)}
-          action={
-            <Button variant="secondary" onPress={() => void list.refetch()}>
-              {intl.formatMessage(commonMessages.retry)}
-            </Button>
-          }
-        />
+        <FailedState title={intl.formatMessage(m.pickerFailed)} onRetry={() => void list.refetch()} />
       ) : candidates.length === 0 ? (
         <p className="page-lead" data-testid="bundle-picker-empty">
           {search.isSearching ? (

@@ -8,16 +8,14 @@ import { useViewer } from '../../../app/RouteGuard';
 import { BundleStatusBadge } from '../../../components/StatusBadge';
 import { SortableList } from '../../../components/SortableList';
 import { useReorder } from '../../../components/useReorder';
-import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
 import { MenuItem, MenuSeparator } from '../../../components/ui/Menu';
-import { Spinner } from '../../../components/ui/Spinner';
-import { commonMessages } from '../../../i18n/commonMessages';
 import { formatEuros, formatShortNumber } from '../../../i18n/format';
 import { useLocale } from '../../../i18n/LocaleProvider';
 import { DESKTOP, useMediaQuery } from '../../../layouts/shell/useMediaQuery';
 import { CatalogueCreateModal } from '../../trainings/list/CatalogueCreateModal';
-import { CatalogueRow } from '../../trainings/list/CatalogueRow';
+import { CatalogueRow, MoveMenuItems } from '../../trainings/list/CatalogueRow';
+import { CatalogueListBody, EmptyState, ReorderHint } from '../../trainings/list/CatalogueStates';
 import { CATALOGUE_EDITORS } from '../../trainings/list/TrainingsListPage';
 import { rowsInOrder } from '../../trainings/list/trainingOrder';
 import { useDeleteConfirm } from '../../trainings/list/useDeleteConfirm';
@@ -84,45 +82,29 @@ export function BundlesListPage() {
       </header>
 
       {canEdit && rows.length > 1 && (
-        <p className="catalogue-page__hint" data-testid="drag-hint">
-          {reorder.isSaving ? (
-            <span className="catalogue-page__saving">
-              <Spinner size="sm" aria-hidden />
-              {intl.formatMessage(m.saving)}
-            </span>
-          ) : !isWide ? (
-            intl.formatMessage(m.dragOffNarrow)
-          ) : !isComplete ? (
-            intl.formatMessage(m.dragOffPartial)
-          ) : (
-            intl.formatMessage(m.dragHint)
-          )}
-        </p>
+        <ReorderHint
+          isSaving={reorder.isSaving}
+          savingLabel={intl.formatMessage(m.saving)}
+          text={intl.formatMessage(!isWide ? m.dragOffNarrow : !isComplete ? m.dragOffPartial : m.dragHint)}
+        />
       )}
 
-      {list.isPending ? (
-        <div className="catalogue-page__state">
-          <Spinner size="lg" aria-label={intl.formatMessage(commonMessages.loading)} />
-        </div>
-      ) : list.isError ? (
-        <Banner
-          variant="danger"
-          title={intl.formatMessage(m.failed)}
-          action={
-            <Button variant="secondary" onPress={() => void list.refetch()}>
-              {intl.formatMessage(commonMessages.retry)}
-            </Button>
-          }
-        />
-      ) : rows.length === 0 ? (
-        <section className="empty-state" aria-labelledby="bundles-empty-title" data-testid="bundles-empty">
-          <h2 id="bundles-empty-title" className="empty-state__title">
-            {intl.formatMessage(m.emptyTitle)}
-          </h2>
-          <p className="page-lead">{intl.formatMessage(canEdit ? m.emptyBody : m.emptyReadOnly)}</p>
-          {canEdit && <Button onPress={() => setCreating(true)}>{intl.formatMessage(m.emptyCta)}</Button>}
-        </section>
-      ) : (
+      <CatalogueListBody
+        isPending={list.isPending}
+        isError={list.isError}
+        onRetry={() => void list.refetch()}
+        failedTitle={intl.formatMessage(m.failed)}
+        empty={
+          rows.length > 0 ? null : (
+            <EmptyState
+              testId="bundles-empty"
+              title={intl.formatMessage(m.emptyTitle)}
+              body={intl.formatMessage(canEdit ? m.emptyBody : m.emptyReadOnly)}
+              action={canEdit && <Button onPress={() => setCreating(true)}>{intl.formatMessage(m.emptyCta)}</Button>}
+            />
+          )
+        }
+      >
         <SortableList
           className="catalogue-list"
           aria-label={intl.formatMessage(m.listLabel)}
@@ -151,16 +133,7 @@ export function BundlesListPage() {
               menu={
                 canEdit ? (
                   <>
-                    {canDrag && index > 0 && (
-                      <MenuItem id="up" onAction={() => moveTo(index, index - 1)}>
-                        {intl.formatMessage(m.moveUp)}
-                      </MenuItem>
-                    )}
-                    {canDrag && index < shown.length - 1 && (
-                      <MenuItem id="down" onAction={() => moveTo(index, index + 1)}>
-                        {intl.formatMessage(m.moveDown)}
-                      </MenuItem>
-                    )}
+                    {canDrag && <MoveMenuItems index={index} count={shown.length} onMove={moveTo} upLabel={intl.formatMessage(m.moveUp)} downLabel={intl.formatMessage(m.moveDown)} />}
                     {canDrag && shown.length > 1 && <MenuSeparator />}
                     <MenuItem id="delete" onAction={() => deletion.ask(bundle)}>
                       {intl.formatMessage(m.delete)}
@@ -171,7 +144,7 @@ export function BundlesListPage() {
             />
           ))}
         </SortableList>
-      )}
+      </CatalogueListBody>
 
       {deletion.dialog}
       <CatalogueCreateModal

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button as RACButton } from 'react-aria-components';
 import { DragHandle } from '../../../components/SortableList';
 import { TextLink } from '../../../components/ui/Link';
-import { Menu } from '../../../components/ui/Menu';
+import { Menu, MenuItem } from '../../../components/ui/Menu';
 import './catalogueList.css';
 
 export interface CatalogueRowProps {
@@ -65,5 +65,23 @@ export function CatalogueRow({ name, href, summary, picture, badge, facts, menu,
         <span className="catalogue-row__menu-placeholder" />
       )}
     </li>
+  );
+}
+
+/** "Monter" / "Descendre" in a row's menu: the keyboard way to reorder, when the list can be reordered. */
+export function MoveMenuItems({ index, count, onMove, upLabel, downLabel }: { index: number; count: number; onMove: (from: number, to: number) => void; upLabel: string; downLabel: string }) {
+  return (
+    <>
+      {index > 0 && (
+        <MenuItem id="up" onAction={() => onMove(index, index - 1)}>
+          {upLabel}
+        </MenuItem>
+      )}
+      {index < count - 1 && (
+        <MenuItem id="down" onAction={() => onMove(index, index + 1)}>
+          {downLabel}
+        </MenuItem>
+      )}
+    </>
   );
 }

@@ -9,14 +9,13 @@ import { useViewer } from '../../../app/RouteGuard';
 import { routeByName, type Role } from '../../../app/routes';
 import { useReorder } from '../../../components/useReorder';
 import { SortableList } from '../../../components/SortableList';
-import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
 import { MenuItem, MenuSeparator } from '../../../components/ui/Menu';
-import { Spinner } from '../../../components/ui/Spinner';
-import { commonMessages } from '../../../i18n/commonMessages';
 import { DESKTOP, useMediaQuery } from '../../../layouts/shell/useMediaQuery';
 import { trainingTabs } from '../training/trainingTabs';
 import { CatalogueCreateModal } from './CatalogueCreateModal';
+import { CatalogueListBody, EmptyState, ReorderHint } from './CatalogueStates';
+import { MoveMenuItems } from './CatalogueRow';
 import { SearchBox, useSearchBox } from './SearchBox';
 import { TrainingRow } from './TrainingRow';
 import { useTrainingActions } from './useTrainingActions';
@@ -105,54 +104,38 @@ export function TrainingsListPage() {
             data-testid="trainings-search"
           />
           {canEdit && (total ?? 0) > 1 && (
-            <p className="catalogue-page__hint" data-testid="drag-hint">
-              {reorder.isSaving ? (
-                <span className="catalogue-page__saving">
-                  <Spinner size="sm" aria-hidden />
-                  {intl.formatMessage(m.saving)}
-                </span>
-              ) : !isWide ? (
-                intl.formatMessage(m.dragOffNarrow)
-              ) : isSearchResult ? (
-                intl.formatMessage(m.dragOffSearch)
-              ) : (
-                intl.formatMessage(m.dragHint)
-              )}
-            </p>
+            <ReorderHint
+              isSaving={reorder.isSaving}
+              savingLabel={intl.formatMessage(m.saving)}
+              text={intl.formatMessage(!isWide ? m.dragOffNarrow : isSearchResult ? m.dragOffSearch : m.dragHint)}
+            />
           )}
         </div>
       ) : null}
 
-      {list.isPending ? (
-        <div className="catalogue-page__state">
-          <Spinner size="lg" aria-label={intl.formatMessage(commonMessages.loading)} />
-        </div>
-      ) : list.isError ? (
-        <Banner
-          variant="danger"
-          title={intl.formatMessage(m.failed)}
-          action={
-            <Button variant="secondary" onPress={() => void list.refetch()}>
-              {intl.formatMessage(commonMessages.retry)}
-            </Button>
-          }
-        />
-      ) : rows.length === 0 && search.isSearching ? (
-        <div className="empty-state" data-testid="trainings-no-results">
-          <p className="page-lead">{intl.formatMessage(listValues.noResults, { query: search.query })}</p>
-          <Button variant="secondary" onPress={search.clear}>
-            {intl.formatMessage(m.clearSearch)}
-          </Button>
-        </div>
-      ) : rows.length === 0 ? (
-        <section className="empty-state" aria-labelledby="trainings-empty-title" data-testid="trainings-empty">
-          <h2 id="trainings-empty-title" className="empty-state__title">
-            {intl.formatMessage(m.emptyTitle)}
-          </h2>
-          <p className="page-lead">{intl.formatMessage(canEdit ? m.emptyBody : m.emptyReadOnly)}</p>
-          {canEdit && <Button onPress={() => setCreating(true)}>{intl.formatMessage(m.emptyCta)}</Button>}
-        </section>
-      ) : (
+      <CatalogueListBody
+        isPending={list.isPending}
+        isError={list.isError}
+        onRetry={() => void list.refetch()}
+        failedTitle={intl.formatMessage(m.failed)}
+        empty={
+          rows.length > 0 ? null : search.isSearching ? (
+            <div className="empty-state" data-testid="trainings-no-results">
+              <p className="page-lead">{intl.formatMessage(listValues.noResults, { query: search.query })}</p>
+              <Button variant="secondary" onPress={search.clear}>
+                {intl.formatMessage(m.clearSearch)}
+              </Button>
+            </div>
+          ) : (
+            <EmptyState
+              testId="trainings-empty"
+              title={intl.formatMessage(m.emptyTitle)}
+              body={intl.formatMessage(canEdit ? m.emptyBody : m.emptyReadOnly)}
+              action={canEdit && <Button onPress={() => setCreating(true)}>{intl.formatMessage(m.emptyCta)}</Button>}
+            />
+          )
+        }
+      >
         <SortableList
           className="catalogue-list"
           aria-label={intl.formatMessage(m.listLabel)}
@@ -173,16 +156,7 @@ export function TrainingsListPage() {
                     <MenuItem id="duplicate" onAction={() => actions.duplicate(training)} isDisabled={actions.isDuplicating}>
                       {intl.formatMessage(m.duplicate)}
                     </MenuItem>
-                    {canDrag && index > 0 && (
-                      <MenuItem id="up" onAction={() => moveTo(index, index - 1)}>
-                        {intl.formatMessage(m.moveUp)}
-                      </MenuItem>
-                    )}
-                    {canDrag && index < shown.length - 1 && (
-                      <MenuItem id="down" onAction={() => moveTo(index, index + 1)}>
-                        {intl.formatMessage(m.moveDown)}
-                      </MenuItem>
-                    )}
+                    {canDrag && <MoveMenuItems index={index} count={shown.length} onMove={moveTo} upLabel={intl.formatMessage(m.moveUp)} downLabel={intl.formatMessage(m.moveDown)} />}
                     <MenuSeparator />
                     <MenuItem id="delete" onAction={() => actions.askDelete(training)}>
                       {intl.formatMessage(m.delete)}
@@ -193,7 +167,7 @@ export function TrainingsListPage() {
             />
           ))}
         </SortableList>
-      )}
+      </CatalogueListBody>
 
       {meta && meta.last_page > 1 && (
         <nav className="catalogue-page__pagination" aria-label={intl.formatMessage(m.pagination)}>
