@@ -59,6 +59,12 @@ test('settings: name, slug, status, access, feedback and SEO are saved and still
   await expect(general.locator('input[name=slug]')).toHaveAttribute('aria-invalid', 'true');
   await expect(general.locator('input[name=slug]')).toHaveValue('Pas Un Slug');
 
+  // A picture is uploaded (presigned PUT) and saved at once.
+  const picture = page.getByTestId('settings-picture');
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+  await picture.locator('input[type=file]').setInputFiles({ name: 'couverture.png', mimeType: 'image/png', buffer: png });
+  await expect(picture.getByRole('status').filter({ hasText: 'Enregistré !' })).toBeVisible();
+
   const access = page.getByTestId('settings-access');
   await access.locator('input[name=max_customers]').fill('0');
   await page.getByTestId('settings-access-save').click();
@@ -87,6 +93,7 @@ test('settings: name, slug, status, access, feedback and SEO are saved and still
   await expect(page.locator('h1')).toHaveText(name);
   await expect(page.getByTestId('training-status')).toHaveText('Prévente');
   await expect(page.getByTestId('settings-general').locator('input[name=slug]')).toHaveValue('cuisine-du-marche-e2e');
+  await expect(page.getByTestId('settings-picture').locator('img')).toHaveAttribute('src', /couverture|\.png/);
   await expect(page.getByTestId('settings-status').locator('[data-value=PRE_SALE]')).toHaveAttribute('data-selected', 'true');
   await expect(page.getByTestId('settings-access').locator('input[name=max_customers]')).toHaveValue('25');
   await expect(page.getByTestId('settings-access').locator('input[name=access_duration_days]')).toHaveValue('365');
@@ -95,8 +102,9 @@ test('settings: name, slug, status, access, feedback and SEO are saved and still
   await expect(page.getByTestId('settings-feedback').getByRole('checkbox', { name: 'Obligatoire pour passer à la leçon suivante' })).toBeChecked();
   await expect(page.getByTestId('settings-seo').locator('input[name=seo_title]')).toHaveValue('Cuisine du marché, la formation');
   // The server agrees with what the page shows.
-  const stored = await api.get<{ slug: string; status: string; max_customers: number; feedback_options: { enabled: boolean; mandatory: boolean } }>(`/trainings/${training.uuid}`);
+  const stored = await api.get<{ slug: string; status: string; picture: string | null; max_customers: number; feedback_options: { enabled: boolean; mandatory: boolean } }>(`/trainings/${training.uuid}`);
   expect(stored).toMatchObject({ slug: 'cuisine-du-marche-e2e', status: 'PRE_SALE', max_customers: 25, feedback_options: { enabled: true, mandatory: true } });
+  expect(stored.picture).toMatch(/^https?:\/\//);
 });
 
 test('prices: add a one-time and an instalment schedule (total shown), a 422 keeps the typing, delete after confirming', async ({ page, request }) => {

@@ -197,7 +197,7 @@ export function PaymentSchedulesEditor({ schedules, onAdd, onDelete, disabled = 
             />
             {type === 'INSTALLMENTS' && (
               <label className="native-field">
-                <span className="native-field__label">{intl.formatMessage(m.count)}</span>
+                <span className="ui-field__label">{intl.formatMessage(m.count)}</span>
                 <select className="native-field__select" name="installments_count" value={count} onChange={(event) => setCount(Number(event.target.value))}>
                   {INSTALLMENT_COUNTS.map((n) => (
                     <option key={n} value={n}>
@@ -209,7 +209,7 @@ export function PaymentSchedulesEditor({ schedules, onAdd, onDelete, disabled = 
             )}
             {type === 'SUBSCRIPTION' && (
               <label className="native-field">
-                <span className="native-field__label">{intl.formatMessage(m.frequency)}</span>
+                <span className="ui-field__label">{intl.formatMessage(m.frequency)}</span>
                 <select className="native-field__select" name="frequency" value={frequency} onChange={(event) => setFrequency(event.target.value as Frequency)}>
                   <option value="MONTHLY">{intl.formatMessage(m.frequencyMonthly)}</option>
                   <option value="YEARLY">{intl.formatMessage(m.frequencyYearly)}</option>

@@ -76,7 +76,7 @@ export function SettingsAccessCard({ training }: { training: Training }) {
         </div>
         <div className="form-row">
           <label className="native-field">
-            <span className="native-field__label">{intl.formatMessage(accessMessages.endsAt)}</span>
+            <span className="ui-field__label">{intl.formatMessage(accessMessages.endsAt)}</span>
             <input
               type="datetime-local"
               name="enrollment_ends_at"
@@ -91,7 +91,7 @@ export function SettingsAccessCard({ training }: { training: Training }) {
             </span>
           </label>
           <label className="native-field">
-            <span className="native-field__label">{intl.formatMessage(accessMessages.drip)}</span>
+            <span className="ui-field__label">{intl.formatMessage(accessMessages.drip)}</span>
             <select className="native-field__select" name="drip_frequency" value={text.drip_frequency} onChange={(event) => change('drip_frequency')(event.target.value)}>
               <option value="">{intl.formatMessage(accessMessages.dripNone)}</option>
               {DRIP_FREQUENCIES.map((frequency) => (

@@ -101,7 +101,7 @@ export function SettingsAuthorsCard({ training }: { training: Training }) {
             }}
           >
             <label className="native-field">
-              <span className="native-field__label">{intl.formatMessage(m.pick)}</span>
+              <span className="ui-field__label">{intl.formatMessage(m.pick)}</span>
               <select className="native-field__select" value={picked} onChange={(event) => setPicked(event.target.value)} data-testid="author-pick">
                 <option value="">{intl.formatMessage(m.choose)}</option>
                 {candidates.map((member) => (

@@ -1,12 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { defineMessages, useIntl } from 'react-intl';
 import { failureText, fieldErrors } from '../../../app/failureText';
 import { useRequest } from '../../../app/useRequest';
 import { Banner } from '../../../components/ui/Banner';
-import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
-import { Form, FormError } from '../../../components/ui/Form';
+import { FormError } from '../../../components/ui/Form';
+import { Spinner } from '../../../components/ui/Spinner';
 import { settingsMessages } from './settingsMessages';
 import { TrainingImageField } from './TrainingImageField';
 import { saveTraining, type Training } from './trainingQuery';
@@ -17,32 +17,37 @@ const m = defineMessages({
   label: { id: 'trainings.settings.pictureLabel', defaultMessage: 'Image' },
 });
 
-/** The picture of a training (PUT /trainings/{uuid} {picture}). */
+/**
+ * The picture of a training: saved (PUT /trainings/{uuid} {picture}) as soon as a new one is uploaded or the
+ * current one removed, since an uploaded picture nobody saves would be lost.
+ */
 export function SettingsPictureCard({ training }: { training: Training }) {
   const intl = useIntl();
   const queryClient = useQueryClient();
   const [picture, setPicture] = useState<string | null>(training.picture);
   const request = useRequest((value: string | null, signal) => saveTraining(queryClient, training.uuid, { picture: value }, signal).then(() => undefined));
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    request.submit(picture);
-  };
   return (
     <Card title={intl.formatMessage(m.title)} description={intl.formatMessage(m.lead)}>
-      <Form className="stack" onSubmit={onSubmit} data-testid="settings-picture">
+      <div className="stack" data-testid="settings-picture">
         {request.hasSucceeded && (
           <Banner variant="success" role="status">
             {intl.formatMessage(settingsMessages.saved)}
           </Banner>
         )}
+        {request.isSubmitting && <Spinner size="sm" aria-label={intl.formatMessage(settingsMessages.saving)} />}
         <FormError>{failureText(intl, request.error, ['picture'])}</FormError>
-        <TrainingImageField trainingUuid={training.uuid} label={intl.formatMessage(m.label)} value={picture} onChange={setPicture} errorMessage={fieldErrors(request.error, 'picture')} testId="training-picture" />
-        <div className="form-actions">
-          <Button type="submit" isPending={request.isSubmitting} pendingLabel={intl.formatMessage(settingsMessages.saving)} data-testid="settings-picture-save">
-            {intl.formatMessage(settingsMessages.save)}
-          </Button>
-        </div>
-      </Form>
+        <TrainingImageField
+          trainingUuid={training.uuid}
+          label={intl.formatMessage(m.label)}
+          value={picture}
+          onChange={(value) => {
+            setPicture(value);
+            request.submit(value);
+          }}
+          errorMessage={fieldErrors(request.error, 'picture')}
+          testId="training-picture"
+        />
+      </div>
     </Card>
   );
 }

@@ -136,11 +136,11 @@ function StatisticsPanel({ training }: { training: Training }) {
         <div className="stack" data-testid="stats-range">
           <div className="form-row stats-range">
             <label className="native-field">
-              <span className="native-field__label">{intl.formatMessage(m.from)}</span>
+              <span className="ui-field__label">{intl.formatMessage(m.from)}</span>
               <input type="date" className="ui-input" name="begin" value={range.begin} max={range.end || undefined} onChange={(event) => change('begin')(event.target.value)} aria-invalid={problem ? true : undefined} />
             </label>
             <label className="native-field">
-              <span className="native-field__label">{intl.formatMessage(m.to)}</span>
+              <span className="ui-field__label">{intl.formatMessage(m.to)}</span>
               <input type="date" className="ui-input" name="end" value={range.end} min={range.begin || undefined} onChange={(event) => change('end')(event.target.value)} aria-invalid={problem ? true : undefined} />
             </label>
             <div className="form-actions stats-range__presets">

@@ -1,19 +1,16 @@
-import { defineMessages, useIntl } from 'react-intl';
-import { Button } from '../../../components/ui/Button';
-import { TextField, type FieldErrorMessage } from '../../../components/ui/TextField';
-
-const m = defineMessages({
-  address: { id: 'trainings.image.address', defaultMessage: "Adresse de l'image (https://…)" },
-  remove: { id: 'trainings.image.remove', defaultMessage: "Retirer l'image" },
-  preview: { id: 'trainings.image.preview', defaultMessage: 'Aperçu' },
-});
+import { FileUploadField } from '../../../components/upload/FileUploadField';
+import type { FieldErrorMessage } from '../../../components/ui/TextField';
+import { joinErrorMessage } from '../../../components/ui/TextField';
 
 /**
- * An image of a training (its picture, its sharing image): a preview, a way to set it and to remove it.
- * The value is the image's address, as the contract stores it.
+ * An image of a training (its picture, its sharing image): uploaded to the training's storage
+ * (POST …/urls/presigned then PUT, through the shared upload field), previewed, removable. The value is
+ * the image's address, as the contract stores it; saving it is the card's job.
  */
 export function TrainingImageField({
+  trainingUuid,
   label,
+  description,
   value,
   onChange,
   errorMessage,
@@ -21,33 +18,21 @@ export function TrainingImageField({
 }: {
   trainingUuid: string;
   label: string;
+  description?: string;
   value: string | null;
   onChange: (value: string | null) => void;
   errorMessage?: FieldErrorMessage;
   testId?: string;
 }) {
-  const intl = useIntl();
+  const error = joinErrorMessage(errorMessage);
   return (
     <div className="training-image" data-testid={testId}>
-      {value ? <img className="training-image__preview" src={value} alt={intl.formatMessage(m.preview)} /> : null}
-      <div className="training-image__controls">
-        <TextField
-          label={label}
-          description={intl.formatMessage(m.address)}
-          type="url"
-          value={value ?? ''}
-          onChange={(text) => onChange(text.trim() === '' ? null : text.trim())}
-          maxLength={2048}
-          errorMessage={errorMessage}
-        />
-        {value ? (
-          <div>
-            <Button variant="ghost" size="sm" onPress={() => onChange(null)}>
-              {intl.formatMessage(m.remove)}
-            </Button>
-          </div>
-        ) : null}
-      </div>
+      <FileUploadField trainingUuid={trainingUuid} type="IMAGE" label={label} description={description} value={value} onChange={onChange} />
+      {error && (
+        <p className="ui-field__error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
