@@ -42,7 +42,6 @@ const MANAGERS: readonly Role[] = ['OWNER', 'ADMIN'];
 const EDITORS: readonly Role[] = ['OWNER', 'ADMIN', 'TEACHER'];
 
 export const parts = defineMessages({
-  trainings: { id: 'part.trainings', defaultMessage: 'Formations et packs' },
   editor: { id: 'part.editor', defaultMessage: 'Éditeur de leçons, quiz, tâches et devoirs' },
   community: { id: 'part.community', defaultMessage: 'Communauté' },
   crm: { id: 'part.crm', defaultMessage: 'Apprenants, ventes, réductions et statistiques' },
@@ -51,7 +50,6 @@ export const parts = defineMessages({
   learner: { id: 'part.learner', defaultMessage: 'Espace apprenant' },
 });
 const later = (comesWith: MessageDescriptor) => ({ comesWith });
-const TRAININGS = later(parts.trainings);
 const EDITOR = later(parts.editor);
 const COMMUNITY = later(parts.community);
 const CRM = later(parts.crm);
@@ -121,7 +119,7 @@ export const routes: readonly AppRoute[] = [
   { path: '/packs/:uuid', name: 'bundle', layout: 'default', guard: EDITORS, load: () => import('../pages/bundles/detail/BundleTrainingsPage').then((m) => m.BundleTrainingsPage) },
   { path: '/packs/:uuid/parametres', name: 'bundle_settings', layout: 'default', guard: EDITORS, load: () => import('../pages/bundles/detail/BundleSettingsPage').then((m) => m.BundleSettingsPage) },
   { path: '/packs/:uuid/prix', name: 'bundle_price', layout: 'default', guard: EDITORS, load: () => import('../pages/bundles/detail/BundlePricePage').then((m) => m.BundlePricePage) },
-  { path: '/packs/:uuid/description', name: 'bundle_description', layout: 'default', guard: EDITORS, ...TRAININGS },
+  { path: '/packs/:uuid/description', name: 'bundle_description', layout: 'default', guard: EDITORS, load: () => import('../pages/bundles/detail/BundleDescriptionPage').then((m) => m.BundleDescriptionPage) },
   { path: '/formations/:uuid', name: 'training', layout: 'default', guard: EDITORS, load: () => import('../pages/trainings/content/TrainingContentPage').then((m) => m.TrainingContentPage) },
   { path: '/formations/:uuid/editor/:id', name: 'training_uuid_editor', layout: 'default', guard: EDITORS, query: ['parentId'], ...EDITOR },
   { path: '/formations/:uuid/quiz/:id', name: 'training_uuid_quiz', layout: 'default', guard: EDITORS, query: ['parentId'], ...EDITOR },
