@@ -1,13 +1,14 @@
 import path from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
+import { stripTranslatedDefaultMessages } from './scripts/i18n-vite-plugin.mjs';
 
 const shellModules = new RegExp(
   [
     '/src/app/(auth|access|routes|RouteGuard|router|failureReporter|FailureOutlets|LazyToastRegion|pageDialog|connectivity|errorCatalogue)\\.tsx?$',
     // The French guest messages ship with the shell; the other catalogues are fetched on demand (src/i18n/catalogues.ts).
-    '/src/i18n/(?!compiled/)',
+    '/src/i18n/(LocaleProvider|catalogues|currentLocale|commonMessages)\\.tsx?$',
     '/src/i18n/compiled/fr\\.guest\\.json$',
     '/src/api/(tokenStorage|unauthorized)\\.ts$',
     '/machines/(auth|support|connectivity|pageDialog)/',
@@ -17,6 +18,57 @@ const shellModules = new RegExp(
     '/src/(App|main)\\.tsx$',
   ].join('|'),
 );
+const inShell = (id: string) => shellModules.test(id.replaceAll('\\', '/'));
+
+/**
+ * The sign-in page's own modules (its fields and form, then through the group's dependencies their React
+ * Aria hooks) as one chunk. Left to the default splitting they come as ~15 chunks shared in various ways
+ * with the other pages, each compressed on its own: /connexion paid ~5 KB gzip for it. Pages using the
+ * same fields load this chunk too. Read from the module graph, so it follows the login page's imports.
+ */
+const LOGIN_PAGE = path.resolve('src/pages/auth/LoginPage.tsx');
+interface ModuleGraph {
+  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+}
+let loginModules: Set<string> | undefined;
+function loginPageModules(graph: ModuleGraph): Set<string> {
+  if (loginModules) return loginModules;
+  if (!graph.getModuleInfo(LOGIN_PAGE)) throw new Error(`vite.config.ts: ${LOGIN_PAGE} is not in the build; update LOGIN_PAGE`);
+  const found = new Set<string>();
+  const queue = [LOGIN_PAGE];
+  while (queue.length > 0) {
+    const id = queue.pop()!;
+    // Our own modules only: their packages follow them into the group (includeDependenciesRecursively).
+    if (found.has(id) || inShell(id) || !id.startsWith(path.resolve('src') + path.sep)) continue;
+    found.add(id);
+    queue.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+  }
+  found.delete(LOGIN_PAGE);
+  loginModules = found;
+  return found;
+}
+
+/**
+ * React Router's production build keeps components alive through top-level `X.displayName = …`
+ * assignments (React DevTools labels) and unannotated `React.forwardRef`/`createContext`/`memo` calls, so
+ * tree-shaking cannot drop the unused ones (Form, ScrollRestoration, HistoryRouter and what they use):
+ * ~1 KB gzip on every first load. Both are side-effect free: the labels are blanked in place and the calls
+ * marked pure. Lines keep their numbers (map: null keeps the line mappings; the ~16 annotated lines of
+ * this vendored file see their columns shift by the annotation's length).
+ */
+function treeShakableReactRouter(): Plugin {
+  return {
+    name: 'tree-shakable-react-router',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/]chunk-[^\\/]+\.mjs$/.test(id)) return null;
+      const patched = code
+        .replace(/^\w+\.displayName = "[^"\n]*";$/gm, '')
+        .replace(/^(var \w+ = )(?=React\d*\.(?:forwardRef|createContext|memo)\()/gm, '$1/* @__PURE__ */ ');
+      return patched === code ? null : { code: patched, map: null };
+    },
+  };
+}
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3001}`;
 
@@ -25,11 +77,16 @@ export default defineConfig(({ mode }) => ({
     // React Aria ships its own strings in ~30 languages; keep the two the app speaks.
     { ...optimizeLocales.vite({ locales: ['fr-FR', 'en-US'] }), enforce: 'pre' },
     react(),
+    treeShakableReactRouter(),
+    stripTranslatedDefaultMessages(),
   ],
   resolve: {
     alias: [
       // Messages are precompiled to ASTs (npm run i18n:compile), so the ICU parser stays out of the bundle.
       { find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' },
+      // @xstate/react asks for the pre-React-18 shims; React 19 has useSyncExternalStore itself.
+      { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector.js' },
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'use-sync-external-store' },
       // React Router 7 exports only its development build (warnings, invariants); its own Vite plugin
       // swaps in dist/production for builds, which we do here without the framework plugin.
       ...(mode === 'production'
@@ -52,7 +109,10 @@ export default defineConfig(({ mode }) => ({
         // ~20 small chunks, each paid its own gzip and import overhead on the first load. Only modules that
         // load on every page belong here; one used by a lazy page alone would become eager.
         codeSplitting: {
-          groups: [{ name: (id: string) => (shellModules.test(id.replaceAll('\\', '/')) ? 'app-shell' : null) }],
+          groups: [
+            { name: (id: string) => (inShell(id) ? 'app-shell' : null), debugName: 'app-shell', priority: 2 },
+            { name: (id: string, graph: ModuleGraph) => (loginPageModules(graph).has(id) ? 'login-form' : null), debugName: 'login-form', priority: 1 },
+          ],
         },
       },
     },
