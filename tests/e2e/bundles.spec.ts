@@ -153,3 +153,30 @@ test('the bundles list: drag reordering is saved; an analyst reads it only', asy
   await expect(analyst.getByTestId('bundles-list').getByRole('link')).toHaveCount(0);
   await analyst.close();
 });
+
+test('bundle price and description: a schedule sets the shown price (also in the list); the description is saved as paragraphs', async ({ page }) => {
+  await logIn(page, 'owner@demo.test');
+  const name = `Tarifé ${Date.now()}`;
+  await createBundle(page, name);
+  await page.getByTestId('bundle-tab-price').click();
+  await expect(page.getByTestId('bundle-price')).toHaveText('Sans tarif, le pack ne peut pas être acheté.');
+  await page.getByTestId('payment-schedules').locator('input[name=price]').fill('149,90');
+  await page.getByTestId('schedule-add').click();
+  await expect(page.getByTestId('payment-schedule')).toHaveCount(1);
+  await expect(page.getByTestId('bundle-price')).toHaveText('Prix affiché : 149,90\u00a0€');
+  await page.goto('/packs');
+  const row = page.getByTestId('bundles-list').locator(':scope > li').filter({ hasText: name });
+  await expect(row.locator('.catalogue-row__price')).toHaveText('149,90\u00a0€');
+
+  await row.getByRole('link', { name }).click();
+  await page.getByTestId('bundle-tab-description').click();
+  const form = page.getByTestId('bundle-description-form');
+  await form.locator('textarea[name=description]').fill('Trois formations <b>complètes</b>.\n\nAccès à vie.');
+  await expect(page.getByTestId('bundle-description-preview').locator('p')).toHaveCount(2);
+  await page.getByTestId('bundle-description-save').click();
+  await expect(form.getByText('Enregistré !')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('bundle-description-form').locator('textarea[name=description]')).toHaveValue('Trois formations <b>complètes</b>.\n\nAccès à vie.');
+  // Typed markup stays text: the preview shows it, it never becomes bold.
+  await expect(page.getByTestId('bundle-description-preview')).toContainText('<b>complètes</b>');
+});
