@@ -138,6 +138,7 @@ export const messages = {
   // Files: multipart bodies, uploads, SCORM packages, preview tokens (storage-uploads-scorm)
   multipartExpected: t('Le corps de la requête doit être un formulaire multipart/form-data.', 'The request body must be a multipart/form-data form.'),
   unreadableMultipart: t("Le formulaire envoyé est illisible ou incomplet.", 'The form sent is unreadable or incomplete.'),
+  uploadsBusy: t("Trop d'envois de fichiers sont en cours : réessayez dans quelques secondes.", 'Too many files are being sent right now: try again in a few seconds.'),
   tooManyParts: t('Le formulaire contient trop de champs ou de fichiers.', 'The form holds too many fields or files.'),
   fileExpected: t('Un fichier est attendu dans ce champ.', 'A file is expected in this field.'),
   fileTooLarge: (megabytes: number) =>
@@ -164,12 +165,22 @@ export const messages = {
       `Le paquet contient un chemin dangereux (${name}) : chemin absolu, « .. », barre oblique inversée ou lien symbolique.`,
       `The package holds an unsafe path (${name}): absolute path, "..", backslash or symbolic link.`,
     ),
+  scormNameClash: (name: string) =>
+    t(
+      `Le paquet contient deux fois le nom ${name} (en fichier et en dossier, ou à la casse près) : il ne peut pas être décompressé.`,
+      `The package holds the name ${name} twice (as a file and a folder, or differing only in case): it cannot be unpacked.`,
+    ),
   scormEncrypted: t("Le paquet contient des fichiers chiffrés, qui ne peuvent pas être lus.", 'The package holds encrypted files, which cannot be read.'),
   scormNoManifest: t(
     "Ce n'est pas un paquet SCORM : le fichier imsmanifest.xml est absent de la racine de l'archive.",
     'This is not a SCORM package: imsmanifest.xml is missing from the root of the archive.',
   ),
   scormBadManifest: t("Le fichier imsmanifest.xml est illisible.", 'The imsmanifest.xml file cannot be read.'),
+  scormManifestTooLarge: (megabytes: number) =>
+    t(
+      `Le fichier imsmanifest.xml est trop volumineux (${megabytes.toLocaleString('fr-FR')} Mo au maximum).`,
+      `The imsmanifest.xml file is too large (${megabytes.toLocaleString('en-US')} MB at most).`,
+    ),
   scormUnknownVersion: t('Version SCORM non reconnue : seules les versions 1.2 et 2004 sont acceptées.', 'Unknown SCORM version: only 1.2 and 2004 are accepted.'),
   scormNoLaunch: t(
     "Le manifeste n'indique aucune page de lancement présente dans le paquet.",

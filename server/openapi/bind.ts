@@ -5,8 +5,8 @@ import { HttpError, forbidden, invalid, notFound, unauthenticated } from '../htt
 import { inLocale, localeOf, messages, type Locale } from '../http/messages.js';
 import type { Services } from '../services.js';
 import { type BoundOperation, type OpenApiDocument, listOperations } from './document.js';
-import type { HandlerContext, HandlerMap, OperationId } from './handler.js';
-import { multipartSpecOf, readMultipart, type MultipartSpec } from './multipart.js';
+import type { HandlerContext, HandlerMap, OperationId, PreflightContext } from './handler.js';
+import { MultipartSlots, multipartBusy, multipartSpecOf, readMultipart, type MultipartSpec } from './multipart.js';
 import { ContractValidator, toFieldErrors } from './validation.js';
 
 const JSON_TYPE = 'application/json';
@@ -98,20 +98,26 @@ function compile(validator: ContractValidator, doc: OpenApiDocument, bound: Boun
 /**
  * Registers one Fastify route per operation of the contract. Order inside a request:
  * authentication (401) → roles (403) → store scope (404) → 501 when the operation has no handler
- * yet → request validation (422) → handler → response validated against the contract before it leaves.
+ * yet → request validation (422; path and query first, then the handler's preflight, when it has one or
+ * the body is multipart) → handler → response validated against the contract before it leaves.
+ * Multipart bodies are read by at most MAX_CONCURRENT_MULTIPART requests at once (429 beyond).
  */
 export function bindOperations(app: FastifyInstance, doc: OpenApiDocument, handlers: HandlerMap, services: Services, prefix = '/api/v1') {
   const validator = new ContractValidator(doc);
   const operations = listOperations(doc);
+  const multipartSlots = new MultipartSlots();
   for (const bound of operations) {
     // Validators compile on an operation's first request: compiling all of them up front cost seconds at start.
     let compiledOnce: CompiledOperation | undefined;
     // Multipart specs are read now (cheap, no ajv): a contract the handler types cannot serve stops the start.
     const multipartSchema = multipartSchemaOf(bound);
     const multipart = multipartSchema ? multipartSpecOf(doc, bound.operationId, multipartSchema) : null;
+    if (multipart && !bound.operation.responses['429']) throw new Error(`${bound.operationId}: a multipart operation must declare 429 (too many uploads at once)`);
     const compiledOperation = () => (compiledOnce ??= compile(validator, doc, bound, multipart));
     const handler = handlers[bound.operationId as OperationId] as
-      | ((ctx: HandlerContext<OperationId>) => Promise<{ status: number; body?: unknown; headers?: Record<string, string> }>)
+      | (((ctx: HandlerContext<OperationId>) => Promise<{ status: number; body?: unknown; headers?: Record<string, string> }>) & {
+          preflight?: (ctx: PreflightContext<OperationId>) => Promise<void>;
+        })
       | undefined;
     app.route({
       method: bound.method.toUpperCase() as 'GET',
@@ -142,35 +148,51 @@ export function bindOperations(app: FastifyInstance, doc: OpenApiDocument, handl
         if (compiled.path && !compiled.path(params)) Object.assign(errors, toFieldErrors(compiled.path.errors));
         const query = { ...(request.query as object) };
         if (compiled.query && !compiled.query(query)) Object.assign(errors, toFieldErrors(compiled.query.errors));
-        let body = request.body;
-        let cleanup: (() => Promise<void>) | undefined;
-        if (compiled.multipart) {
-          // Nothing is read from a multipart body before the rest of the request is known to be good.
-          if (Object.keys(errors).length) throw invalid(errors);
-          const parsed = await readMultipart(request, compiled.multipart);
-          cleanup = parsed.cleanup;
-          if (compiled.body && !compiled.body(parsed.forValidation)) {
-            await cleanup();
-            throw invalid(toFieldErrors(compiled.body.errors));
-          }
-          body = parsed.body;
-        } else if (compiled.body) {
-          if (body === undefined || body === null) {
-            if (compiled.bodyRequired) Object.assign(errors, { body: [messages.bodyRequired] });
-          } else if (!compiled.body(body)) Object.assign(errors, toFieldErrors(compiled.body.errors));
-        } else body = undefined;
-        if (Object.keys(errors).length) throw invalid(errors);
-
-        let result: { status: number; body?: unknown; headers?: Record<string, string> };
-        try {
-          result = await handler({ body: body as never, query: query as never, params: params as never, auth, services, request, locale });
-        } catch (error) {
+        const context = { query: query as never, params: params as never, auth, services, request, locale };
+        // A handler's deliberate failures are answers too: they must be ones the contract declares.
+        const failure = (error: unknown) => {
           if (!(error instanceof HttpError)) throw error;
-          // A handler's deliberate failures are answers too: they must be ones the contract declares.
           if (error.headers) reply.headers(error.headers);
           return sendChecked(reply, compiled, request, locale, error.status, error.toEnvelope(locale));
+        };
+        // Path and query come first when the body may be large: the preflight looks resources up by them,
+        // and nothing is read of a multipart body before the rest of the request is known to be good.
+        if ((handler.preflight || compiled.multipart) && Object.keys(errors).length) throw invalid(errors);
+        if (handler.preflight) {
+          try {
+            await handler.preflight(context);
+          } catch (error) {
+            return failure(error);
+          }
+        }
+
+        let body = request.body;
+        let cleanup: (() => Promise<void>) | undefined;
+        let release: (() => void) | undefined;
+        let result: { status: number; body?: unknown; headers?: Record<string, string> };
+        try {
+          if (compiled.multipart) {
+            release = multipartSlots.take() ?? undefined;
+            if (!release) return failure(multipartBusy());
+            const parsed = await readMultipart(request, compiled.multipart);
+            cleanup = parsed.cleanup;
+            if (compiled.body && !compiled.body(parsed.forValidation)) throw invalid(toFieldErrors(compiled.body.errors));
+            body = parsed.body;
+          } else if (compiled.body) {
+            if (body === undefined || body === null) {
+              if (compiled.bodyRequired) Object.assign(errors, { body: [messages.bodyRequired] });
+            } else if (!compiled.body(body)) Object.assign(errors, toFieldErrors(compiled.body.errors));
+          } else body = undefined;
+          if (Object.keys(errors).length) throw invalid(errors);
+
+          try {
+            result = await handler({ ...context, body: body as never });
+          } catch (error) {
+            return failure(error);
+          }
         } finally {
           await cleanup?.();
+          release?.();
         }
         if (result.headers) reply.headers(result.headers);
         return sendChecked(reply, compiled, request, locale, result.status, result.body);

@@ -46,11 +46,30 @@ export interface HandlerContext<K extends OperationId> {
   locale: Locale;
 }
 
-export type Handler<K extends OperationId> = (ctx: HandlerContext<K>) => Promise<ReplyOf<K>>;
+/** What a preflight knows: the request without its body, which is not read yet. */
+export type PreflightContext<K extends OperationId> = Omit<HandlerContext<K>, 'body'>;
+
+/**
+ * A handler may carry a `preflight`, which the binder runs once the path and query are valid and before it
+ * reads the body: an operation taking a large upload (multipart) resolves the resources of its path there,
+ * so that a training of another store answers 404 before its 512 MiB are received. It answers by throwing
+ * (HttpError); the handler still checks everything itself.
+ */
+export type Handler<K extends OperationId> = ((ctx: HandlerContext<K>) => Promise<ReplyOf<K>>) & {
+  preflight?: (ctx: PreflightContext<K>) => Promise<void>;
+};
 export type HandlerMap = { [K in OperationId]?: Handler<K> };
 
+/** `handler` with a preflight (see Handler). */
+export function withPreflight<K extends OperationId>(
+  preflight: (ctx: PreflightContext<K>) => Promise<void>,
+  handler: (ctx: HandlerContext<K>) => Promise<ReplyOf<K>>,
+): Handler<K> {
+  return Object.assign(handler, { preflight });
+}
+
 /** Handlers of authenticated operations call this to get a non-null session. */
-export function signedIn<K extends OperationId>(ctx: HandlerContext<K>): AuthContext {
+export function signedIn(ctx: { auth: AuthContext | null }): AuthContext {
   if (!ctx.auth) throw new Error(`Operation expected an authenticated caller but has none`);
   return ctx.auth;
 }

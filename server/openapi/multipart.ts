@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { invalid, type FieldErrors } from '../http/errors.js';
+import { HttpError, invalid, type FieldErrors } from '../http/errors.js';
 import { messages } from '../http/messages.js';
 import { resolveRef, type OpenApiDocument } from './document.js';
 
@@ -32,6 +32,35 @@ export interface UploadedFile {
   /** Temporary file holding the bytes; removed after the handler answers. */
   path: string;
   size: number;
+}
+
+/**
+ * Multipart bodies one process reads at once: each may put 512 MiB on the disk and then be unpacked, so
+ * more at once would only make them all slow and fill the temporary directory. Beyond: 429 with Retry-After
+ * (every multipart operation of the contract must declare it; the binder checks at start).
+ */
+export const MAX_CONCURRENT_MULTIPART = 4;
+const BUSY_RETRY_AFTER_SECONDS = 10;
+
+export const multipartBusy = () =>
+  new HttpError(429, 'TOO_MANY_REQUESTS', messages.uploadsBusy, undefined, { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) });
+
+/** A counter of the bodies being read; a slot is held from the first byte until the handler has answered. */
+export class MultipartSlots {
+  private used = 0;
+
+  constructor(readonly size = MAX_CONCURRENT_MULTIPART) {}
+
+  /** A function giving the slot back (once, however often it is called), or null when none is free. */
+  take(): (() => void) | null {
+    if (this.used >= this.size) return null;
+    this.used++;
+    let held = true;
+    return () => {
+      if (held) this.used--;
+      held = false;
+    };
+  }
 }
 
 export const FILE_FIELD = 'file';

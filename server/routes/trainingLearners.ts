@@ -12,7 +12,8 @@ import type { PageRequest } from '../commands/trainingLearners/paging.js';
 import { getTrainingGlobalStats, getTrainingStats } from '../commands/trainingLearners/stats.js';
 import { invalid, notFound } from '../http/errors.js';
 import { messages } from '../http/messages.js';
-import { signedIn, type HandlerMap } from '../openapi/handler.js';
+import { signedIn, withPreflight, type HandlerMap } from '../openapi/handler.js';
+import { trainingInPath } from './trainingPreflight.js';
 
 /** Item and comment ids are `serial`: a larger number would make PostgreSQL fail instead of finding nothing. */
 const MAX_SERIAL = 2_147_483_647;
@@ -38,11 +39,12 @@ export const trainingLearnerHandlers: HandlerMap = {
     return { status: 201, body: await addTrainingCustomer(ctx.services, signedIn(ctx).store.id, ctx.params.trainingUuid, ctx.body) };
   },
 
-  async importTrainingCustomers(ctx) {
+  // The preflight answers 404 for another store's training before the file is received.
+  importTrainingCustomers: withPreflight<'importTrainingCustomers'>(trainingInPath, async (ctx) => {
     // The binder has put the file on disk, capped at the contract's 5 MB (x-max-size); send_email is ignored (see the command).
     const body = await importTrainingCustomers(ctx.services, signedIn(ctx).store.id, ctx.params.trainingUuid, ctx.body.file, ctx.locale);
     return { status: 200, body };
-  },
+  }),
 
   async updateTrainingCustomer(ctx) {
     const { trainingUuid, customerUuid } = ctx.params;

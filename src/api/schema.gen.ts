@@ -2139,7 +2139,7 @@ export interface paths {
         put?: never;
         /**
          * Import customers into a training from a CSV file
-         * @description Columns email, firstname, lastname (header row; French names such as prénom, nom, e-mail are read too), separated by `;`, `,` or tab, in UTF-8 or Windows-1252. Accepted types: .csv, text/csv, Excel spreadsheet types and comma-separated-values; a spreadsheet saved as .xlsx is refused (422 on file), as is a file without an e-mail column or without any learner. Each good line creates the store's customer if new and enrols them BY_TEACHER; a line with a bad e-mail, a name over 64 characters, an address met earlier in the file, a learner already enrolled or no seat left is skipped and reported with its line number. `send_email` is accepted but sends nothing yet (see addTrainingCustomer).
+         * @description Columns email, firstname, lastname (header row; French names such as prénom, nom, e-mail are read too), separated by `;`, `,` or tab, in UTF-8 or Windows-1252. Accepted types: .csv, text/csv, Excel spreadsheet types and comma-separated-values; a spreadsheet saved as .xlsx is refused (422 on file), as is a file without an e-mail column or without any learner. Each good line creates the store's customer if new and enrols them BY_TEACHER; a line with a bad e-mail, a name over 64 characters, an address met earlier in the file, a learner already enrolled or no seat left is skipped and reported with its line number. `send_email` is accepted but sends nothing yet (see addTrainingCustomer). The training is looked up before the file is received (404 first); when the server is already receiving 4 files, it answers 429 with Retry-After at once.
          */
         post: operations["importTrainingCustomers"];
         delete?: never;
@@ -2329,7 +2329,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a SCORM package as a training item
-         * @description Multipart form data (type SCORM, parent_id, file), as the spec says; the path is ours so JSON and multipart creations are separate operations. The file must be a SCORM 1.2 or 2004 zip (422 otherwise, or when larger than 536870912 bytes).
+         * @description Multipart form data (type SCORM, parent_id, file), as the spec says; the path is ours so JSON and multipart creations are separate operations. The file must be a SCORM 1.2 or 2004 zip (422 otherwise, or when larger than 536870912 bytes). The training is looked up before the file is received (404 first); when the server is already receiving 4 files, it answers 429 with Retry-After at once.
          */
         post: operations["createScormTrainingItem"];
         delete?: never;
@@ -9687,6 +9687,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     updateTrainingCustomer: {
@@ -10037,6 +10038,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     reorderTrainingItems: {

@@ -85,6 +85,16 @@ describe('POST /trainings/{uuid}/training_items/scorm', () => {
     expect(noManifest.body.errors.file[0]).toMatch(/imsmanifest\.xml/);
   });
 
+  it('answers at once to a manifest of 200 KiB of unclosed comments, and to one over 1 MiB', async () => {
+    const comments = await upload(platform, form({ type: 'SCORM' }, scorm(zip({ 'imsmanifest.xml': strToU8('<!--'.repeat(50 * 1024)), 'index.html': strToU8('<p>') }))));
+    expect(comments.status).toBe(422);
+    expect(comments.body.errors.file).toEqual(['Le fichier imsmanifest.xml est illisible.']);
+    const huge = zip({ 'imsmanifest.xml': [strToU8(manifest12('index.html', `<!--${'x'.repeat(1024 * 1024)}-->`)), { level: 0 }], 'index.html': strToU8('<p>') });
+    const tooLarge = await upload(platform, form({ type: 'SCORM' }, scorm(huge)));
+    expect(tooLarge.status).toBe(422);
+    expect(tooLarge.body.errors.file).toEqual(['Le fichier imsmanifest.xml est trop volumineux (1 Mo au maximum).']);
+  });
+
   it('answers in English when asked', async () => {
     const response = await fetch(`${baseUrl()}/api/v1/trainings/${trainingUuid}/training_items/scorm`, {
       method: 'POST',

@@ -206,3 +206,26 @@ describe('PUT to the upload address, then GET the file', () => {
     expect((await api('GET', '/files/..%2f..%2fpackage.json')).status).toBe(404);
   });
 });
+
+describe('files sent into a training (multipart operations)', () => {
+  const CUT_OFF = '--b\r\nContent-Disposition: form-data; name="file"; filename="f.zip"\r\n\r\nabc';
+  const operationsWithFiles = [
+    ['createScormTrainingItem', 'training_items/scorm'],
+    ['importTrainingCustomers', 'customers/import'],
+  ] as const;
+
+  it.each(operationsWithFiles)("%s answers 404 for another store's training before reading the file", async (operationId, path) => {
+    const platform = await login('platform@demo.test');
+    const stranger = await register();
+    const theirs = await newTraining(stranger.token, 'Leur formation');
+    for (const uuid of [theirs, '00000000-0000-4000-8000-000000000000']) {
+      // The body is cut off: read, it would be a 422; the training is looked up first.
+      const answer = await api('POST', `/trainings/${uuid}/${path}`, { token: platform, body: CUT_OFF, headers: { 'content-type': 'multipart/form-data; boundary=b' } });
+      expectContract(operationId, answer);
+      expect(answer.status).toBe(404);
+    }
+    const mine = await api('POST', `/trainings/${trainingUuid}/${path}`, { token: platform, body: CUT_OFF, headers: { 'content-type': 'multipart/form-data; boundary=b' } });
+    expect(mine.status).toBe(422);
+    expect(mine.body.errors).toEqual({ body: ['Le formulaire envoyé est illisible ou incomplet.'] });
+  });
+});

@@ -10,7 +10,7 @@ import { trainingOf } from '../catalogue/scope.js';
 import { appendItem, checkParent } from '../trainingItems/create.js';
 import { itemDetail } from '../trainingItems/items.js';
 import { checkItemTypes } from '../trainingItems/planGate.js';
-import { ManifestError, launchFile, readManifest, type ScormManifest } from './manifest.js';
+import { MANIFEST_MAX_BYTES, ManifestError, launchFile, readManifest, type ScormManifest } from './manifest.js';
 import { DEFAULT_ZIP_LIMITS, inspectZip, unpackZip } from './zipPackage.js';
 
 export interface ScormUpload {
@@ -46,8 +46,7 @@ function decodeText(bytes: Buffer): string {
   return bytes.toString('utf8');
 }
 
-function parseManifest(bytes: Buffer | undefined): ScormManifest {
-  if (!bytes) throw fileError(messages.scormBadManifest);
+function parseManifest(bytes: Buffer): ScormManifest {
   try {
     return readManifest(decodeText(bytes));
   } catch (error) {
@@ -75,10 +74,14 @@ export async function createScormItem(services: Services, auth: AuthContext, tra
   await checkParent(services.db, training.id, 'SCORM', parentId);
 
   const limits = { ...DEFAULT_ZIP_LIMITS, maxUnpackedBytes: services.config.scormMaxUnpackedSize };
-  const { files, read } = await inspectZip(input.file.path, limits, (name) => MANIFEST.test(name) && !isJunk(name));
+  const { files, read } = await inspectZip(input.file.path, limits, (name) => MANIFEST.test(name) && !isJunk(name), MANIFEST_MAX_BYTES);
   const located = manifestFolder(files.map((file) => file.name));
   if (!located) throw fileError(messages.scormNoManifest);
-  const manifest = parseManifest(read.get(located.manifest));
+  // inspectZip reads no more than that; a bigger manifest is no real package's.
+  if (files.some((file) => file.name === located.manifest && file.size > MANIFEST_MAX_BYTES)) {
+    throw fileError(messages.scormManifestTooLarge(MANIFEST_MAX_BYTES / (1024 * 1024)));
+  }
+  const manifest = parseManifest(read.get(located.manifest)!);
   const launch = launchFile(located.folder, manifest.href);
   if (!launch || !files.some((file) => file.name === launch)) throw fileError(messages.scormNoLaunch);
 

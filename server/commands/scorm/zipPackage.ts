@@ -120,6 +120,45 @@ function checkEntry(entry: Entry, limits: ZipLimits, total: number): void {
   if (bomb || total > limits.maxUnpackedBytes) throw fileError(messages.scormTooLarge(megabytes(limits.maxUnpackedBytes)));
 }
 
+interface NameNode {
+  file: boolean;
+  folder: boolean;
+  children: Map<string, NameNode>;
+}
+
+/**
+ * The names of an archive as a tree of path segments, to find those that cannot all be stored: the same file
+ * twice, or "a" as a file while "a/b" (or a directory entry "a/") makes it a folder (unpacking would then fail
+ * on the disk with ENOTDIR/EISDIR). Segments are compared case-folded and NFC-normalised, as a
+ * case-insensitive file system (macOS, Windows) or a copy of the package onto one would see them.
+ * Adding a name costs its length: no prefix of it is ever copied or searched for again.
+ */
+export class NameTree {
+  private readonly root: NameNode = { file: false, folder: true, children: new Map() };
+
+  /**
+   * Adds an entry's name ("a/b.html", or "a/" for a directory). Answers the part of it that clashes ("a" for
+   * "a/b.html" when "a" is a file), or null.
+   */
+  add(name: string): string | null {
+    const directory = name.endsWith('/');
+    const segments = (directory ? name.slice(0, -1) : name).split('/');
+    let node = this.root;
+    for (const [index, segment] of segments.entries()) {
+      const key = segment.normalize('NFC').toLowerCase();
+      let child = node.children.get(key);
+      if (!child) node.children.set(key, (child = { file: false, folder: false, children: new Map() }));
+      // Every segment but a file's last one is a folder: a clash when a file holds that name already.
+      const asFile = index === segments.length - 1 && !directory;
+      if (child.file || (asFile && child.folder)) return segments.slice(0, index + 1).join('/');
+      if (asFile) child.file = true;
+      else child.folder = true;
+      node = child;
+    }
+    return null;
+  }
+}
+
 /**
  * Checks a whole archive from its central directory and reads the small files `wanted` asks for (the
  * manifest), at most `maxReadBytes` each. Throws 422 on `file` with the reason. Answers the files.
@@ -137,9 +176,12 @@ export async function inspectZip(
     const files: ZipEntryInfo[] = [];
     const read = new Map<string, Buffer>();
     let total = 0;
+    const names = new NameTree();
     for await (const entry of entriesOf(zip)) {
       total += entry.uncompressedSize;
       checkEntry(entry, limits, total);
+      const clash = names.add(entry.fileName);
+      if (clash !== null) throw fileError(messages.scormNameClash(clash.slice(0, 200)));
       if (isDirectory(entry)) continue;
       files.push({ name: entry.fileName, size: entry.uncompressedSize });
       if (wanted(entry.fileName) && entry.uncompressedSize <= maxReadBytes) {
@@ -150,13 +192,6 @@ export async function inspectZip(
           throw isArchiveFault(error) ? fileError(messages.scormCorrupt) : error;
         }
         read.set(entry.fileName, Buffer.concat(chunks));
-      }
-    }
-    // "a" as a file and "a/b" too cannot both be stored (a name is either a file or a folder).
-    const names = new Set(files.map((file) => file.name));
-    for (const { name } of files) {
-      for (let slash = name.indexOf('/'); slash !== -1; slash = name.indexOf('/', slash + 1)) {
-        if (names.has(name.slice(0, slash))) throw fileError(messages.scormCorrupt);
       }
     }
     return { files, read };

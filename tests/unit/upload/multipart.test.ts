@@ -1,14 +1,27 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/app';
 import { readConfig } from '../../../server/config';
 import type { OpenApiDocument } from '../../../server/openapi/document';
 import type { HandlerMap } from '../../../server/openapi/handler';
-import type { UploadedFile } from '../../../server/openapi/multipart';
+import { MAX_CONCURRENT_MULTIPART, type UploadedFile } from '../../../server/openapi/multipart';
+import { notFound } from '../../../server/http/errors';
 import type { Services } from '../../../server/services';
 
-/** A one-operation contract: a public multipart form with text fields and a 1000-byte file. */
+const errorAnswer = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+const responses = {
+  '200': { content: { 'application/json': { schema: { type: 'object' } } } },
+  '404': errorAnswer,
+  '422': errorAnswer,
+  '429': errorAnswer,
+};
+
+/**
+ * A small contract: `echo`, a public multipart form with text fields and a 1000-byte file; `thing`, a file
+ * sent to /things/{thing}, whose preflight refuses "other" and whose handler waits for the test on "slow".
+ */
 const document = {
   openapi: '3.1.0',
   paths: {
@@ -33,10 +46,19 @@ const document = {
             },
           },
         },
-        responses: {
-          '200': { content: { 'application/json': { schema: { type: 'object' } } } },
-          '422': { content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+        responses,
+      },
+    },
+    '/things/{thing}': {
+      parameters: [{ name: 'thing', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z]+$' } }],
+      post: {
+        operationId: 'thing',
+        security: [],
+        requestBody: {
+          required: true,
+          content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } } },
         },
+        responses,
       },
     },
   },
@@ -44,8 +66,18 @@ const document = {
 } as unknown as OpenApiDocument;
 
 let app: FastifyInstance;
+let origin: string;
 let base: string;
 const seenPaths: string[] = [];
+const preflights: string[] = [];
+/** Paths of the files the "slow" handlers hold, in arrival order; they answer once `gate` resolves. */
+const waiting: string[] = [];
+function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
+}
+let gate = deferred();
 
 beforeAll(async () => {
   const handlers = {
@@ -57,12 +89,28 @@ beforeAll(async () => {
         body: { fields, file: { filename: file.filename, mimetype: file.mimetype, size: file.size, text: readFileSync(file.path, 'utf8') } },
       };
     },
+    thing: Object.assign(
+      async (ctx: { params: { thing: string }; body: { file?: UploadedFile } }) => {
+        if (ctx.params.thing === 'slow') {
+          waiting.push(ctx.body.file?.path ?? '');
+          await gate.promise;
+        }
+        return { status: 200, body: { size: ctx.body.file?.size ?? null } };
+      },
+      {
+        async preflight(ctx: { params: { thing: string } }) {
+          preflights.push(ctx.params.thing);
+          if (ctx.params.thing === 'other') throw notFound();
+        },
+      },
+    ),
   } as unknown as HandlerMap;
   const services = { config: { ...readConfig({}), devMailbox: false } } as unknown as Services;
   app = await buildApp(services, { document, handlers, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/v1/echo`;
+  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  base = `${origin}/api/v1/echo`;
 });
 afterAll(() => app.close());
 
@@ -75,8 +123,8 @@ function form(entries: Record<string, string | Blob>, filename = 'paquet.zip') {
   return data;
 }
 
-async function post(body: BodyInit, headers?: Record<string, string>) {
-  const response = await fetch(base, { method: 'POST', body, headers });
+async function post(body: BodyInit, headers?: Record<string, string>, url = base) {
+  const response = await fetch(url, { method: 'POST', body, headers });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> & { errors?: Record<string, string[]> } };
 }
 
@@ -132,5 +180,72 @@ describe('multipart/form-data bodies', () => {
     const truncated = await post(cut, { 'content-type': 'multipart/form-data; boundary=b' });
     expect(truncated.status).toBe(422);
     expect(truncated.body.errors).toEqual({ body: ['Le formulaire envoyé est illisible ou incomplet.'] });
+  });
+});
+
+const thing = (name: string) => `${origin}/api/v1/things/${name}`;
+const CUT_OFF = '--b\r\nContent-Disposition: form-data; name="file"; filename="a.zip"\r\n\r\nabc';
+
+/** Sends the headers and the first bytes of a multipart body, and resolves with the answer while the rest is still owed. */
+function answerBeforeTheBodyEnds(url: string): Promise<{ status: number; body: { code?: string } }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=b', 'content-length': String(100 * 1024 * 1024) } });
+    request.on('error', reject);
+    request.on('response', (response) => {
+      let text = '';
+      response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      response.on('end', () => {
+        request.destroy();
+        resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) as { code?: string } });
+      });
+    });
+    request.write(CUT_OFF);
+  });
+}
+
+describe('the preflight of an operation', () => {
+  it('runs once the path is valid and answers before a byte of the body is read', async () => {
+    // A cut-off body would be a 422 if it were read: the 404 shows it was not.
+    const cut = await post(CUT_OFF, { 'content-type': 'multipart/form-data; boundary=b' }, thing('other'));
+    expect(cut.status).toBe(404);
+    expect(cut.body.code).toBe('NOT_FOUND');
+    // An upload still under way (100 MiB announced, 3 bytes sent) gets its answer all the same.
+    expect(await answerBeforeTheBodyEnds(thing('other'))).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+    preflights.length = 0;
+    expect((await post(form({ file: new Blob(['x']) }), undefined, thing('BAD'))).status).toBe(422);
+    expect(preflights).toEqual([]);
+    expect((await post(form({ file: new Blob(['abc']) }), undefined, thing('mine'))).body).toEqual({ size: 3 });
+    expect(preflights).toEqual(['mine']);
+  });
+});
+
+describe('multipart bodies read at once', () => {
+  it(`are at most ${MAX_CONCURRENT_MULTIPART}: one more answers 429 with Retry-After without being read, and slots come back`, async () => {
+    gate = deferred();
+    waiting.length = 0;
+    const held = Array.from({ length: MAX_CONCURRENT_MULTIPART }, () => post(form({ file: new Blob(['held']) }), undefined, thing('slow')));
+    await vi.waitFor(() => expect(waiting).toHaveLength(MAX_CONCURRENT_MULTIPART));
+
+    const response = await fetch(thing('mine'), { method: 'POST', body: CUT_OFF, headers: { 'content-type': 'multipart/form-data; boundary=b' } });
+    expect(response.status).toBe(429);
+    expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(((await response.json()) as { code: string }).code).toBe('TOO_MANY_REQUESTS');
+    // Refused before the preflight? No: the preflight's 404 still comes first, then the slots.
+    expect((await post(CUT_OFF, { 'content-type': 'multipart/form-data; boundary=b' }, thing('other'))).status).toBe(404);
+
+    gate.resolve();
+    for (const answer of await Promise.all(held)) expect(answer).toEqual({ status: 200, body: { size: 4 } });
+    for (const file of waiting) expect(existsSync(file)).toBe(false);
+
+    // Failed bodies give their slot back too.
+    for (let i = 0; i <= MAX_CONCURRENT_MULTIPART; i++) expect((await post(CUT_OFF, { 'content-type': 'multipart/form-data; boundary=b' }, thing('mine'))).status).toBe(422);
+    expect((await post(form({ file: new Blob(['ok']) }), undefined, thing('mine'))).status).toBe(200);
+  });
+
+  it('must be declared able to answer 429: the binder refuses a contract that does not say so', async () => {
+    const withoutBusy = structuredClone(document) as unknown as { paths: Record<string, { post: { responses: Record<string, unknown> } }> };
+    delete withoutBusy.paths['/echo']!.post.responses['429'];
+    const services = { config: { ...readConfig({}), devMailbox: false } } as unknown as Services;
+    await expect(buildApp(services, { document: withoutBusy as unknown as OpenApiDocument, handlers: {}, logger: false })).rejects.toThrow(/echo: a multipart operation must declare 429/);
   });
 });

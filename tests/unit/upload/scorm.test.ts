@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveSession, type AuthContext } from '../../../server/auth/session';
 import { registerTrainer } from '../../../server/commands/registerTrainer';
 import { createScormItem, manifestFolder } from '../../../server/commands/scorm/createScormItem';
-import { launchFile, readManifest } from '../../../server/commands/scorm/manifest';
+import { MANIFEST_MAX_BYTES, ManifestError, launchFile, readManifest } from '../../../server/commands/scorm/manifest';
+import { NameTree } from '../../../server/commands/scorm/zipPackage';
 import { stores, trainingItems, trainings } from '../../../server/db/schema';
 import { HttpError } from '../../../server/http/errors';
 import type { Services } from '../../../server/services';
@@ -112,7 +113,12 @@ describe('createScormItem', () => {
     ['a launch page missing from the package', () => zip({ 'imsmanifest.xml': strToU8(manifest12('absent.html')) }), /aucune page de lancement/],
     ['a launch page outside the package', () => zip({ 'imsmanifest.xml': strToU8(manifest12('../index.html')), 'index.html': strToU8('<p>') }), /aucune page de lancement/],
     ['a remote launch page', () => zip({ 'imsmanifest.xml': strToU8(manifest12('https://evil.example/x.html')), 'index.html': strToU8('<p>') }), /aucune page de lancement/],
-    ['a file named like a folder', () => zip({ 'imsmanifest.xml': strToU8(manifest12()), 'index.html': strToU8('<p>'), 'js': strToU8('x'), 'js/app.js': strToU8('1') }), /endommagée/],
+    ['a file named like a folder', () => zip({ 'imsmanifest.xml': strToU8(manifest12()), 'index.html': strToU8('<p>'), 'js': strToU8('x'), 'js/app.js': strToU8('1') }), /deux fois le nom js \(/],
+    ['a folder named like a file but for the case', () => zip({ 'imsmanifest.xml': strToU8(manifest12()), 'index.html': strToU8('<p>'), 'Media/a.png': strToU8('1'), 'MEDIA': strToU8('x') }), /deux fois le nom MEDIA \(/],
+    ['a file named like a directory entry', () => zip({ 'imsmanifest.xml': strToU8(manifest12()), 'index.html': strToU8('<p>'), css: {}, 'CSS ': strToU8('x'), 'Css': strToU8('x') }), /deux fois le nom Css \(/],
+    ['two files differing only in case', () => zip({ 'imsmanifest.xml': strToU8(manifest12()), 'index.html': strToU8('<p>'), 'Index.HTML': strToU8('<p>') }), /deux fois le nom Index\.HTML/],
+    ['a manifest over 1 MiB', () => zip({ 'imsmanifest.xml': [strToU8(manifest12('index.html', `<!-- ${'x'.repeat(1024 * 1024)} -->`)), { level: 0 }], 'index.html': strToU8('<p>') }), /imsmanifest\.xml est trop volumineux \(1 Mo au maximum\)/],
+    ['a manifest of 200 KiB of unclosed comments', () => zip({ 'imsmanifest.xml': strToU8('<!--'.repeat(50 * 1024)), 'index.html': strToU8('<p>') }), /imsmanifest\.xml est illisible/],
     ['an unreadable manifest', () => zip({ 'imsmanifest.xml': strToU8('<manifest><organizations></manifest>'), 'index.html': strToU8('<p>') }), /imsmanifest\.xml est illisible/],
   ])('refuses %s with a clear 422 on file, and stores nothing', async (_, build, message) => {
     const before = storedFiles();
@@ -162,11 +168,67 @@ describe('the manifest', () => {
     expect(readManifest(source)).toEqual({ version: '1.2', href: 'sco.html', title: null });
   });
 
+  // Each of these made the old regular-expression clean-up (or its tag pattern) search the rest of the text
+  // again from every position: minutes for a manifest of this size. Now one forward pass refuses them.
+  it.each([
+    ['unclosed comments', '<!--'],
+    ['unclosed processing instructions', '<?'],
+    ['unclosed CDATA sections', '<![CDATA['],
+    ['unclosed DOCTYPE subsets', '<!DOCTYPE a ['],
+    ['unclosed attribute values', '<a x="'],
+    ['elements nested without end', '<a>'],
+  ])('refuses a manifest of 1 MiB of %s as unreadable, in one pass', (_, unit) => {
+    const source = `<manifest>${unit.repeat(Math.floor(MANIFEST_MAX_BYTES / unit.length) - 3)}`;
+    expect(() => readManifest(source)).toThrow(new ManifestError('unreadable'));
+  });
+
+  it('finds the launch page of a manifest of 1 MiB of items, resources looked up by identifier', () => {
+    const count = 18_000;
+    const source = manifest12('index.html')
+      .replace('<item identifier="item-1" identifierref="res-1">', `${'<item identifierref="none"/>'.repeat(count)}<item identifier="item-1" identifierref="res-1">`)
+      .replace('<resource identifier="res-1"', `${'<resource identifier="other"/>'.repeat(count)}<resource identifier="res-1"`);
+    expect(source.length).toBeGreaterThan(900 * 1024);
+    expect(source.length).toBeLessThan(MANIFEST_MAX_BYTES);
+    expect(readManifest(source)).toEqual({ version: '1.2', href: 'index.html', title: 'Sécurité & hygiène' });
+  });
+
+  it('reads what the old clean-up removed: comments, declarations, CDATA text and DOCTYPE subsets', () => {
+    const source = manifest12()
+      .replace('<manifest ', '<!DOCTYPE manifest [ <!ENTITY x "]"> ]>\n<?pi x?><manifest ')
+      .replace('<title>Sécurité &amp; hygiène</title>', '<title><!-- <title>no</title> --><![CDATA[R&D <1>]]> &#233;t&#xE9;</title>');
+    expect(readManifest(source).title).toBe('R&D <1> été');
+    expect(() => readManifest(source.replace('</organization>', '</organisation>'))).toThrow(ManifestError);
+    expect(() => readManifest(source.replace('identifier="item-1"', 'identifier="item-1"x="y"'))).toThrow(ManifestError);
+  });
+
   it('keeps launch files inside the package', () => {
     expect(launchFile('', 'index.html?x=1#top')).toBe('index.html');
     expect(launchFile('pkg/', 'a/./b/../c%20d.html')).toBe('pkg/a/c d.html');
     expect(launchFile('', '../x.html')).toBeNull();
     expect(launchFile('pkg/', '../../x.html')).toBeNull();
     expect(launchFile('', '%E0%A4%A.html')).toBeNull();
+  });
+});
+
+describe('names in an archive', () => {
+  const clashes = (...names: string[]) => {
+    const tree = new NameTree();
+    return names.map((name) => tree.add(name)).find((clash) => clash !== null) ?? null;
+  };
+
+  it('finds a name used by a file and a folder, or twice, whatever the case or Unicode form', () => {
+    expect(clashes('a', 'a/b')).toBe('a');
+    expect(clashes('a/b/c', 'a/b')).toBe('a/b');
+    expect(clashes('a/', 'a')).toBe('a');
+    expect(clashes('a', 'a/')).toBe('a');
+    expect(clashes('x.html', 'x.html')).toBe('x.html');
+    expect(clashes('Docs/A.txt', 'docs/a.TXT')).toBe('docs/a.TXT');
+    expect(clashes('Docs', 'DOCS/x')).toBe('DOCS');
+    expect(clashes('caf\u00e9', 'cafe\u0301/x')).toBe('cafe\u0301');
+  });
+
+  it('accepts names that only look alike, and folders met twice', () => {
+    expect(clashes('a', 'a-b/c', 'ab/c', 'a.b/c', 'b/a', 'a b/c')).toBeNull();
+    expect(clashes('a/', 'a/', 'a/b', 'a/c/', 'a/c/d')).toBeNull();
   });
 });
