@@ -2,11 +2,24 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
 import fr from '../../../locales/fr.json';
 import en from '../../../locales/en.json';
 
-const placeholders = (message: string) => [...message.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
+/** The argument names of an ICU message (plural branches' words are text, not arguments), sorted and unique. */
+function placeholders(message: string): string[] {
+  const names = new Set<string>();
+  const walk = (elements: MessageFormatElement[]) => {
+    for (const element of elements) {
+      if ('value' in element && element.type !== TYPE.literal && typeof element.value === 'string') names.add(element.value);
+      if ('options' in element) for (const option of Object.values(element.options)) walk(option.value);
+      if ('children' in element) walk(element.children);
+    }
+  };
+  walk(parse(message));
+  return [...names].sort();
+}
 
 describe('message catalogues', () => {
   it('fr.json is exactly what the source declares (run npm run i18n:extract after changing messages)', () => {
