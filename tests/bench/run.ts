@@ -9,6 +9,7 @@ import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 import { benchItemsReorder } from './itemsReorder';
 import { benchTrainingsList } from './trainingsList';
+import { benchTreeRender } from './treeRender';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3310);
 const base = `http://127.0.0.1:${PORT}`;
@@ -151,6 +152,7 @@ try {
   const js = await connexionJavaScript();
   const itemsReorder = await benchItemsReorder(base);
   const trainingsList = await benchTrainingsList(base);
+  const treeRender = await benchTreeRender(base);
   await stop(reopened.child);
 
   const results = {
@@ -167,6 +169,7 @@ try {
     connexion_js_gzip_kb: Math.round(js.gzipKb * 10) / 10,
     ...itemsReorder,
     ...trainingsList,
+    ...treeRender,
   };
   console.table(results);
   mkdirSync('tests/.tmp', { recursive: true });

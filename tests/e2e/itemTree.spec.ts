@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { goodPackage } from '../unit/upload/scormZips';
 
 /**
  * The content tab of a training (/formations/:uuid): the item tree against the real server. Each test makes
@@ -239,4 +240,45 @@ test('an analyst may not open the content tab (editors only, spec section 6)', a
   await page.goto(`/formations/${training.uuid}`);
   await expect(page.getByText("Vous n'avez pas accès à cette page !")).toBeVisible();
   await expect(page.getByTestId('item-tree')).toHaveCount(0);
+});
+
+test('"Aperçu" opens the lesson in the learner area with a preview token, in a new window', async ({ page, request }) => {
+  const { training, a1 } = await twoSections(request);
+  await logIn(page);
+  await page.goto(`/formations/${training.uuid}`);
+  // The token is fetched when the tab opens: the menu says "Aperçu" once it is held.
+  await expect(async () => {
+    await page.getByTestId(`tree-menu-${a1.id}`).click();
+    await expect(page.getByRole('menuitem', { name: 'Aperçu', exact: true })).toBeVisible({ timeout: 500 });
+  }).toPass();
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('menuitem', { name: 'Aperçu', exact: true }).click();
+  const opened = await popup;
+  const url = new URL(opened.url());
+  expect(url.pathname).toBe(`/mon-espace/formations/${training.slug}/elements/${a1.id}`);
+  expect(url.searchParams.get('preview-token')).toMatch(/^\S{16,}$/);
+});
+
+test('a platform admin adds a SCORM package into a chapter and opens its launch page; a broken zip is explained', async ({ page, request }) => {
+  const { api, training, b } = await twoSections(request);
+  await logIn(page, 'platform@demo.test');
+  await page.goto(`/formations/${training.uuid}`);
+  await page.getByTestId(`tree-add-${b.id}`).click();
+  await expect(page.getByRole('menuitem', { name: /SCORM/ }).getByTestId('plan-gem')).toHaveCount(0);
+  await page.getByRole('menuitem', { name: /SCORM/ }).click();
+  const dialog = page.getByTestId('scorm-dialog');
+  await dialog.locator('input[type=file]').setInputFiles({ name: 'casse.zip', mimeType: 'application/zip', buffer: Buffer.from('pas une archive zip') });
+  await expect(dialog.getByTestId('upload-error')).toBeVisible();
+  await dialog.locator('input[type=file]').setInputFiles({ name: 'cours.zip', mimeType: 'application/zip', buffer: goodPackage() });
+  await expect(page.getByText('Le SCORM « Sécurité & hygiène » a été ajouté.')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  const scorm = (await api.outline(training.uuid))[1]!.children.find((child) => child.type === 'SCORM')!;
+  expect(scorm).toMatchObject({ name: 'Sécurité & hygiène', draft: true });
+  await expect(row(page, scorm.id)).toContainText('Sécurité & hygiène');
+  await expect(row(page, scorm.id).getByRole('link')).toHaveCount(0);
+
+  const popup = page.waitForEvent('popup');
+  await openMenu(page, scorm.id, 'Ouvrir le paquet SCORM');
+  const opened = await popup;
+  await expect.poll(() => opened.url()).toMatch(/index\.html/);
 });

@@ -1,8 +1,8 @@
 import { memo, useRef } from 'react';
 import { GripVertical, Paperclip } from 'lucide-react';
 import { useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
 import type { TrainingItemNode } from '../../../api/trainingItemsApi';
-import { TextLink } from '../../../components/ui/Link';
 import { contentMessages as m } from './contentMessages';
 import { AddItemMenu, EntryMenu } from './ItemMenus';
 import { editorPath, ITEM_TYPE_VIEW, submissionsPath } from './itemTypeView';
@@ -37,9 +37,10 @@ export const TreeItemRow = memo(function TreeItemRow({ node, parentId, settings 
           <span className="visually-hidden">{intl.formatMessage(label)}</span>
         </span>
         {href ? (
-          <TextLink href={href} className="item-tree__name" data-testid="tree-item-link">
+          // A router link rather than the kit's react-aria link: one of 500, it must stay light.
+          <Link to={href} className="ui-link item-tree__name" data-testid="tree-item-link">
             {node.name}
-          </TextLink>
+          </Link>
         ) : (
           <span className="item-tree__name">{node.name}</span>
         )}
@@ -53,9 +54,9 @@ export const TreeItemRow = memo(function TreeItemRow({ node, parentId, settings 
           )}
           {node.assignments_to_validate_count > 0 &&
             (settings.canEdit ? (
-              <TextLink href={submissionsPath(settings.trainingUuid, node.id, parentId)} className="item-tree__badge item-tree__badge--todo">
+              <Link to={submissionsPath(settings.trainingUuid, node.id, parentId)} className="item-tree__badge item-tree__badge--todo">
                 {intl.formatMessage(m.toValidate, { count: node.assignments_to_validate_count })}
-              </TextLink>
+              </Link>
             ) : (
               <span className="item-tree__badge item-tree__badge--todo">{intl.formatMessage(m.toValidate, { count: node.assignments_to_validate_count })}</span>
             ))}

@@ -66,11 +66,8 @@ const plain = defineMessages({
   deleteItemBody: { id: 'trainings.content.delete.itemBody', defaultMessage: 'L’élément et ses ressources seront supprimés définitivement.' },
   deleting: { id: 'trainings.content.delete.deleting', defaultMessage: 'Suppression…' },
   // SCORM
+  scormField: { id: 'trainings.content.scorm.field', defaultMessage: 'Paquet SCORM' },
   scormTitle: { id: 'trainings.content.scorm.title', defaultMessage: 'Ajouter un SCORM' },
-  scormLead: { id: 'trainings.content.scorm.lead', defaultMessage: 'Choisissez le paquet SCORM 1.2 ou 2004 (fichier .zip contenant imsmanifest.xml).' },
-  scormName: { id: 'trainings.content.scorm.name', defaultMessage: 'Titre (facultatif)' },
-  scormUpload: { id: 'trainings.content.scorm.upload', defaultMessage: 'Envoyer' },
-  scormZipRequired: { id: 'trainings.content.scorm.zipRequired', defaultMessage: 'Choisissez un fichier .zip.' },
 });
 
 /** The words of the content tab (the item tree) of a training; those with values are typed by them. */
@@ -91,5 +88,6 @@ export const contentMessages = {
   duplicateLead: defineMessage<{ name: string }>({ id: 'trainings.content.duplicate.lead', defaultMessage: '« {name} » sera copié à la fin de la formation choisie.' }),
   deleteTitle: defineMessage<{ name: string }>({ id: 'trainings.content.delete.title', defaultMessage: 'Supprimer « {name} » ?' }),
   deleteSectionBody: defineMessage<{ count: number }>({ id: 'trainings.content.delete.sectionBody', defaultMessage: '{count, plural, =0 {Le chapitre sera supprimé définitivement.} one {Le chapitre et son élément seront supprimés définitivement.} other {Le chapitre et ses # éléments seront supprimés définitivement.}}' }),
+  scormLead: defineMessage<{ section: string }>({ id: 'trainings.content.scorm.lead', defaultMessage: 'Le paquet sera ajouté au chapitre « {section} », en brouillon, sous le titre de son manifeste.' }),
   scormDone: defineMessage<{ name: string }>({ id: 'trainings.content.scorm.done', defaultMessage: 'Le SCORM « {name} » a été ajouté.' }),
 };

@@ -24,7 +24,8 @@ function nextId(element: Element): string | null {
 /**
  * Binds sortablejs to one list of the tree (`<ul>` of `<li data-tree-id data-kind>`): the top level
  * (`groupKey` null: sections and items, dragged by their `[data-drag-handle="top"]`) or a section's items
- * (dragged by `[data-drag-handle="item"]`). Sections never leave the top level; items may go anywhere.
+ * (dragged by `[data-drag-handle="item"]`). Sections never leave the top level; items move between sections
+ * (and out of the top level into one), never back to the top.
  *
  * React owns the DOM: on drop, the moved element is put back where it was and the drop is reported, so the
  * reorder machine's new order is what React draws (never sortablejs's own move). Fallback (pointer-event)
@@ -48,8 +49,9 @@ export function useSortableList(listRef: RefObject<HTMLUListElement | null>, gro
         name: GROUP,
         // A section stays in the top level; an item may leave any list.
         pull: (_to, _from, dragged) => !isSection(dragged),
-        // A section's list takes items only.
-        put: (_to, _from, dragged) => top || !isSection(dragged),
+        // Items belong in chapters: the top level takes nothing from elsewhere (an item already there, from a
+        // duplication into this training, still moves within it); a section's list takes items only.
+        put: (_to, _from, dragged) => !top && !isSection(dragged),
       },
       handle: top ? '[data-drag-handle="top"]' : '[data-drag-handle="item"]',
       draggable: '>li',

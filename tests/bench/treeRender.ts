@@ -1,0 +1,144 @@
+// The item tree of a big training in the browser: a training with 500 items in 25 sections (built through the
+// API like the reorder bench), opened at /formations/{uuid} in chromium again and again, timed from navigation
+// start to the first frame painted with the 500th item; then drag-and-drop moves in the UI, timed from the drop to the server's
+// answer and to the tree settled (the moved item in its new section, no save running). Called by run.ts.
+import { chromium, type Page } from '@playwright/test';
+import { buildBigTraining, ITEMS_PER_SECTION, SECTIONS } from './itemsReorder';
+
+const RENDER_RUNS = 12;
+const DRAG_RUNS = 12;
+const ITEMS = SECTIONS * ITEMS_PER_SECTION;
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const round = (ms: number) => Math.round(ms * 10) / 10;
+
+/**
+ * Before any script of the page: a MutationObserver sees the 500th item row arrive, then `__treeRenderedAt`
+ * (ms since navigation start) is stamped once the next frame is laid out and painted (a message posted from
+ * requestAnimationFrame runs after that frame); every pointerup stamps `__dropAt`. The figures come from the
+ * page's own clock rather than from polling.
+ */
+function instrument(items: number) {
+  const w = window as unknown as { __treeRenderedAt?: number; __dropAt?: number };
+  const afterPaint = new MessageChannel();
+  afterPaint.port1.onmessage = () => (w.__treeRenderedAt = performance.now());
+  const observer = new MutationObserver(() => {
+    if (document.querySelectorAll('.item-tree__items > .item-tree__item').length >= items) {
+      observer.disconnect();
+      requestAnimationFrame(() => afterPaint.port2.postMessage(null));
+    }
+  });
+  observer.observe(document, { childList: true, subtree: true });
+  window.addEventListener('pointerup', () => (w.__dropAt = performance.now()), { capture: true });
+}
+
+async function logIn(page: Page, base: string) {
+  await page.goto(`${base}/connexion`);
+  await page.locator('input[name=email]').fill('owner@demo.test');
+  await page.locator('input[name=password]').fill('demo-password');
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('home-welcome').waitFor();
+}
+
+/** Drags the last item of section `from` onto the first item of the next section (both on screen). */
+async function dragAcross(page: Page, fromSection: number, toSection: number) {
+  const sections = page.locator('.item-tree__section');
+  const source = sections.nth(fromSection).locator('.item-tree__items > .item-tree__item').last();
+  const target = sections.nth(toSection).locator('.item-tree__items > .item-tree__item').first();
+  const id = await source.getAttribute('data-tree-id');
+  await source.scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollBy(0, 120));
+  const handle = (await source.locator('[data-drag-handle]').boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2 + 8, { steps: 3 });
+  await page.mouse.move(to.x + to.width / 2, to.y + 6, { steps: 10 });
+  await page.mouse.move(to.x + to.width / 2, to.y + 5, { steps: 2 });
+  await page.mouse.up();
+  return id!;
+}
+
+/** Logs in as the demo owner, builds the training, opens its tree RENDER_RUNS times and drags DRAG_RUNS times. */
+export async function benchTreeRender(base: string) {
+  const login = await fetch(`${base}/api/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'owner@demo.test', password: 'demo-password' }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const uuid = await buildBigTraining(async (method, path, body) => {
+    const response = await fetch(`${base}/api/v1${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: await response.json() };
+  });
+
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH === '' ? undefined : (process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'),
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'fr-FR' });
+    await context.addInitScript(instrument, ITEMS);
+    const page = await context.newPage();
+    await logIn(page, base);
+
+    // Render: the first visit loads the page's code (cold), the others find it in the browser cache.
+    const renders: number[] = [];
+    for (let run = 0; run < RENDER_RUNS + 1; run++) {
+      // From a blank page, so tearing down the previous 500-row page is not counted in this one.
+      await page.goto('about:blank');
+      await page.goto(`${base}/formations/${uuid}`);
+      const at = await page.waitForFunction(() => (window as unknown as { __treeRenderedAt?: number }).__treeRenderedAt, undefined, { timeout: 30_000 });
+      renders.push((await at.jsonValue()) as number);
+    }
+    const [cold, ...warm] = renders;
+    warm.sort((a, b) => a - b);
+
+    // Drag: drop → PUT …/reordering answered → the tree shows the item in its new section with no save running.
+    const answered: number[] = [];
+    const settled: number[] = [];
+    await page.goto(`${base}/formations/${uuid}`);
+    await page.waitForFunction(() => (window as unknown as { __treeRenderedAt?: number }).__treeRenderedAt);
+    for (let run = 0; run < DRAG_RUNS; run++) {
+      const from = run % (SECTIONS - 1);
+      const response = page.waitForResponse((r) => r.url().endsWith('/training_items/reordering') && r.request().method() === 'PUT');
+      const id = await dragAcross(page, from, from + 1);
+      const reply = await response;
+      if (reply.status() !== 200) throw new Error(`reorderTrainingItems answered ${reply.status()}`);
+      const settledAt = await page.waitForFunction(
+        ({ id, section }) => {
+          const inTarget = document.querySelectorAll('.item-tree__section')[section]?.querySelector(`.item-tree__items > [data-tree-id="${id}"]`);
+          return inTarget && !document.querySelector('[data-testid="tree-saving"]') ? performance.now() : null;
+        },
+        { id, section: from + 1 },
+        { timeout: 10_000 },
+      );
+      const timing = await page.evaluate(() => {
+        const w = window as unknown as { __dropAt: number };
+        const entry = performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/training_items/reordering')).pop() as PerformanceResourceTiming;
+        return { dropAt: w.__dropAt, answeredAt: entry.responseEnd };
+      });
+      answered.push(timing.answeredAt - timing.dropAt);
+      settled.push(((await settledAt.jsonValue()) as number) - timing.dropAt);
+    }
+    answered.sort((a, b) => a - b);
+    settled.sort((a, b) => a - b);
+    return {
+      tree_render_items: ITEMS,
+      tree_render_cold_ms: round(cold!),
+      tree_render_p50_ms: round(percentile(warm, 50)),
+      tree_render_p95_ms: round(percentile(warm, 95)),
+      tree_drag_rounds: settled.length,
+      tree_drag_answered_p50_ms: round(percentile(answered, 50)),
+      tree_drag_answered_p95_ms: round(percentile(answered, 95)),
+      tree_drag_settled_p50_ms: round(percentile(settled, 50)),
+      tree_drag_settled_p95_ms: round(percentile(settled, 95)),
+    };
+  } finally {
+    await browser.close();
+  }
+}
