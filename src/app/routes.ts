@@ -112,7 +112,7 @@ export const routes: readonly AppRoute[] = [
   { path: '/affiliation/revenus', name: 'affiliation_revenues', layout: 'default', guard: ['OWNER'], ...MARKETING },
 
   // Trainings and bundles
-  { path: '/formations', name: 'trainings', layout: 'default', guard: 'auth', load: () => import('../pages/trainings/list/TrainingsListPage').then((m) => m.TrainingsListPage) },
+  { path: '/formations', name: 'trainings', layout: 'default', guard: 'auth', query: ['ajouter'], load: () => import('../pages/trainings/list/TrainingsListPage').then((m) => m.TrainingsListPage) },
   { path: '/formations/certificats', name: 'trainings_certificates', layout: 'default', guard: MANAGERS, load: () => import('../pages/trainings/certificates/CertificatesPage').then((m) => m.CertificatesPage) },
   { path: '/formations/parametres', name: 'trainings_settings', layout: 'default', guard: MANAGERS, load: () => import('../pages/trainings/settings/TrainingsSettingsPage').then((m) => m.TrainingsSettingsPage) },
   { path: '/packs', name: 'bundles', layout: 'default', guard: 'auth', load: () => import('../pages/bundles/list/BundlesListPage').then((m) => m.BundlesListPage) },

@@ -87,3 +87,18 @@ test('a teacher has no checklist and only the cards of pages a teacher opens', a
   await expect(page.getByTestId('advantage-assignments')).toBeVisible();
   await expect(page.locator('[data-testid^=advantage-]')).toHaveCount(1);
 });
+
+test("the first-training step opens the trainings list with its add dialog, which closes for good", async ({ page }) => {
+  await logIn(page, 'admin@demo.test');
+  const step = page.getByTestId('checklist-step-FIRST_TRAINING');
+  await step.getByRole('button').first().click();
+  await step.getByRole('link').click();
+  await expect(page).toHaveURL('/formations?ajouter=1');
+  const dialog = page.getByTestId('create-training');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL('/formations');
+  await page.reload();
+  await expect(page.getByTestId('create-training')).toHaveCount(0);
+});

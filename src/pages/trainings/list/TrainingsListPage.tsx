@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { flatIds, flatOrder, moveInOrder } from '../../../../machines/reorder/reorder.order';
 import { createTraining, refreshTrainingLists, reorderTrainings, trainingsCountQuery, trainingsListQuery } from '../../../api/trainingsApi';
 import { canOpen } from '../../../app/access';
@@ -41,7 +41,14 @@ export function TrainingsListPage() {
   const canEdit = viewer !== null && CATALOGUE_EDITORS.includes(viewer.role);
   const isWide = useMediaQuery(DESKTOP);
   const search = useSearchBox();
-  const [isCreating, setCreating] = useState(false);
+  // `?ajouter=1` (the home checklist's "create your first training") opens the add dialog on arrival, for editors.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [isCreating, setCreatingState] = useState(() => canEdit && searchParams.get('ajouter') === '1');
+  const setCreating = (open: boolean) => {
+    setCreatingState(open);
+    // Closing forgets the flag, so a reload or going back does not open the dialog again.
+    if (!open && searchParams.has('ajouter')) setSearchParams({}, { replace: true });
+  };
   const actions = useTrainingActions();
   // The page goes back to 1 whenever the search changes.
   const [paging, setPaging] = useState({ query: '', page: 1 });
