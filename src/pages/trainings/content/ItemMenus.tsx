@@ -35,7 +35,7 @@ export function EntryMenu({ node }: { node: TrainingItemNode }) {
       <button
         ref={triggerRef}
         type="button"
-        className="item-tree__menu-button"
+        className="ui-icon-button item-tree__menu-button"
         aria-label={label}
         aria-haspopup="menu"
         aria-expanded={isOpen}
