@@ -41,8 +41,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   };
   const app = Fastify(serverOptions);
 
-  // With S3 the app reads files (images, media, SCORM frames) from the bucket's public address and PUTs uploads to the bucket.
-  const files = config.s3 ? ` ${new URL(config.s3.publicUrl).origin}` : '';
+  // With S3 the app reads files (images, media, SCORM frames) from the bucket's public address and PUTs uploads to the bucket;
+  // with FILES_ORIGIN it reads local storage's files from there (routes/uploads.ts).
+  const files = config.s3 ? ` ${new URL(config.s3.publicUrl).origin}` : config.filesOrigin ? ` ${config.filesOrigin}` : '';
   const bucket = config.s3 ? ` ${new URL(config.s3.endpoint).origin}` : '';
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff');

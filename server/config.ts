@@ -31,6 +31,13 @@ export interface Config {
   uploadSecret: string | undefined;
   /** Largest unpacked size of a SCORM package (SCORM_MAX_UNPACKED_SIZE, bytes; default 1 GiB). */
   scormMaxUnpackedSize: number;
+  /**
+   * FILES_ORIGIN: another origin (its own domain) routed to this same server, from which local storage's files
+   * are read, so that uploaded pages (SCORM packages above all) never run under the app's address. Unset: files
+   * are read from APP_URL, SCORM pages in a stricter sandbox. Not used with S3 (its public address is already
+   * another origin).
+   */
+  filesOrigin: string | undefined;
 }
 
 export interface S3Config {
@@ -84,10 +91,19 @@ function trustProxy(value: string | undefined): Config['trustProxy'] {
   return value.split(',').map((part) => part.trim()).filter(Boolean);
 }
 
+/** The origin of FILES_ORIGIN ("https://files.example.com"), which must not be the app's own. */
+function filesOrigin(value: string | undefined, appUrl: string): string | undefined {
+  if (!value) return undefined;
+  const origin = new URL(value).origin;
+  if (origin === 'null' || origin === new URL(appUrl).origin) throw new Error(`FILES_ORIGIN must be an http(s) origin other than APP_URL's, not ${JSON.stringify(value)}`);
+  return origin;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   const production = env.NODE_ENV === 'production';
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const appUrl = (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
     port,
     // Outside production the server (with its demo accounts and dev mailbox) listens on loopback only.
@@ -96,7 +112,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     // Never seed a production database by accident: there the demo store needs SEED=demo explicitly.
     seed: env.SEED === 'demo' || env.SEED === 'none' ? env.SEED : production ? 'none' : 'demo',
-    appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    appUrl,
     production,
     devMailbox: env.DEV_MAILBOX ? env.DEV_MAILBOX === '1' : !production,
     smtpUrl: env.SMTP_URL || undefined,
@@ -111,5 +127,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // issued addresses valid. Production must set its own (checked when the storage starts).
     uploadSecret: env.UPLOAD_SECRET || (production ? undefined : createHash('sha256').update(`upload-secret:${dataDir}`).digest('hex')),
     scormMaxUnpackedSize: Number(env.SCORM_MAX_UNPACKED_SIZE ?? 1024 ** 3),
+    filesOrigin: filesOrigin(env.FILES_ORIGIN, appUrl),
   };
 }

@@ -5,7 +5,7 @@ import { notFound } from '../http/errors.js';
 import { messages } from '../http/messages.js';
 import { signedIn, type HandlerMap } from '../openapi/handler.js';
 import type { Services } from '../services.js';
-import { contentTypeOf, isInline, mediaType } from '../storage/contentTypes.js';
+import { contentDisposition, contentTypeOf, isInline, mediaType } from '../storage/contentTypes.js';
 import { LocalStorage } from '../storage/localStorage.js';
 import { assertSafeKey } from '../storage/storage.js';
 
@@ -21,8 +21,29 @@ export const uploadHandlers: HandlerMap = {
  * Everything is sandboxed (an opaque origin: a script in an uploaded HTML page, SVG or SCORM package cannot
  * read the app's storage or call the API as the viewer), only the app's own pages may frame them, and
  * anything but media and PDF is a download.
+ *
+ * SCORM pages are the exception that shows HTML, and the address they show matters: under the app's own
+ * address a teacher could publish a page that looks like ours (a fake sign-in form at
+ * https://app/api/v1/files/scorm/…). Hence two policies, by the address a file is read from:
+ * - FILES_ORIGIN (another domain routed to this server; see config.ts): the full sandbox packages expect
+ *   (forms, pop-ups), framed by the app; nothing but files is served there;
+ * - the app's address: no forms and no pop-ups; and once FILES_ORIGIN is set, SCORM files are not served
+ *   here at all but redirected there (addresses saved before keep working).
+ * Scripts run under both (packages need them), so a page could still send what is typed in it elsewhere:
+ * only another domain takes our name off such a page, which is why production should set FILES_ORIGIN.
  */
-const FILE_CSP = "sandbox allow-scripts allow-forms allow-popups allow-modals allow-downloads; frame-ancestors 'self'";
+const SANDBOX = 'sandbox allow-scripts allow-modals allow-downloads';
+const APP_ADDRESS_CSP = `${SANDBOX}; frame-ancestors 'self'`;
+// frame-ancestors makes browsers ignore X-Frame-Options, so the app may frame files from the files origin.
+const filesAddressCsp = (appOrigin: string) => `${SANDBOX} allow-forms allow-popups; frame-ancestors 'self' ${appOrigin}`;
+
+interface FilePolicy {
+  /** FILES_ORIGIN, when set. */
+  filesOrigin: string | undefined;
+  /** Whether this request came through FILES_ORIGIN. */
+  onFilesOrigin: boolean;
+  appOrigin: string;
+}
 
 /** A single `bytes=a-b` range (what video players ask for); null for none, 'unsatisfiable' when out of the file. */
 export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'unsatisfiable' {
@@ -43,13 +64,14 @@ export function parseRange(header: string | undefined, size: number): { start: n
   return { start, end };
 }
 
-async function serveFile(storage: LocalStorage, request: FastifyRequest, reply: FastifyReply) {
+async function serveFile(storage: LocalStorage, request: FastifyRequest, reply: FastifyReply, policy: FilePolicy) {
   let key: string;
   try {
     key = assertSafeKey((request.params as { '*': string })['*']);
   } catch {
     throw notFound(messages.fileNotFound);
   }
+  if (key.startsWith('scorm/') && policy.filesOrigin && !policy.onFilesOrigin) return reply.redirect(`${policy.filesOrigin}${request.url}`, 308);
   const size = await storage.sizeOf(key);
   if (size === null) throw notFound(messages.fileNotFound);
   const contentType = contentTypeOf(key);
@@ -61,10 +83,10 @@ async function serveFile(storage: LocalStorage, request: FastifyRequest, reply: 
     // Keys never get new bytes (a new upload is a new key): cache for good.
     .header('cache-control', 'public, max-age=31536000, immutable')
     // A SCORM package's pages open in the player's frame; its files stay sandboxed like any other.
-    .header('content-disposition', `${isInline(contentType) || key.startsWith('scorm/') ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(name)}`)
+    .header('content-disposition', contentDisposition(isInline(contentType) || key.startsWith('scorm/') ? 'inline' : 'attachment', name))
     .header('x-frame-options', 'SAMEORIGIN');
   // Chrome's PDF viewer does not run in a sandboxed document; a PDF's scripts never reach our origin anyway.
-  if (mediaType(contentType) !== 'application/pdf') reply.header('content-security-policy', FILE_CSP);
+  if (mediaType(contentType) !== 'application/pdf') reply.header('content-security-policy', policy.onFilesOrigin ? filesAddressCsp(policy.appOrigin) : APP_ADDRESS_CSP);
   if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${size}`).send();
   const part = range ?? (size === 0 ? null : { start: 0, end: size - 1 });
   if (!part) return reply.code(200).header('content-length', '0').send('');
@@ -81,8 +103,22 @@ async function serveFile(storage: LocalStorage, request: FastifyRequest, reply: 
  * neither exists (the bucket does both).
  */
 export async function mountStorageRoutes(app: FastifyInstance, services: Services, prefix: string) {
-  const { storage } = services;
+  const { storage, config } = services;
   if (!(storage instanceof LocalStorage)) return;
+  const filesHost = config.filesOrigin ? new URL(config.filesOrigin).host : null;
+  // request.host honours X-Forwarded-Host when TRUST_PROXY is set.
+  const viaFilesOrigin = (request: FastifyRequest) => filesHost !== null && request.host.toLowerCase() === filesHost;
+  if (filesHost) {
+    // Under FILES_ORIGIN this server is a file server: no API and no app pages at that address.
+    app.addHook('onRequest', async (request) => {
+      if (viaFilesOrigin(request) && !request.url.startsWith(`${prefix}/files/`)) throw notFound();
+    });
+  }
+  const policyOf = (request: FastifyRequest): FilePolicy => ({
+    filesOrigin: config.filesOrigin,
+    onFilesOrigin: viaFilesOrigin(request),
+    appOrigin: new URL(config.appUrl).origin,
+  });
   await app.register(async (scope) => {
     // Every body stays an unread stream here, whatever its type: receiveUpload counts and caps it.
     scope.removeAllContentTypeParsers();
@@ -106,6 +142,6 @@ export async function mountStorageRoutes(app: FastifyInstance, services: Service
       }
       return reply.code(204).send();
     });
-    scope.get(`${prefix}/files/*`, (request, reply) => serveFile(storage, request, reply));
+    scope.get(`${prefix}/files/*`, (request, reply) => serveFile(storage, request, reply, policyOf(request)));
   });
 }

@@ -95,3 +95,6 @@ export function isInline(contentType: string): boolean {
   if (type === 'image/svg+xml') return false;
   return /^(image|video|audio)\//.test(type) || type === 'application/pdf' || type === 'text/vtt';
 }
+
+/** A Content-Disposition naming the file, for any name (RFC 6266/5987 encoding). */
+export const contentDisposition = (kind: 'inline' | 'attachment', name: string) => `${kind}; filename*=UTF-8''${encodeURIComponent(name)}`;

@@ -12,5 +12,11 @@ export function createStorage(config: Config): Storage {
   if (!config.uploadSecret) {
     throw new Error('UPLOAD_SECRET must be set in production (it signs the upload addresses of local storage); or configure S3_*.');
   }
-  return new LocalStorage({ root: config.storageDir, publicBaseUrl: `${config.appUrl}/api/v1`, secret: config.uploadSecret });
+  return new LocalStorage({
+    root: config.storageDir,
+    publicBaseUrl: `${config.appUrl}/api/v1`,
+    // Read from FILES_ORIGIN when there is one (uploads still go to the app: its page may connect there only).
+    filesBaseUrl: `${config.filesOrigin ?? config.appUrl}/api/v1`,
+    secret: config.uploadSecret,
+  });
 }

@@ -30,7 +30,11 @@ export function byteLimit(limit: number) {
 export class LocalStorage implements Storage {
   readonly kind = 'local' as const;
 
-  constructor(private readonly options: { root: string; publicBaseUrl: string; secret: string }) {}
+  /**
+   * `publicBaseUrl`: the app's API address (uploads are PUT there); `filesBaseUrl`: where files are read, the
+   * same server under FILES_ORIGIN when one is set (default: `publicBaseUrl`).
+   */
+  constructor(private readonly options: { root: string; publicBaseUrl: string; filesBaseUrl?: string; secret: string }) {}
 
   get root() {
     return this.options.root;
@@ -82,7 +86,7 @@ export class LocalStorage implements Storage {
   }
 
   url(key: string) {
-    return `${this.options.publicBaseUrl}/files/${keyToUrlPath(key)}`;
+    return `${this.options.filesBaseUrl ?? this.options.publicBaseUrl}/files/${keyToUrlPath(key)}`;
   }
 
   async presignPut(_key: string, options: PresignOptions) {

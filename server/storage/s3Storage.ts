@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { AwsClient } from 'aws4fetch';
 import type { S3Config } from '../config.js';
-import { contentTypeOf } from './contentTypes.js';
+import { OCTET_STREAM, contentDisposition, contentTypeOf, isInline } from './contentTypes.js';
 import { byteLimit } from './localStorage.js';
 import { StorageTooLargeError, assertSafeKey, keyToUrlPath, type PresignOptions, type Storage, type StoredObject } from './storage.js';
 
@@ -12,12 +12,23 @@ const xmlText = (value: string) =>
   value.replace(/&(lt|gt|quot|apos|amp);/g, (_, entity: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[entity]!);
 
 /**
+ * The headers an upload is stored, and then served, with. A bucket answers reads with the headers the object
+ * was stored with and no CSP of ours, so anything that should not show in the page (HTML, SVG, scripts: all
+ * but media and PDF, see isInline) is stored as a download of a neutral type, as local storage serves it.
+ */
+export function uploadHeaders(key: string, contentType: string): Record<string, string> {
+  if (isInline(contentType)) return { 'Content-Type': contentType };
+  return { 'Content-Type': OCTET_STREAM, 'Content-Disposition': contentDisposition('attachment', key.slice(key.lastIndexOf('/') + 1)) };
+}
+
+/**
  * An S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, Scaleway…), signed with SigV4 by aws4fetch and
  * addressed path-style (`<endpoint>/<bucket>/<key>`), which every one of them accepts.
  *
- * Upload addresses sign Content-Type and Content-Length, so the bucket itself refuses a file of another
- * type or size than the one announced: that is how the size limits hold without our server in the way
- * (createTrainingUploadUrl therefore asks for the size on S3). Reads are public addresses under
+ * Upload addresses sign Content-Type and Content-Length (and Content-Disposition for downloads, see
+ * uploadHeaders), so the bucket itself refuses a file of another type or size than the one announced: that
+ * is how the size limits hold without our server in the way (createTrainingUploadUrl therefore asks for the
+ * size on S3). Reads are public addresses under
  * S3_PUBLIC_URL: the bucket (or the CDN in front of it) must allow public reads; keys are unguessable.
  */
 export class S3Storage implements Storage {
@@ -105,14 +116,16 @@ export class S3Storage implements Storage {
 
   async presignPut(key: string, options: PresignOptions) {
     const seconds = Math.max(1, Math.min(MAX_PRESIGN_SECONDS, Math.ceil((options.expiresAt.getTime() - Date.now()) / 1000)));
-    const headers: Record<string, string> = { 'content-type': options.contentType };
+    // Signed, so the bucket refuses a PUT that sends other values (the client sends exactly these).
+    const sent = uploadHeaders(key, options.contentType);
+    const headers: Record<string, string> = Object.fromEntries(Object.entries(sent).map(([name, value]) => [name.toLowerCase(), value]));
     if (options.size !== undefined) headers['content-length'] = String(options.size);
     const signed = await this.client.sign(`${this.objectUrl(key)}?X-Amz-Expires=${seconds}`, {
       method: 'PUT',
       headers,
       aws: { signQuery: true, allHeaders: true },
     });
-    // Content-Length is set by the browser from the file itself; only Content-Type is the client's to send.
-    return { url: signed.url, headers: { 'Content-Type': options.contentType } };
+    // Content-Length is set by the browser from the file itself; the others are the client's to send.
+    return { url: signed.url, headers: sent };
   }
 }

@@ -167,6 +167,19 @@ describe('S3Storage against a stand-in bucket', () => {
     expect(headers).toEqual({ 'Content-Type': 'image/png' });
     expect(storage.url('uploads/a b.png')).toBe('https://cdn.example.test/uploads/a%20b.png');
   });
+
+  it.each([
+    ['text/html', 'uploads/page.html'],
+    ['image/svg+xml', 'uploads/logo.svg'],
+    ['application/javascript', 'uploads/été.js'],
+    ['application/zip', 'uploads/a.zip'],
+  ])('stores %s as a download of a neutral type: the bucket serves it so, without our CSP', async (contentType, key) => {
+    const { url, headers } = await storage.presignPut(key, { uploadId: 'u', contentType, size: 10, maxSize: 50, expiresAt: new Date(Date.now() + 60_000) });
+    const name = encodeURIComponent(key.slice('uploads/'.length));
+    expect(headers).toEqual({ 'Content-Type': 'application/octet-stream', 'Content-Disposition': `attachment; filename*=UTF-8''${name}` });
+    // Signed: the bucket refuses a PUT that would store other values.
+    expect(new URL(url).searchParams.get('X-Amz-SignedHeaders')).toBe('content-disposition;content-length;content-type;host');
+  });
 });
 
 describe('createStorage and its configuration', () => {
@@ -214,5 +227,71 @@ describe('the app with S3 storage', () => {
       await app.close();
       rmSync(staticDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('FILES_ORIGIN: files read from another domain routed to this server', () => {
+  const env = { APP_URL: 'https://app.example.test', FILES_ORIGIN: 'https://files.example.test/', UPLOAD_SECRET: 's' };
+
+  it('is an origin other than the app, and file addresses use it while uploads stay on the app', async () => {
+    expect(readConfig(env).filesOrigin).toBe('https://files.example.test');
+    expect(readConfig({}).filesOrigin).toBeUndefined();
+    expect(() => readConfig({ ...env, FILES_ORIGIN: 'https://app.example.test/files' })).toThrow(/FILES_ORIGIN/);
+    expect(() => readConfig({ ...env, FILES_ORIGIN: 'pas une adresse' })).toThrow();
+    const storage = createStorage({ ...readConfig(env), storageDir: '/tmp/unused' });
+    expect(storage.url('scorm/s/p/index.html')).toBe('https://files.example.test/api/v1/files/scorm/s/p/index.html');
+    const { url } = await storage.presignPut('uploads/a.png', { uploadId: 'u', contentType: 'image/png', maxSize: 10, expiresAt: new Date(Date.now() + 60_000) });
+    expect(url).toMatch(/^https:\/\/app\.example\.test\/api\/v1\/uploads\/u\?/);
+  });
+
+  describe('the app', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'cp-files-origin-'));
+    const staticDir = mkdtempSync(path.join(tmpdir(), 'cp-static-'));
+    let app: Awaited<ReturnType<typeof buildApp>>;
+    const get = (host: string, url: string) => app.inject({ method: 'GET', url, headers: { host } });
+
+    beforeAll(async () => {
+      writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>app</title>');
+      const config = { ...readConfig(env), storageDir: root, staticDir, devMailbox: false };
+      const storage = createStorage(config);
+      await storage.put('scorm/s/p/index.html', Buffer.from('<form><input name="password"></form>'), { contentType: 'text/html' });
+      await storage.put('uploads/s/t/u/photo.png', Buffer.from('png'), { contentType: 'image/png' });
+      app = await buildApp({ config, storage } as unknown as Services, { logger: false });
+    });
+    afterAll(async () => {
+      await app.close();
+      rmSync(root, { recursive: true, force: true });
+      rmSync(staticDir, { recursive: true, force: true });
+    });
+
+    it('serves SCORM pages under the files origin only, with forms and pop-ups, framed by the app', async () => {
+      const there = await get('files.example.test', '/api/v1/files/scorm/s/p/index.html');
+      expect(there.statusCode).toBe(200);
+      expect(there.headers['content-disposition']).toMatch(/^inline;/);
+      expect(there.headers['content-security-policy']).toBe(
+        "sandbox allow-scripts allow-modals allow-downloads allow-forms allow-popups; frame-ancestors 'self' https://app.example.test",
+      );
+      // Under the app's address: sent to the files origin, never shown (addresses saved before still work).
+      const here = await get('app.example.test', '/api/v1/files/scorm/s/p/index.html?x=1');
+      expect(here.statusCode).toBe(308);
+      expect(here.headers.location).toBe('https://files.example.test/api/v1/files/scorm/s/p/index.html?x=1');
+      expect(here.body).not.toContain('password');
+    });
+
+    it('still serves other files under the app address, in the strict sandbox', async () => {
+      const picture = await get('app.example.test', '/api/v1/files/uploads/s/t/u/photo.png');
+      expect(picture.statusCode).toBe(200);
+      expect(picture.headers['content-security-policy']).toBe("sandbox allow-scripts allow-modals allow-downloads; frame-ancestors 'self'");
+      expect((await get('files.example.test', '/api/v1/files/uploads/s/t/u/photo.png')).statusCode).toBe(200);
+    });
+
+    it('answers nothing but files under the files origin, and lets the app pages read from it', async () => {
+      expect((await get('files.example.test', '/api/v1/health')).statusCode).toBe(404);
+      expect((await get('files.example.test', '/connexion')).statusCode).toBe(404);
+      expect((await get('files.example.test', '/api/v1/filesx')).statusCode).toBe(404);
+      const page = await get('app.example.test', '/connexion');
+      expect(page.statusCode).toBe(200);
+      expect(String(page.headers['content-security-policy'])).toContain("img-src 'self' data: blob: https://files.example.test;");
+    });
   });
 });
