@@ -9,9 +9,6 @@ import { descriptionSchema } from './schema';
  * even if a schema rule were wrong.
  */
 
-/** The contract's limit of a description (Training.description, Bundle.description: maxLength 20000). */
-export const DESCRIPTION_MAX_LENGTH = 20000;
-
 const OUTPUT: Config = {
   ALLOWED_TAGS: ['p', 'h2', 'h3', 'ul', 'ol', 'li', 'blockquote', 'br', 'strong', 'em', 'a'],
   ALLOWED_ATTR: ['href', 'start'],
@@ -40,13 +37,6 @@ export function serialiseHtml(doc: ProseMirrorNode): string {
   const container = document.createElement('div');
   container.appendChild(serializer.serializeFragment(doc.content, { document }));
   return DOMPurify.sanitize(container.innerHTML, OUTPUT);
-}
-
-/** Length as the contract counts it (characters, not UTF-16 units: an emoji is one). */
-export function htmlLength(html: string): number {
-  let length = 0;
-  for (const _ of html) length += 1;
-  return length;
 }
 
 /** Wrappers with no meaning of their own: their content is kept, so losing them loses nothing. */

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { hasUnsupportedContent, htmlLength, parseHtml, sanitiseIncomingHtml, serialiseHtml } from '../../../src/editor/html';
+import { hasUnsupportedContent, parseHtml, sanitiseIncomingHtml, serialiseHtml } from '../../../src/editor/html';
+import { htmlLength } from '../../../src/editor/htmlLength';
 
 const roundTrip = (html: string) => serialiseHtml(parseHtml(html));
 
