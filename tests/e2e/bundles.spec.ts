@@ -154,7 +154,7 @@ test('the bundles list: drag reordering is saved; an analyst reads it only', asy
   await analyst.close();
 });
 
-test('bundle price and description: a schedule sets the shown price (also in the list); the description is saved as paragraphs', async ({ page }) => {
+test('bundle price and description: a schedule sets the shown price (also in the list); the description is saved with its bold text and list', async ({ page }) => {
   await logIn(page, 'owner@demo.test');
   const name = `Tarifé ${Date.now()}`;
   await createBundle(page, name);
@@ -170,13 +170,28 @@ test('bundle price and description: a schedule sets the shown price (also in the
 
   await row.getByRole('link', { name }).click();
   await page.getByTestId('bundle-tab-description').click();
-  const form = page.getByTestId('bundle-description-form');
-  await form.locator('textarea[name=description]').fill('Trois formations <b>complètes</b>.\n\nAccès à vie.');
-  await expect(page.getByTestId('bundle-description-preview').locator('p')).toHaveCount(2);
-  await page.getByTestId('bundle-description-save').click();
+  const form = page.getByTestId('description-form');
+  const editor = form.getByTestId('editor-content');
+  await editor.click();
+  await page.keyboard.type('Trois formations complètes.');
+  // Toolbar bold on a word selected with the keyboard.
+  await page.keyboard.press('ArrowLeft');
+  for (let i = 0; i < 'complètes'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
+  await form.getByTestId('editor-strong').click();
+  await expect(form.getByTestId('editor-strong')).toHaveAttribute('aria-pressed', 'true');
+  // Keyboard bullet list (Ctrl+Shift+8) after the paragraph.
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Control+Shift+8');
+  await page.keyboard.type('Accès à vie');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Mises à jour <b>incluses</b>');
+  await page.getByTestId('description-save').click();
   await expect(form.getByText('Enregistré !')).toBeVisible();
   await page.reload();
-  await expect(page.getByTestId('bundle-description-form').locator('textarea[name=description]')).toHaveValue('Trois formations <b>complètes</b>.\n\nAccès à vie.');
-  // Typed markup stays text: the preview shows it, it never becomes bold.
-  await expect(page.getByTestId('bundle-description-preview')).toContainText('<b>complètes</b>');
+  await expect(editor.locator('p').first()).toHaveText('Trois formations complètes.');
+  await expect(editor.locator('strong')).toHaveText('complètes');
+  // Typed markup stays text: it never becomes bold.
+  await expect(editor.locator('ul > li')).toHaveText(['Accès à vie', 'Mises à jour <b>incluses</b>']);
+  await expect(editor.locator('strong')).toHaveCount(1);
 });

@@ -21,6 +21,7 @@ async function apiAs(request: APIRequestContext, email = 'owner@demo.test') {
   return {
     training: (name: string) => send<{ uuid: string; slug: string }>('post', '/trainings', { name }),
     get: <T>(url: string) => send<T>('get', url),
+    put: <T>(url: string, data: unknown) => send<T>('put', url, data),
   };
 }
 
@@ -145,20 +146,137 @@ test('prices: add a one-time and an instalment schedule (total shown), a 422 kee
   await expect(page.getByTestId('payment-schedule')).toHaveText([/3 paiements mensuels de 33,00\s€ \(total 99,00\s€\)/]);
 });
 
-test('description: the summary and the paragraphs are saved, sanitised in the preview, and kept after a reload', async ({ page, request }) => {
-  const training = await (await apiAs(request)).training(`Description ${Date.now()}`);
+test('description: bold, heading, lists and a link typed with the keyboard and the toolbar are saved and come back after a reload', async ({ page, request }) => {
+  const api = await apiAs(request);
+  const training = await api.training(`Description ${Date.now()}`);
   await logIn(page);
   await page.goto(`/formations/${training.uuid}/description`);
   const form = page.getByTestId('description-form');
   await form.locator('textarea[name=summary]').fill('Les bases de la cuisine de saison.');
-  await form.locator('textarea[name=description]').fill('Premier paragraphe <script>alert(1)</script>\n\nSecond paragraphe');
-  await expect(page.getByTestId('description-preview').locator('p')).toHaveCount(2);
+  const editor = page.getByTestId('editor-content');
+  await expect(editor).toHaveAttribute('role', 'textbox');
+  await expect(editor).toHaveAttribute('aria-multiline', 'true');
+  await expect(page.getByRole('textbox', { name: 'Description de la page de vente' })).toBeVisible();
+  await expect(page.getByTestId('editor-undo')).toBeDisabled();
+
+  await editor.click();
+  // Toolbar: a heading; keyboard: bold (the toolbar follows the marks at the cursor).
+  await page.getByTestId('editor-heading2').click();
+  await expect(page.getByTestId('editor-heading2')).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.type('Au programme');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Une cuisine ');
+  await page.keyboard.press('Control+b');
+  await expect(page.getByTestId('editor-strong')).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.type('de saison');
+  await page.keyboard.press('Control+b');
+  await expect(page.getByTestId('editor-strong')).toHaveAttribute('aria-pressed', 'false');
+  await page.keyboard.type(', simple.');
+  // Toolbar: a bullet list; Enter makes the next item, Enter on an empty item leaves the list.
+  await page.keyboard.press('Enter');
+  await page.getByTestId('editor-bulletList').click();
+  await expect(page.getByTestId('editor-bulletList')).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.type('Les légumes');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Les fruits');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('editor-bulletList')).toHaveAttribute('aria-pressed', 'false');
+  // Keyboard: a numbered list (Ctrl+Shift+7), then italic from the toolbar.
+  await page.keyboard.press('Control+Shift+7');
+  await page.keyboard.type('Choisir');
+  await page.keyboard.press('Enter');
+  await page.getByTestId('editor-em').click();
+  await page.keyboard.type('Cuisiner');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  // A link on the last words, through the dialog (Ctrl+K); an unsafe address is refused.
+  await page.keyboard.type('Voir le site');
+  for (let i = 0; i < 'le site'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
+  await page.keyboard.press('Control+k');
+  const dialog = page.getByTestId('editor-link-dialog');
+  await dialog.getByRole('textbox').fill('javascript:alert(1)');
+  await dialog.getByRole('textbox').press('Enter');
+  await expect(dialog).toContainText('Saisissez une adresse web');
+  await dialog.getByRole('textbox').fill('exemple.fr/marche');
+  await dialog.getByRole('textbox').press('Enter');
+  await expect(dialog).toHaveCount(0);
+  // The link dialog's Enter did not save the page, and the typing goes on in the text.
+  await expect(form.getByRole('status')).toHaveCount(0);
+  await expect(editor).toBeFocused();
+
+  const html =
+    '<h2>Au programme</h2><p>Une cuisine <strong>de saison</strong>, simple.</p><ul><li><p>Les légumes</p></li><li><p>Les fruits</p></li></ul>' +
+    '<ol><li><p>Choisir</p></li><li><p><em>Cuisiner</em></p></li></ol><p>Voir <a href="https://exemple.fr/marche">le site</a></p>';
+  await expect(editor).toContainText('Les fruits');
+  await expect(page.getByTestId('editor-count')).toHaveText(`${html.length} / 20\u202f000`);
   await page.getByTestId('description-save').click();
   await expect(form.getByRole('status')).toHaveText('Enregistré !');
+  expect((await api.get<{ description: string; summary: string }>(`/trainings/${training.uuid}`)).description).toBe(html);
+
   await page.reload();
   await expect(page.getByTestId('description-form').locator('textarea[name=summary]')).toHaveValue('Les bases de la cuisine de saison.');
-  await expect(page.getByTestId('description-preview').locator('p')).toHaveText(['Premier paragraphe <script>alert(1)</script>', 'Second paragraphe']);
-  await expect(page.getByTestId('description-preview').locator('script')).toHaveCount(0);
+  await expect(editor.locator('h2')).toHaveText('Au programme');
+  await expect(editor.locator('strong')).toHaveText('de saison');
+  await expect(editor.locator('ul > li')).toHaveText(['Les légumes', 'Les fruits']);
+  await expect(editor.locator('ol > li')).toHaveText(['Choisir', 'Cuisiner']);
+  await expect(editor.locator('a')).toHaveAttribute('href', 'https://exemple.fr/marche');
+  await page.screenshot({ path: test.info().outputPath('description.png'), fullPage: true });
+
+  // Undo from the keyboard takes back the last change only.
+  await editor.locator('strong').click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' et locale');
+  await expect(editor.locator('p').first()).toHaveText('Une cuisine de saison, simple. et locale');
+  await page.keyboard.press('Control+z');
+  await expect(editor.locator('p').first()).toHaveText('Une cuisine de saison, simple.');
+});
+
+test('description: stored HTML is sanitised on the way in and out, and an over-long description is not sent', async ({ page, request }) => {
+  const api = await apiAs(request);
+  const training = await api.training(`Description brute ${Date.now()}`);
+  // What an API client could have stored: a script, a handler, an image, a javascript: link.
+  await api.put(`/trainings/${training.uuid}`, {
+    description: '<p onclick="alert(1)">Texte <img src="x" onerror="alert(2)"><a href="javascript:alert(3)">piège</a></p><script>alert(4)</script><h1>Titre</h1>',
+  });
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await logIn(page);
+  await page.goto(`/formations/${training.uuid}/description`);
+  const editor = page.getByTestId('editor-content');
+  await expect(editor.locator('h2')).toHaveText('Titre');
+  await expect(page.getByTestId('editor-unsupported')).toBeVisible();
+  await expect(editor.locator('img, script, a, [onclick]')).toHaveCount(0);
+  await page.getByTestId('description-save').click();
+  await expect(page.getByTestId('description-form').getByRole('status')).toHaveText('Enregistré !');
+  expect((await api.get<{ description: string }>(`/trainings/${training.uuid}`)).description).toBe('<p>Texte piège</p><h2>Titre</h2>');
+  expect(dialogs).toEqual([]);
+
+  // 19,998 characters of HTML: five more typed go past the limit of 20,000, three fewer come back under it.
+  await api.put(`/trainings/${training.uuid}`, { description: `<p>${'a'.repeat(19991)}</p>` });
+  await page.reload();
+  await expect(page.getByTestId('editor-count')).toHaveText('19\u202f998 / 20\u202f000');
+  await editor.locator('p').click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('bcdef');
+  await expect(page.getByTestId('editor-error')).toContainText('La description est trop longue');
+  await expect(editor).toHaveAttribute('aria-invalid', 'true');
+  let sent = 0;
+  page.on('request', (sentRequest) => {
+    if (sentRequest.method() === 'PUT') sent += 1;
+  });
+  await page.getByTestId('description-save').click();
+  await expect(page.getByTestId('editor-error')).toBeVisible();
+  await editor.locator('p').click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  await expect(page.getByTestId('editor-error')).toHaveCount(0);
+  expect(sent).toBe(0);
 });
 
 test('learners: empty state, add one, import a CSV with its report, remove after confirming', async ({ page, request }) => {
