@@ -34,7 +34,7 @@ export function EditorToolbar({ state, isDisabled, controls, onAction, onLink, i
   const toggle = (action: Exclude<ToolbarAction, 'undo' | 'redo'>, label: MessageDescriptor, icon: ReactNode, isSelected: boolean, isAllowed = true) => (
     <Hint label={label} shortcut={SHORTCUTS[action]}>
       <ToggleButton
-        className="rich-text__button"
+        className="ui-icon-button rich-text__button"
         aria-label={intl.formatMessage(label)}
         aria-keyshortcuts={ariaShortcut(SHORTCUTS[action], mac)}
         aria-controls={controls}
@@ -50,7 +50,7 @@ export function EditorToolbar({ state, isDisabled, controls, onAction, onLink, i
   const press = (action: 'undo' | 'redo', label: MessageDescriptor, icon: ReactNode, isAllowed: boolean) => (
     <Hint label={label} shortcut={SHORTCUTS[action]}>
       <Button
-        className="rich-text__button"
+        className="ui-icon-button rich-text__button"
         aria-label={intl.formatMessage(label)}
         aria-keyshortcuts={ariaShortcut(SHORTCUTS[action], mac)}
         aria-controls={controls}
@@ -78,7 +78,7 @@ export function EditorToolbar({ state, isDisabled, controls, onAction, onLink, i
       <Hint label={linkLabel} shortcut={SHORTCUTS.link}>
         <Button
           ref={linkButtonRef}
-          className="rich-text__button"
+          className="ui-icon-button rich-text__button"
           aria-label={intl.formatMessage(linkLabel)}
           aria-keyshortcuts={ariaShortcut(SHORTCUTS.link, mac)}
           aria-haspopup="dialog"
