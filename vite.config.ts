@@ -14,7 +14,7 @@ const shellModules = new RegExp(
     '/machines/(auth|support|connectivity|pageDialog)/',
     '/src/layouts/(BlankLayout|LanguageSwitch|LegalLinks)\\.tsx$',
     '/src/pages/(NotFoundPage|RouteErrorPage)\\.tsx$',
-    '/src/components/(PlanLock|ui/toastQueue|ui/Button|ui/Link|ui/Spinner)\\.tsx?$',
+    '/src/components/(ui/toastQueue|ui/Button|ui/Link|ui/Spinner)\\.tsx?$',
     '/src/(App|main)\\.tsx$',
   ].join('|'),
 );

@@ -1,13 +1,15 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { defineMessages, useIntl } from 'react-intl';
 import { shallowEqual } from '@xstate/react';
 import { landingAfterAuth, loginPathFor } from '../../machines/auth/auth.navigation';
 import { showToast } from '../components/ui/toastQueue';
-import { PlanLockPanel } from '../components/PlanLock';
 import { decideAccess, type Viewer } from './access';
 import { AuthActor } from './auth';
 import type { AppRoute } from './routes';
+
+// Only signed-in pages on another plan show it: loaded on demand, so the sign-in page does not download it.
+const PlanLockPanel = lazy(() => import('../components/PlanLock').then((m) => ({ default: m.PlanLockPanel })));
 
 const messages = defineMessages({
   noAccess: { id: 'guard.noAccess', defaultMessage: "Vous n'avez pas accès à cette page !" },
@@ -50,7 +52,11 @@ export function RouteGuard({ route, children }: { route: AppRoute; children: Rea
     case 'communityDisabled':
       return <WarnAndGoHome message={messages.communityDisabled} />;
     case 'planLocked':
-      return <PlanLockPanel plans={decision.plans} />;
+      return (
+        <Suspense fallback={null}>
+          <PlanLockPanel plans={decision.plans} />
+        </Suspense>
+      );
   }
 }
 
