@@ -70,6 +70,9 @@ test('a bundle: create it, add trainings from the picker, reorder them (saved), 
   await addButtons.first().click();
   await expect(addButtons).toHaveCount(offered - 3);
   await page.getByRole('button', { name: 'Terminé' }).click();
+  // The list behind the modal already shows the three rows: wait until the closing modal (its exit
+  // animation) is gone, or the drag below would press on the modal instead of the row's handle.
+  await expect(picker).toBeHidden();
 
   await expect(items(page)).toHaveCount(3);
   await expect(page.getByTestId('bundle-trainings-count')).toContainText('3 formations');
