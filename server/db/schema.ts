@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { components } from '../../src/api/schema.gen.js';
 import {
   bigint,
   boolean,
@@ -24,16 +25,11 @@ export const userTokenPurposeEnum = pgEnum('user_token_purpose', ['VERIFY_EMAIL'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-export interface SignupAttribution {
-  utm_source?: string;
-  utm_medium?: string;
-  utm_campaign?: string;
-  utm_id?: string;
-  utm_term?: string;
-  utm_content?: string;
-  affiliate_codes?: string[];
-  last_affiliate_visit?: string;
-}
+// The JSON columns hold the contract's own shapes (written once, in openapi/).
+export type FeedbackOptionsData = components['schemas']['FeedbackOptions'];
+export type SeoDataData = components['schemas']['SeoData'];
+/** Where the owner came from at sign-up: the contract's SignupAttribution, stored as sent. */
+export type SignupAttribution = components['schemas']['SignupAttribution'];
 
 export const stores = pgTable('stores', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -43,7 +39,7 @@ export const stores = pgTable('stores', {
   plan: planEnum('plan').notNull().default('PERCENT'),
   logo: text('logo'),
   favicon: text('favicon'),
-  seoData: jsonb('seo_data').$type<{ title?: string | null; description?: string | null; image?: string | null }>().notNull().default({}),
+  seoData: jsonb('seo_data').$type<SeoDataData>().notNull().default({}),
   featureOptions: jsonb('feature_options').$type<Record<string, boolean>>().notNull().default({}),
   additionalUserAccounts: integer('additional_user_accounts').notNull().default(0),
   paidUserAccounts: integer('paid_user_accounts').notNull().default(0),
@@ -236,17 +232,6 @@ export const bundleStatusEnum = pgEnum('bundle_status', ['DRAFT', 'PUBLISHED', '
 export const trainingItemTypeEnum = pgEnum('training_item_type', ['SECTION', 'GENERIC', 'VIDEO', 'QUIZ', 'TASKS', 'ASSIGNMENT', 'SCORM']);
 export const paymentScheduleTypeEnum = pgEnum('payment_schedule_type', ['ONE_TIME', 'INSTALLMENTS', 'SUBSCRIPTION']);
 
-export interface FeedbackOptionsData {
-  enabled: boolean;
-  rating_enabled: boolean;
-  comment_enabled: boolean;
-  mandatory: boolean;
-}
-export interface SeoDataData {
-  title?: string | null;
-  description?: string | null;
-  image?: string | null;
-}
 
 export const trainings = pgTable(
   'trainings',
