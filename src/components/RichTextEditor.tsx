@@ -14,6 +14,7 @@ import { hasUnsupportedContent, serialiseHtml } from '../editor/html';
 import { DESCRIPTION_MAX_LENGTH, htmlLength } from '../editor/htmlLength';
 import type { DescriptionPluginOptions } from '../editor/plugins/descriptionPlugins';
 import { descriptionSchema } from '../editor/schema';
+import { ReportedValues } from '../editor/reportedValues';
 import { syncSelectionFromDom } from '../editor/syncSelection';
 import { EditorToolbar, type ToolbarAction } from '../editor/ui/EditorToolbar';
 import { editorCountMessages as c, editorMessages as m } from '../editor/ui/editorMessages';
@@ -23,7 +24,7 @@ import 'prosemirror-view/style/prosemirror.css';
 import './RichTextEditor.css';
 
 export interface RichTextEditorProps {
-  /** The HTML shown. A value different from the last one reported through onChange replaces the content. */
+  /** The HTML shown. A value the editor did not report itself (late echoes included) replaces the content. */
   value: string;
   /** The new HTML after each change ('' when the text is empty); also called once on mount when reading
    * `value` normalised it (sanitised, unknown elements dropped), so what is saved is what is shown. */
@@ -80,8 +81,8 @@ export default function RichTextEditor({
   const mountRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
   const linkButtonRef = useRef<HTMLButtonElement>(null);
-  /** The HTML last reported (or received): a `value` equal to it is our own echo, not a replacement. */
-  const lastHtml = useRef(value);
+  /** The HTML reported (or received): a `value` among them is our own echo, perhaps late, not a replacement. */
+  const [reported] = useState(() => new ReportedValues(value));
   const onChangeRef = useRef(onChange);
   const openLinkRef = useRef<() => void>(() => undefined);
   const [pluginOptions] = useState<DescriptionPluginOptions>(() => ({ onLinkShortcut: () => openLinkRef.current(), placeholder }));
@@ -108,12 +109,11 @@ export default function RichTextEditor({
   // Declared before the view is created, so on mount it sees no view and leaves the first reading alone.
   useEffect(() => {
     const view = viewRef.current;
-    if (view === null || value === lastHtml.current) return;
-    lastHtml.current = value;
+    if (view === null || reported.isEcho(value)) return;
     const next = createDescriptionState(value, pluginOptions);
     view.updateState(next);
     setToolbar(toolbarStateOf(next));
-  }, [value, pluginOptions]);
+  }, [value, pluginOptions, reported]);
 
   useEffect(() => {
     const view = new EditorView(mountRef.current, {
@@ -124,22 +124,22 @@ export default function RichTextEditor({
         setToolbar(toolbarStateOf(next));
         if (!transaction.docChanged) return;
         const html = serialiseHtml(next.doc);
-        if (html === lastHtml.current) return;
-        lastHtml.current = html;
+        if (html === reported.latest) return;
+        reported.report(html);
         onChangeRef.current(html);
       },
     });
     viewRef.current = view;
     const normalised = serialiseHtml(view.state.doc);
-    if (normalised !== lastHtml.current) {
-      lastHtml.current = normalised;
+    if (normalised !== reported.latest) {
+      reported.report(normalised);
       onChangeRef.current(normalised);
     }
     return () => {
       view.destroy();
       viewRef.current = null;
     };
-  }, [initialState]);
+  }, [initialState, reported]);
 
   const describedBy = [description ? descriptionId : null, countId, error ? errorId : null].filter(Boolean).join(' ');
   useEffect(() => {
