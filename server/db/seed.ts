@@ -54,7 +54,8 @@ export async function seedDemo(db: Database) {
     });
     const demoUsers = await tx
       .insert(users)
-      .values(DEMO_ACCOUNTS.map((a) => ({ ...a, storeId: store!.id, passwordHash, emailVerifiedAt: now, lastname: 'Démo' })))
+      // One millisecond apart: the team page lists members by arrival, in the order of DEMO_ACCOUNTS.
+      .values(DEMO_ACCOUNTS.map((a, i) => ({ ...a, storeId: store!.id, passwordHash, emailVerifiedAt: now, lastname: 'Démo', createdAt: new Date(now.getTime() + i) })))
       .returning({ id: users.id, email: users.email });
     const idOf = (email: string) => demoUsers.find((u) => u.email === email)!.id;
     // A team member who has since left: what she caused must read "Membre supprimé", as in real life.

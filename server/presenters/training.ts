@@ -1,29 +1,19 @@
 import type { components } from '../../src/api/schema.gen.js';
 import { presentPaymentSchedule } from '../commands/catalogue/paymentSchedules.js';
 import type { TrainingItemNode } from '../commands/trainingItems/outline.js';
-import type { paymentSchedules, trainings, users } from '../db/schema.js';
+import type { paymentSchedules, trainings } from '../db/schema.js';
+import { presentUserRef } from './user.js';
 
 type TrainingBody = components['schemas']['Training'];
 type TrainingSummaryBody = components['schemas']['TrainingSummary'];
-type UserRefBody = components['schemas']['UserRef'];
 export type TrainingRow = typeof trainings.$inferSelect;
 type ScheduleRow = typeof paymentSchedules.$inferSelect;
-type AuthorRow = Pick<typeof users.$inferSelect, 'id' | 'firstname' | 'lastname' | 'displayName' | 'picture'>;
 
 /** What a listed training adds to its row: the first schedule's price and two counters, read in the same query. */
 export interface SummaryExtras {
   price: number | null;
   itemsCount: number;
   customersCount: number;
-}
-
-/** The same naming rule as a user's own profile (presentUser). */
-export function presentUserRef(user: AuthorRow): UserRefBody {
-  return {
-    uuid: user.id,
-    display_name: user.displayName?.trim() || [user.firstname, user.lastname].filter(Boolean).join(' '),
-    picture: user.picture,
-  };
 }
 
 export function presentTrainingSummary(row: TrainingRow, extras: SummaryExtras): TrainingSummaryBody {
@@ -47,7 +37,7 @@ export function presentTrainingSummary(row: TrainingRow, extras: SummaryExtras):
 export interface TrainingParts {
   items: TrainingItemNode[];
   schedules: ScheduleRow[];
-  authors: AuthorRow[];
+  authors: Parameters<typeof presentUserRef>[0][];
   customersCount: number;
 }
 

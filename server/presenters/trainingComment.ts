@@ -1,7 +1,7 @@
 import type { components } from '../../src/api/schema.gen.js';
 import type { customers, trainingComments, users } from '../db/schema.js';
 import { customerDisplayName } from './customer.js';
-import { presentUserRef } from './training.js';
+import { presentUserRef } from './user.js';
 
 type TrainingCommentBody = components['schemas']['TrainingComment'];
 type AuthorBody = components['schemas']['Author'];

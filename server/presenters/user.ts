@@ -3,6 +3,9 @@ import type { StoreRow, UserRow } from '../auth/session.js';
 
 type UserBody = components['schemas']['User'];
 type StoreBody = components['schemas']['Store'];
+type TeamMemberBody = components['schemas']['TeamMember'];
+type UserRefBody = components['schemas']['UserRef'];
+type NamedUser = Pick<UserRow, 'firstname' | 'lastname' | 'displayName'>;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -36,21 +39,31 @@ export function presentStore(store: StoreRow, userAccountCount: number): StoreBo
   };
 }
 
-/** The only way a user leaves the server: the password hash and tokens are never read into it. */
-export function presentUser(user: UserRow, store: StoreRow, userAccountCount: number): UserBody {
+/** The name shown for a back-office user: the one they chose, else first and last name. */
+export const displayNameOf = (user: NamedUser) => user.displayName?.trim() || [user.firstname, user.lastname].filter(Boolean).join(' ');
+
+/** A user next to what they wrote or were credited for: a name and an avatar, nothing that identifies them more. */
+export function presentUserRef(user: NamedUser & Pick<UserRow, 'id' | 'picture'>): UserRefBody {
+  return { uuid: user.id, display_name: displayNameOf(user), picture: user.picture };
+}
+
+/** A row of the team page: the user without their store, hash or tokens. */
+export function presentTeamMember(user: UserRow): TeamMemberBody {
   return {
     uuid: user.id,
     firstname: user.firstname,
     lastname: user.lastname,
-    display_name: user.displayName ?? [user.firstname, user.lastname].filter(Boolean).join(' '),
+    display_name: displayNameOf(user),
     email: user.email,
     role: user.role,
-    is_admin: user.isAdmin,
-    locale: user.locale,
+    picture: user.picture,
     created_at: user.createdAt.toISOString(),
     last_login_at: iso(user.lastLoginAt),
-    picture: user.picture,
     email_verified_at: iso(user.emailVerifiedAt),
-    store: presentStore(store, userAccountCount),
   };
+}
+
+/** The only way a user leaves the server: the password hash and tokens are never read into it. */
+export function presentUser(user: UserRow, store: StoreRow, userAccountCount: number): UserBody {
+  return { ...presentTeamMember(user), is_admin: user.isAdmin, locale: user.locale, store: presentStore(store, userAccountCount) };
 }

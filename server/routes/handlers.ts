@@ -6,6 +6,7 @@ import { notificationHandlers } from './notifications.js';
 import { pageHandlers } from './pages.js';
 import { storeHandlers } from './store.js';
 import { systemHandlers } from './system.js';
+import { teamHandlers } from './team.js';
 import { trainingLearnerHandlers } from './trainingLearners.js';
 import { trainingItemHandlers } from './trainingItems.js';
 import { trainingHandlers } from './trainings.js';
@@ -21,6 +22,7 @@ export const handlers: HandlerMap = {
   ...notificationHandlers,
   ...pageHandlers,
   ...storeHandlers,
+  ...teamHandlers,
   ...trainingHandlers,
   ...trainingItemHandlers,
   ...trainingLearnerHandlers,

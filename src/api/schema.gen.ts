@@ -257,6 +257,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/directory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Names and avatars of the store's team, for pickers
+         * @description Our addition (the spec's authors picker needs the team, and teachers may credit authors but may not read the team page): every back-office user of the caller's store as a UserRef (no e-mail, role or login dates), sorted by display name in French order. Used to choose a training's authors.
+         */
+        get: operations["listTeamDirectory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/{userUuid}": {
         parameters: {
             query?: never;
@@ -4154,11 +4174,6 @@ export interface components {
             /** Format: date-time */
             email_verified_at: string | null;
         };
-        /**
-         * @description Team invitation status (our design).
-         * @enum {string}
-         */
-        InvitationStatus: "PENDING" | "ACCEPTED" | "EXPIRED";
         /** @description A back-office user as shown next to content they wrote. */
         UserRef: {
             /** Format: uuid */
@@ -4167,6 +4182,11 @@ export interface components {
             /** @description Avatar URL; null shows a default avatar. */
             picture: string | null;
         };
+        /**
+         * @description Team invitation status (our design).
+         * @enum {string}
+         */
+        InvitationStatus: "PENDING" | "ACCEPTED" | "EXPIRED";
         /** @description An invitation for someone to join the store's team. The e-mail carries a link to /inscription/invitation with a token. */
         TeamInvitation: {
             /** Format: uuid */
@@ -6230,6 +6250,30 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["TeamMember"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listTeamDirectory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team as names and avatars. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["UserRef"][];
                     };
                 };
             };

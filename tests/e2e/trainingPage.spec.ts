@@ -108,6 +108,39 @@ test('settings: name, slug, status, access, feedback and SEO are saved and still
   expect(stored.picture).toMatch(/^https?:\/\//);
 });
 
+test('authors: a teacher credits colleagues picked from the team (kept after a reload), then removes one', async ({ page, request }) => {
+  const training = await (await apiAs(request)).training(`Auteurs ${Date.now()}`);
+  await logIn(page, 'teacher@demo.test');
+  await page.goto(`/formations/${training.uuid}/parametres`);
+  const card = page.getByTestId('settings-authors');
+  await expect(card.getByText('Aucun auteur pour le moment.')).toBeVisible();
+  const pick = card.getByTestId('author-pick');
+  // The team in French alphabetical order, names only (a teacher does not read e-mails).
+  await expect(pick.locator('option')).toHaveText(['Choisir…', 'Adam Démo', 'Anna Démo', 'Olivia Démo', 'Paul Démo', 'Thomas Démo']);
+  const add = card.getByRole('button', { name: 'Ajouter comme auteur' });
+  await expect(add).toBeDisabled();
+  await pick.selectOption({ label: 'Thomas Démo' });
+  await add.click();
+  await expect(card.getByTestId('training-author')).toHaveText([/Thomas Démo/]);
+  // An author is no longer offered; the choice went back to "Choisir…".
+  await expect(pick).toHaveValue('');
+  await expect(pick.locator('option', { hasText: 'Thomas Démo' })).toHaveCount(0);
+  // By keyboard: choose, Tab to the button, Enter.
+  await pick.selectOption({ label: 'Anna Démo' });
+  await pick.focus();
+  await page.keyboard.press('Tab');
+  await expect(add).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(card.getByTestId('training-author')).toHaveText([/Thomas Démo/, /Anna Démo/]);
+  await page.reload();
+  await expect(card.getByTestId('training-author')).toHaveText([/Thomas Démo/, /Anna Démo/]);
+  await card.getByRole('button', { name: 'Retirer Thomas Démo des auteurs' }).click();
+  await expect(card.getByTestId('training-author')).toHaveText([/Anna Démo/]);
+  await expect(pick.locator('option', { hasText: 'Thomas Démo' })).toHaveCount(1);
+  const stored = await (await apiAs(request)).get<{ authors: { display_name: string }[] }>(`/trainings/${training.uuid}`);
+  expect(stored.authors.map((a) => a.display_name)).toEqual(['Anna Démo']);
+});
+
 test('prices: add a one-time and an instalment schedule (total shown), a 422 keeps the typing, delete after confirming', async ({ page, request }) => {
   const training = await (await apiAs(request)).training(`Prix ${Date.now()}`);
   await logIn(page);

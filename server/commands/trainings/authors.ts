@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { trainingAuthors, users } from '../../db/schema.js';
 import { invalid, type FieldErrors } from '../../http/errors.js';
 import { messages } from '../../http/messages.js';
-import { presentUserRef } from '../../presenters/training.js';
+import { presentUserRef } from '../../presenters/user.js';
 import type { Services } from '../../services.js';
 
 /** A training's authors in the order they were credited. */

@@ -6,7 +6,6 @@ import { unwrap } from '../../../api/failure';
 import { $api } from '../../../api/queries';
 import type { components } from '../../../api/schema.gen';
 import { failureText } from '../../../app/failureText';
-import { useViewer } from '../../../app/RouteGuard';
 import { useRequest } from '../../../app/useRequest';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
@@ -25,22 +24,21 @@ const m = defineMessages({
   add: { id: 'trainings.settings.authorsAdd', defaultMessage: 'Ajouter comme auteur' },
   adding: { id: 'trainings.settings.authorsAdding', defaultMessage: 'Ajout…' },
   allAuthors: { id: 'trainings.settings.authorsAll', defaultMessage: "Tous les membres de l'équipe sont déjà auteurs." },
-  teamManagersOnly: { id: 'trainings.settings.authorsManagersOnly', defaultMessage: "Seuls les propriétaires et administrateurs voient la liste de l'équipe : demandez-leur d'ajouter un auteur." },
-  teamNotReady: { id: 'trainings.settings.authorsTeamNotReady', defaultMessage: "Le choix parmi l'équipe arrive avec la page Équipe ; les auteurs actuels restent affichés ici." },
+  teamLoading: { id: 'trainings.settings.authorsTeamLoading', defaultMessage: "Chargement de l'équipe…" },
   teamFailed: { id: 'trainings.settings.authorsTeamFailed', defaultMessage: "La liste de l'équipe n'a pas pu être chargée." },
+  retry: { id: 'trainings.settings.authorsTeamRetry', defaultMessage: 'Réessayer' },
 });
 const removeLabel = defineMessage<{ name: string }>({ id: 'trainings.settings.authorsRemoveLabel', defaultMessage: 'Retirer {name} des auteurs' });
 
 /**
- * The authors of a training: the current ones with a remove button, and a picker of the store's team
- * (GET /users, which the contract opens to OWNER and ADMIN only; others are told whom to ask).
+ * The authors of a training: the current ones with a remove button, and a picker of the store's team. The
+ * picker reads GET /users/directory (names and avatars), not the team page's GET /users: teachers may credit
+ * authors but may not read their colleagues' e-mails and roles.
  */
 export function SettingsAuthorsCard({ training }: { training: Training }) {
   const intl = useIntl();
   const queryClient = useQueryClient();
-  const viewer = useViewer();
-  const canListTeam = viewer !== null && (viewer.role === 'OWNER' || viewer.role === 'ADMIN' || viewer.isAdmin);
-  const team = useQuery({ ...$api.queryOptions('get', '/users'), enabled: canListTeam, retry: false });
+  const team = useQuery({ ...$api.queryOptions('get', '/users/directory'), retry: false });
   const [picked, setPicked] = useState('');
   const path = { trainingUuid: training.uuid };
   const keep = (authors: UserRef[]) => queryClient.setQueryData(trainingQuery(training.uuid).queryKey, (cached) => (cached ? { ...cached, authors } : cached));
@@ -57,7 +55,6 @@ export function SettingsAuthorsCard({ training }: { training: Training }) {
 
   const authorIds = new Set(training.authors.map((a) => a.uuid));
   const candidates = (team.data?.data ?? []).filter((member) => !authorIds.has(member.uuid));
-  const teamCode = team.error && typeof team.error === 'object' && 'code' in team.error ? String(team.error.code) : null;
 
   return (
     <Card title={intl.formatMessage(m.title)} description={intl.formatMessage(m.lead)}>
@@ -86,10 +83,15 @@ export function SettingsAuthorsCard({ training }: { training: Training }) {
             ))}
           </ul>
         )}
-        {!canListTeam ? (
-          <p className="muted">{intl.formatMessage(m.teamManagersOnly)}</p>
-        ) : team.isPending ? null : team.isError ? (
-          <p className="muted">{intl.formatMessage(teamCode === 'NOT_IMPLEMENTED' ? m.teamNotReady : m.teamFailed)}</p>
+        {team.isPending ? (
+          <p className="muted" role="status">{intl.formatMessage(m.teamLoading)}</p>
+        ) : team.isError ? (
+          <div className="form-row" role="alert">
+            <p className="muted">{intl.formatMessage(m.teamFailed)}</p>
+            <Button variant="ghost" size="sm" onPress={() => void team.refetch()}>
+              {intl.formatMessage(m.retry)}
+            </Button>
+          </div>
         ) : candidates.length === 0 ? (
           <p className="muted">{intl.formatMessage(m.allAuthors)}</p>
         ) : (
@@ -106,7 +108,7 @@ export function SettingsAuthorsCard({ training }: { training: Training }) {
                 <option value="">{intl.formatMessage(m.choose)}</option>
                 {candidates.map((member) => (
                   <option key={member.uuid} value={member.uuid}>
-                    {member.display_name} ({member.email})
+                    {member.display_name}
                   </option>
                 ))}
               </select>
