@@ -1,4 +1,4 @@
-import { ProgressBar } from 'react-aria-components';
+import { ProgressBarContext, useSlottedContext } from 'react-aria-components';
 import './ui.css';
 
 export type SpinnerSize = 'sm' | 'md' | 'lg';
@@ -23,10 +23,12 @@ function SpinnerGraphic() {
 }
 
 /**
- * Indeterminate progress indicator. Built on RAC ProgressBar so that, inside a
- * pending RAC Button, it picks up the id the Button uses in aria-labelledby.
+ * Indeterminate progress indicator: an element with role progressbar and its name. Inside a pending RAC
+ * Button it takes the id the Button lists in aria-labelledby from ProgressBarContext. Not RAC's ProgressBar:
+ * an indeterminate bar needs none of its value formatting, which cost the sign-in page about 1.5 KB gzip.
  */
 export function Spinner({ 'aria-label': ariaLabel, size = 'md', className }: SpinnerProps) {
+  const context = useSlottedContext(ProgressBarContext);
   const classes = ['ui-spinner', `ui-spinner--${size}`, className].filter(Boolean).join(' ');
   if (!ariaLabel) {
     return (
@@ -36,8 +38,8 @@ export function Spinner({ 'aria-label': ariaLabel, size = 'md', className }: Spi
     );
   }
   return (
-    <ProgressBar isIndeterminate aria-label={ariaLabel} className={classes}>
+    <span role="progressbar" id={context?.id} aria-label={ariaLabel} className={classes}>
       <SpinnerGraphic />
-    </ProgressBar>
+    </span>
   );
 }

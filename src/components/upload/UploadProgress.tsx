@@ -1,9 +1,9 @@
 import { useIntl } from 'react-intl';
-import { Label, ProgressBar } from 'react-aria-components';
 import type { selectUploadView } from '../../../machines/upload/upload.selectors';
 import { formatSize } from '../../i18n/format';
 import { useLocale } from '../../i18n/LocaleProvider';
 import { Button } from '../ui/Button';
+import { ProgressMeter } from '../ui/ProgressMeter';
 import { uploadMessages as m } from './uploadMessages';
 
 type UploadView = ReturnType<typeof selectUploadView>;
@@ -26,29 +26,28 @@ export function UploadProgress({ view, onCancel, busyLabel }: { view: UploadView
         : intl.formatMessage(m.sending, { name });
   const known = view.progress !== null && !allSent;
   const total = view.fileSize ?? 0;
+  const valueText = known ? intl.formatMessage(m.progress, { loaded: formatSize(view.progress! * total, locale), total: formatSize(total, locale) }) : undefined;
   return (
     <div className="upload-progress" data-testid="upload-progress">
-      <ProgressBar
+      <ProgressMeter
         className="upload-progress__bar"
+        labelClassName="upload-progress__label"
+        label={label}
         value={known ? Math.round(view.progress! * 100) : undefined}
-        isIndeterminate={!known}
-        valueLabel={known ? intl.formatMessage(m.progress, { loaded: formatSize(view.progress! * total, locale), total: formatSize(total, locale) }) : undefined}
+        valueText={valueText}
       >
-        {({ percentage, valueText, isIndeterminate }) => (
-          <>
-            <div className="upload-progress__labels">
-              <Label className="upload-progress__label">{label}</Label>
-              {valueText && <span className="upload-progress__value">{valueText}</span>}
-            </div>
-            <div className="upload-progress__track">
-              <div
-                className={isIndeterminate ? 'upload-progress__fill upload-progress__fill--indeterminate' : 'upload-progress__fill'}
-                style={isIndeterminate ? undefined : { width: `${percentage ?? 0}%` }}
-              />
-            </div>
-          </>
+        {valueText && (
+          <span className="upload-progress__value" aria-hidden="true">
+            {valueText}
+          </span>
         )}
-      </ProgressBar>
+        <div className="upload-progress__track">
+          <div
+            className={known ? 'upload-progress__fill' : 'upload-progress__fill upload-progress__fill--indeterminate'}
+            style={known ? { width: `${view.progress! * 100}%` } : undefined}
+          />
+        </div>
+      </ProgressMeter>
       {/* Once every byte is sent the server finishes on its own: cancelling then would only hide its answer. */}
       {!allSent && (
         <Button variant="ghost" size="sm" onPress={onCancel} data-testid="upload-cancel">

@@ -43,6 +43,14 @@ describe('Button', () => {
     await user.click(button);
     expect(onPress).not.toHaveBeenCalled();
   });
+
+  it('a pending icon button is named by its label and its spinner (the id comes from the Button)', () => {
+    render(<Button aria-label="Supprimer" isPending pendingLabel="Suppression…" />);
+    const button = screen.getByRole('button');
+    const spinner = within(button).getByRole('progressbar', { name: 'Suppression…' });
+    expect(spinner.id).not.toBe('');
+    expect(button.getAttribute('aria-labelledby')?.split(' ')).toContain(spinner.id);
+  });
 });
 
 describe('TextField', () => {

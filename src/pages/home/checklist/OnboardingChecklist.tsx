@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button as AriaButton, Disclosure, DisclosureGroup, DisclosurePanel, Heading, Label, ProgressBar, type Key } from 'react-aria-components';
+import { Button as AriaButton, Disclosure, DisclosureGroup, DisclosurePanel, Heading, type Key } from 'react-aria-components';
 import { defineMessage, defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { CheckCircle2, ChevronDown, Circle } from 'lucide-react';
 import { $api } from '../../../api/queries';
@@ -8,6 +8,7 @@ import { routeByName } from '../../../app/routes';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { TextLink } from '../../../components/ui/Link';
+import { percentOf, ProgressMeter } from '../../../components/ui/ProgressMeter';
 import { Spinner } from '../../../components/ui/Spinner';
 import { checklistHeader, milestoneTargets, type MilestoneKey } from './checklist';
 import './checklist.css';
@@ -95,12 +96,11 @@ export function OnboardingChecklist({ storeUuid, viewer }: { storeUuid: string; 
         {header.kind === 'none' && <p>{intl.formatMessage(invitation, { total: header.total })}</p>}
         {header.kind === 'done' && <p className="checklist__congratulation">{intl.formatMessage(m.congratulation)}</p>}
         {header.kind === 'progress' && (
-          <ProgressBar value={header.done} minValue={0} maxValue={header.total} className="checklist__progress">
-            <Label>{intl.formatMessage(progress, { done: header.done, total: header.total })}</Label>
+          <ProgressMeter value={header.done} max={header.total} label={intl.formatMessage(progress, { done: header.done, total: header.total })} className="checklist__progress">
             <div className="checklist__track" aria-hidden="true">
-              <div className="checklist__fill" style={{ width: `${(100 * header.done) / header.total}%` }} />
+              <div className="checklist__fill" style={{ width: `${percentOf(header.done, header.total)}%` }} />
             </div>
-          </ProgressBar>
+          </ProgressMeter>
         )}
       </div>
       <DisclosureGroup allowsMultipleExpanded expandedKeys={expanded} onExpandedChange={setExpanded} className="checklist__steps">

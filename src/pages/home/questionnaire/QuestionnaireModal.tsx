@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { useMachine } from '@xstate/react';
-import { Label, ProgressBar, Radio, RadioGroup } from 'react-aria-components';
+import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { questionnaireMachine } from '../../../../machines/questionnaire/questionnaire.machine';
 import { createQuestionnaireActors } from '../../../../machines/questionnaire/questionnaire.actors';
 import { selectQuestionnaireView } from '../../../../machines/questionnaire/questionnaire.selectors';
@@ -12,6 +12,7 @@ import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
 import { Checkbox } from '../../../components/ui/Checkbox';
 import { Modal } from '../../../components/ui/Dialog';
+import { percentOf, ProgressMeter } from '../../../components/ui/ProgressMeter';
 import { TextField } from '../../../components/ui/TextField';
 import { optionLabels, progressMessage, questionLabels, questionnaireMessages as m } from './questionnaireMessages';
 import './questionnaire.css';
@@ -73,12 +74,18 @@ export function QuestionnaireModal({ storeUuid, answered, onDone }: { storeUuid:
             }}
           >
             <p className="questionnaire__lead">{intl.formatMessage(m.lead)}</p>
-            <ProgressBar value={view.progress.step} minValue={0} maxValue={view.progress.total} className="questionnaire__progress" data-testid="questionnaire-progress">
-              <Label className="questionnaire__step">{intl.formatMessage(progressMessage, view.progress)}</Label>
+            <ProgressMeter
+              value={view.progress.step}
+              max={view.progress.total}
+              label={intl.formatMessage(progressMessage, view.progress)}
+              className="questionnaire__progress"
+              labelClassName="questionnaire__step"
+              data-testid="questionnaire-progress"
+            >
               <div className="questionnaire__track" aria-hidden="true">
-                <div className="questionnaire__fill" style={{ width: `${(100 * view.progress.step) / view.progress.total}%` }} />
+                <div className="questionnaire__fill" style={{ width: `${percentOf(view.progress.step, view.progress.total)}%` }} />
               </div>
-            </ProgressBar>
+            </ProgressMeter>
 
             <fieldset className="questionnaire__question" data-question={question.name} aria-invalid={view.error !== null || undefined}>
               {question.type === 'radio' && (
