@@ -1832,7 +1832,7 @@ export interface paths {
         get: operations["getTraining"];
         /**
          * Update a training
-         * @description Settings, price and description pages. Only the fields sent change. `slug` is unique in the store (409). `tags` replaces the training's tags, creating store tags as needed.
+         * @description Settings, price and description pages. Only the fields sent change. `slug` is unique in the store (409). `tags` replaces the training's tags, creating store tags as needed. `description` is stored cleaned to what the description editor writes (p, h2, h3, ul, ol[start], li, blockquote, br, strong, em, a[href] with http, https or mailto); other elements are dropped with their text kept, and HTML with no text left is null.
          */
         put: operations["updateTraining"];
         post?: never;
@@ -2800,7 +2800,7 @@ export interface paths {
         get: operations["getBundle"];
         /**
          * Update a bundle
-         * @description Settings, price and description pages. Only the fields sent change; `slug` unique in the store (409).
+         * @description Settings, price and description pages. Only the fields sent change; `slug` unique in the store (409). `description` is cleaned as a training's (see updateTraining).
          */
         put: operations["updateBundle"];
         post?: never;

@@ -255,6 +255,8 @@ describe('GET, PUT and DELETE /bundles/{uuid}', () => {
       status: 'UNLISTED',
       seo_data: { title: 'Titre SEO', description: null, image: 'https://cdn.example.test/seo.png' },
     });
+    const cleaned = await updateBundle(token, bundle.uuid, { description: '<p>Tout<iframe src="https://x.example"></iframe> <b>compris</b></p><svg onload="alert(1)"></svg>' });
+    expect(cleaned.body.description).toBe('<p>Tout <strong>compris</strong></p>');
     const cleared = await updateBundle(token, bundle.uuid, { summary: null, description: '', picture: null, slug: 'pack-apres' });
     expect(cleared.body).toMatchObject({ summary: null, description: null, picture: null, slug: 'pack-apres', name: 'Pack après' });
     expect(Date.parse(cleared.body.updated_at)).toBeGreaterThanOrEqual(Date.parse(answer.body.updated_at));

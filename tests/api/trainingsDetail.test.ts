@@ -83,6 +83,14 @@ describe('PUT /trainings/{trainingUuid}', () => {
     expect(one.body).toEqual({ ...answer.body, max_customers: 12, updated_at: expect.any(String) });
   });
 
+  it('stores the description cleaned to what the editor writes, and reads it back so', async () => {
+    const answer = await put({ description: '<p onclick="steal()">Bonjour<script>alert(1)</script></p><a href="javascript:alert(1)">x</a><h1>Titre</h1>' });
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body.description).toBe('<p>Bonjour</p><a>x</a><h2>Titre</h2>');
+    expect((await checked('getTraining', 'GET', `/trainings/${uuid}`, { token })).body.description).toBe('<p>Bonjour</p><a>x</a><h2>Titre</h2>');
+    expect((await put({ description: '<p> </p><img src=x onerror=alert(1)>' })).body.description).toBeNull();
+  });
+
   it('clears the nullable fields with null', async () => {
     const cleared = {
       summary: null,

@@ -5,6 +5,7 @@ import { bundles, sales } from '../../db/schema.js';
 import { conflict } from '../../http/errors.js';
 import { messages } from '../../http/messages.js';
 import type { Services } from '../../services.js';
+import { cleanDescription } from '../catalogue/descriptionHtml.js';
 import { mergedJson } from '../catalogue/jsonMerge.js';
 import { lockPositions } from '../catalogue/positionLock.js';
 import { bundleOf } from '../catalogue/scope.js';
@@ -31,7 +32,7 @@ export async function updateBundle(services: Services, storeId: string, bundleUu
   const set: BundleChanges = { updatedAt: services.clock() };
   if (input.name !== undefined) set.name = requiredName(input.name);
   if (input.summary !== undefined) set.summary = input.summary === null ? null : textOrNull(input.summary.trim());
-  if (input.description !== undefined) set.description = textOrNull(input.description);
+  if (input.description !== undefined) set.description = cleanDescription(input.description);
   if (input.picture !== undefined) set.picture = input.picture;
   if (input.status !== undefined) set.status = input.status;
   // Merged by PostgreSQL in the update: two editors changing different SEO fields at once both keep theirs.

@@ -5,6 +5,7 @@ import { trainings } from '../../db/schema.js';
 import { conflict } from '../../http/errors.js';
 import { messages } from '../../http/messages.js';
 import type { Services } from '../../services.js';
+import { cleanDescription } from '../catalogue/descriptionHtml.js';
 import { mergedJson } from '../catalogue/jsonMerge.js';
 import { trainingOf } from '../catalogue/scope.js';
 import { requireWebAddresses } from '../catalogue/webAddress.js';
@@ -29,7 +30,7 @@ function changes(input: TrainingUpdate): TrainingSet {
   const set: TrainingSet = {};
   if (input.name !== undefined) set.name = requiredName(input.name);
   if (input.summary !== undefined) set.summary = input.summary?.trim() || null;
-  if (input.description !== undefined) set.description = input.description?.trim() ? input.description : null;
+  if (input.description !== undefined) set.description = cleanDescription(input.description);
   if (input.picture !== undefined) set.picture = input.picture;
   if (input.status !== undefined) set.status = input.status;
   if (input.tags !== undefined) set.tags = cleanTags(input.tags);
