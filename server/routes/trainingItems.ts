@@ -30,7 +30,8 @@ export const trainingItemHandlers: HandlerMap = {
   },
 
   async deleteTrainingItem(ctx) {
-    await removeItem(ctx.services, signedIn(ctx).store.id, ctx.params.trainingUuid, ctx.params.itemId);
+    const cleanupFailures = await removeItem(ctx.services, signedIn(ctx).store.id, ctx.params.trainingUuid, ctx.params.itemId);
+    for (const err of cleanupFailures) ctx.request.log.warn({ err }, 'SCORM package left in storage');
     return { status: 204 };
   },
 

@@ -49,7 +49,8 @@ export const trainingHandlers: HandlerMap = {
   },
 
   async deleteTraining(ctx) {
-    await deleteTraining(ctx.services, signedIn(ctx).store.id, ctx.params.trainingUuid);
+    const cleanupFailures = await deleteTraining(ctx.services, signedIn(ctx).store.id, ctx.params.trainingUuid);
+    for (const err of cleanupFailures) ctx.request.log.warn({ err }, 'SCORM package left in storage');
     return { status: 204 };
   },
 

@@ -120,3 +120,52 @@ describe('POST /trainings/{uuid}/training_items/scorm', () => {
     expect((await upload(platform, form({ type: 'SCORM' }, scorm()), theirs.body.uuid)).status).toBe(404);
   });
 });
+
+describe('deleting SCORM items frees their package in storage once no item launches it', () => {
+  const status = async (url: string) => (await fetch(local(url))).status;
+  const newTraining = async (name: string) => {
+    const answer = await api('POST', '/trainings', { token: owner, body: { name } });
+    expect(answer.status, answer.text).toBe(201);
+    return answer.body.uuid as string;
+  };
+  const packageIn = async (training: string, parentId = '') => {
+    const answer = await upload(platform, form({ type: 'SCORM', parent_id: parentId }, scorm()), training);
+    expect(answer.status, answer.text).toBe(201);
+    return answer.body as { id: number; scorm_url: string };
+  };
+  const removeItem = async (training: string, id: number) => {
+    const answer = await api('DELETE', `/trainings/${training}/training_items/${id}`, { token: owner });
+    expect(answer.status, answer.text).toBe(204);
+  };
+
+  it('an item deleted: its package goes; a section deleted: the packages of its items go', async () => {
+    const training = await newTraining('SCORM supprimés');
+    const item = await packageIn(training);
+    expect(await status(item.scorm_url)).toBe(200);
+    await removeItem(training, item.id);
+    expect(await status(item.scorm_url)).toBe(404);
+    expect(await status(item.scorm_url.replace(/index\.html$/, 'js/app.js'))).toBe(404);
+
+    const section = await api('POST', `/trainings/${training}/training_items`, { token: owner, body: { type: 'SECTION', name: 'Chapitre' } });
+    expect(section.status, section.text).toBe(201);
+    const inside = await packageIn(training, String(section.body.id));
+    expect(await status(inside.scorm_url)).toBe(200);
+    await removeItem(training, section.body.id);
+    expect(await status(inside.scorm_url)).toBe(404);
+  });
+
+  it('a copy in another training keeps the package alive until the copy goes too; deleting a training frees its packages', async () => {
+    const first = await newTraining('SCORM original');
+    const second = await newTraining('SCORM copie');
+    const item = await packageIn(first);
+    const copy = await api('POST', `/trainings/${first}/training_items/${item.id}/duplication`, { token: platform, body: { target_training_uuid: second } });
+    expect(copy.status, copy.text).toBe(201);
+    expect(copy.body.scorm_url).toBe(item.scorm_url);
+
+    await removeItem(first, item.id);
+    expect(await status(item.scorm_url)).toBe(200);
+    const deleted = await api('DELETE', `/trainings/${second}`, { token: owner });
+    expect(deleted.status, deleted.text).toBe(204);
+    expect(await status(item.scorm_url)).toBe(404);
+  });
+});
