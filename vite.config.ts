@@ -11,7 +11,7 @@ const shellModules = new RegExp(
     '/src/i18n/(LocaleProvider|catalogues|currentLocale|commonMessages)\\.tsx?$',
     '/src/i18n/compiled/fr\\.guest\\.json$',
     '/src/api/(tokenStorage|unauthorized)\\.ts$',
-    '/machines/(auth|support|connectivity|pageDialog)/',
+    '/machines/(auth|support|connectivity)/',
     '/src/layouts/(BlankLayout|LanguageSwitch|LegalLinks)\\.tsx$',
     '/src/pages/(NotFoundPage|RouteErrorPage)\\.tsx$',
     '/src/components/(ui/toastQueue|ui/Button|ui/Link|ui/Spinner)\\.tsx?$',

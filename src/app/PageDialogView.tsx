@@ -1,12 +1,29 @@
 import { useMemo } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import DOMPurify from 'dompurify';
+import { useSelector } from '@xstate/react';
+import { createActor, type ActorRefFrom } from 'xstate';
+import { createPageDialogActors } from '../../machines/pageDialog/pageDialog.actors';
+import { pageDialogMachine } from '../../machines/pageDialog/pageDialog.machine';
 import { selectPageDialogView } from '../../machines/pageDialog/pageDialog.selectors';
+import { api } from '../api/client';
+import { unwrap } from '../api/failure';
 import { Button } from '../components/ui/Button';
 import { Modal } from '../components/ui/Dialog';
 import { Spinner } from '../components/ui/Spinner';
 import { commonMessages } from '../i18n/commonMessages';
-import { PageDialogActor } from './pageDialog';
+
+export type PageDialogActorRef = ActorRefFrom<typeof pageDialogMachine>;
+
+/** The app's page-dialog actor, started; created once by PageDialogProvider on the first opening. */
+export function startPageDialogActor(): PageDialogActorRef {
+  const logic = pageDialogMachine.provide({
+    actors: createPageDialogActors({
+      listPages: (slug, signal) => unwrap(api.GET('/pages', { params: { query: { slug } }, signal })),
+    }),
+  });
+  return createActor(logic).start();
+}
 
 const messages = defineMessages({
   notFound: { id: 'pageDialog.notFound', defaultMessage: "Cette page n'existe plus sur notre site" },
@@ -16,10 +33,9 @@ const messages = defineMessages({
 });
 
 /** The dialog itself; any link opens it with `usePageDialog()(slug)`. */
-export function PageDialogView() {
+export function PageDialogView({ actor }: { actor: PageDialogActorRef }) {
   const intl = useIntl();
-  const actor = PageDialogActor.useActorRef();
-  const view = PageDialogActor.useSelector(selectPageDialogView);
+  const view = useSelector(actor, selectPageDialogView);
   // Page content is HTML from our own database; it is still sanitised before it reaches the DOM.
   const html = useMemo(() => (view.page ? DOMPurify.sanitize(view.page.content.rendered) : ''), [view.page]);
   return (

@@ -1,45 +1,47 @@
-import { Suspense, lazy, useMemo, type ReactNode } from 'react';
-import { createActorContext } from '@xstate/react';
-import { pageDialogMachine } from '../../machines/pageDialog/pageDialog.machine';
-import { createPageDialogActors } from '../../machines/pageDialog/pageDialog.actors';
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { PageDialogActorRef } from './PageDialogView';
 
-/** One actor for the whole app, so a page fetched once opens from the cache afterwards. */
-export const PageDialogActor = createActorContext(pageDialogMachine);
-
-export function PageDialogProvider({ children }: { children: ReactNode }) {
-  const logic = useMemo(
-    () =>
-      pageDialogMachine.provide({
-        actors: createPageDialogActors({
-          listPages: async (slug, signal) => {
-            // Loaded on first use: the dialog is rare, the API client is not needed for it up front.
-            const [{ api }, { unwrap }] = await Promise.all([import('../api/client'), import('../api/failure')]);
-            return unwrap(api.GET('/pages', { params: { query: { slug } }, signal }));
-          },
-        }),
-      }),
-    [],
-  );
-  return <PageDialogActor.Provider logic={logic}>{children}</PageDialogActor.Provider>;
+interface PageDialogContextValue {
+  actor: PageDialogActorRef | null;
+  open: (slug: string) => void;
 }
 
-const PageDialogView = lazy(() => import('./PageDialogView').then((m) => ({ default: m.PageDialogView })));
+const PageDialogContext = createContext<PageDialogContextValue>({ actor: null, open: () => undefined });
+
+// The dialog's module holds its machine, the modal and the HTML sanitiser: none of it is needed until a legal
+// link is pressed, so the sign-in pages that show those links do not download it up front.
+const loadDialog = () => import('./PageDialogView');
+const PageDialogView = lazy(() => loadDialog().then((module) => ({ default: module.PageDialogView })));
 
 /**
- * Mounted once; the dialog's code (the modal, the HTML sanitiser) loads the first time a page opens,
- * so the sign-in pages that link to the legal pages do not download it up front.
+ * One actor for the whole app, created on the first opening: a page fetched once opens from its cache
+ * afterwards.
  */
+export function PageDialogProvider({ children }: { children: ReactNode }) {
+  const [actor, setActor] = useState<PageDialogActorRef | null>(null);
+  const starting = useRef<Promise<PageDialogActorRef> | null>(null);
+  const open = useCallback((slug: string) => {
+    starting.current ??= loadDialog().then((module) => module.startPageDialogActor());
+    void starting.current.then((started) => {
+      setActor(started);
+      started.send({ type: 'OPEN', slug });
+    });
+  }, []);
+  const value = useMemo(() => ({ actor, open }), [actor, open]);
+  return <PageDialogContext.Provider value={value}>{children}</PageDialogContext.Provider>;
+}
+
+/** Mounted once, under the router (the dialog's links navigate); renders nothing before the first opening. */
 export function PageDialogHost() {
-  const opened = PageDialogActor.useSelector((snapshot) => !snapshot.matches('closed'));
-  if (!opened) return null;
+  const { actor } = useContext(PageDialogContext);
+  if (actor === null) return null;
   return (
     <Suspense fallback={null}>
-      <PageDialogView />
+      <PageDialogView actor={actor} />
     </Suspense>
   );
 }
 
 export function usePageDialog() {
-  const actor = PageDialogActor.useActorRef();
-  return (slug: string) => actor.send({ type: 'OPEN', slug });
+  return useContext(PageDialogContext).open;
 }
