@@ -27,6 +27,12 @@ export function presentTrainingSummary(row: TrainingRow, extras: SummaryExtras):
     picture: row.picture,
     status: row.status,
     position: row.position,
+    // Plain columns of the training: the store-wide certificates and rules tables read them from the list.
+    max_customers: row.maxCustomers,
+    enrollment_ends_at: row.enrollmentEndsAt ? row.enrollmentEndsAt.toISOString() : null,
+    access_duration_days: row.accessDurationDays,
+    drip_frequency: row.dripFrequency,
+    certificate_enabled: row.certificateEnabled,
     items_count: extras.itemsCount,
     customers_count: extras.customersCount,
     created_at: row.createdAt.toISOString(),

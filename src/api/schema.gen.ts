@@ -4896,7 +4896,12 @@ export interface components {
          * @enum {string}
          */
         TrainingStatus: "DRAFT" | "PUBLISHED" | "PRE_SALE" | "PRE_LAUNCH" | "CLOSED" | "UNLISTED" | "HIDDEN";
-        /** @description A training as listed in the back office. */
+        /**
+         * @description Drip release frequency: WEEKLY every 7 days, BIWEEKLY every 14, MONTHLY every 30.
+         * @enum {string}
+         */
+        DripFrequency: "WEEKLY" | "BIWEEKLY" | "MONTHLY";
+        /** @description A training as listed in the back office, with its certificate switch and access rules (plain fields of the training) so the store-wide certificates and trainings-settings tables need no read per training. */
         TrainingSummary: {
             /** Format: uuid */
             uuid: string;
@@ -4908,6 +4913,17 @@ export interface components {
             picture: string | null;
             status: components["schemas"]["TrainingStatus"];
             position: number;
+            /** @description Places; null is unlimited ("training full" when reached). */
+            max_customers: number | null;
+            /**
+             * Format: date-time
+             * @description After it, enrolment is closed.
+             */
+            enrollment_ends_at: string | null;
+            /** @description Learners are blocked BY_EXPIRATION after this many days; null is unlimited. */
+            access_duration_days: number | null;
+            drip_frequency: components["schemas"]["DripFrequency"] | null;
+            certificate_enabled: boolean;
             items_count: number;
             customers_count: number;
             /** Format: date-time */
@@ -4952,11 +4968,6 @@ export interface components {
             /** @description The learner must answer before going on. */
             mandatory: boolean;
         };
-        /**
-         * @description Drip release frequency: WEEKLY every 7 days, BIWEEKLY every 14, MONTHLY every 30.
-         * @enum {string}
-         */
-        DripFrequency: "WEEKLY" | "BIWEEKLY" | "MONTHLY";
         /** @description A training, as the editor and the settings pages read it. */
         Training: {
             /** Format: uuid */

@@ -156,6 +156,33 @@ describe('GET /trainings and GET /trainings/count', () => {
   });
 });
 
+describe('GET /trainings rows: certificate switch and access rules', () => {
+  const RULES = ['max_customers', 'enrollment_ends_at', 'access_duration_days', 'drip_frequency', 'certificate_enabled'] as const;
+
+  it('carry the stored values, as the training itself answers them, in the list and in the reordering answer', async () => {
+    const { token } = await freshStore();
+    const ruled = await createTraining(token, 'Avec règles');
+    const plain = await createTraining(token, 'Sans règles');
+    const stored = { max_customers: 12, enrollment_ends_at: '2031-05-01T08:30:00.000Z', access_duration_days: 30, drip_frequency: 'BIWEEKLY', certificate_enabled: true };
+    const update = await checked('updateTraining', 'PUT', `/trainings/${ruled.uuid}`, { token, body: stored });
+    expect(update.status, update.text).toBe(200);
+
+    const answer = await checked('listTrainings', 'GET', '/trainings', { token });
+    expect(answer.status, answer.text).toBe(200);
+    const rows = answer.body.data as Array<Record<string, unknown>>;
+    expect(rows.map((row) => row.name)).toEqual(['Avec règles', 'Sans règles']);
+    expect(rows[0]).toMatchObject(stored);
+    expect(rows[1]).toMatchObject({ max_customers: null, enrollment_ends_at: null, access_duration_days: null, drip_frequency: null, certificate_enabled: false });
+    // The same definitions as the full record: a table reading the list shows what the training's page shows.
+    const detail = (await checked('getTraining', 'GET', `/trainings/${ruled.uuid}`, { token })).body;
+    for (const field of RULES) expect(rows[0]![field], field).toEqual(detail[field]);
+
+    const reordered = await checked('reorderTrainings', 'PUT', '/trainings/reordering', { token, body: { trainings: [{ uuid: plain.uuid, order: 0 }, { uuid: ruled.uuid, order: 1 }] } });
+    expect(reordered.status, reordered.text).toBe(200);
+    expect((reordered.body.data as Array<Record<string, unknown>>)[1]).toMatchObject({ uuid: ruled.uuid, ...stored });
+  });
+});
+
 describe('GET /trainings?q=', () => {
   it('finds ligatures written out, and takes the characters of regular expressions literally', async () => {
     const { token } = await freshStore();

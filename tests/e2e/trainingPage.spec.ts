@@ -417,6 +417,11 @@ test('certificates and trainings settings pages save per training', async ({ pag
   const name = `Règles ${Date.now()}`;
   const training = await api.training(name);
   await logIn(page);
+  // Both tables read their rows from the list alone: no training is read on its own (GET /trainings/{uuid}).
+  const trainingReads: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.method() === 'GET' && /\/api\/v1\/trainings\/[0-9a-f-]{36}(\?|$)/i.test(sent.url())) trainingReads.push(sent.url());
+  });
   await page.goto('/formations/certificats');
   await page.getByTestId('certificates-page').getByRole('searchbox').fill(name);
   const row = page.getByTestId('certificate-row');
@@ -439,4 +444,10 @@ test('certificates and trainings settings pages save per training', async ({ pag
   await page.getByTestId('trainings-settings-page').getByRole('searchbox').fill(name);
   await expect(rules.getByRole('textbox', { name: `Places — ${name}` })).toHaveValue('12');
   await expect(rules.getByRole('combobox')).toHaveValue('MONTHLY');
+  // The switch saved on the first page is still on when that page is opened again.
+  await page.goto('/formations/certificats');
+  await page.getByTestId('certificates-page').getByRole('searchbox').fill(name);
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole('switch')).toBeChecked();
+  expect(trainingReads).toEqual([]);
 });

@@ -20,6 +20,8 @@ export const itemsCount = sql<number>`(select count(*) from training_items ti
 export const customersCount = sql<number>`(select count(*) from customer_trainings ct
   where ct.training_id = "trainings"."id" and ct.customer_type <> 'ABANDONED_CART')`.mapWith(Number);
 
+// The whole row: a summary also carries the certificate switch and the access rules (plain columns), which the
+// store-wide certificates and trainings-settings tables read from the list.
 const withFigures = { training: trainings, price: firstPrice, itemsCount, customersCount };
 
 /**

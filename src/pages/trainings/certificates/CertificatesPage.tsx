@@ -12,8 +12,7 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { commonMessages } from '../../../i18n/commonMessages';
 import { SearchBox } from '../list/SearchBox';
 import { Pagination } from '../shared/Pagination';
-import { useTrainingPages } from '../shared/useTrainingPages';
-import { saveTraining } from '../training/trainingQuery';
+import { saveListedTraining, useTrainingPages } from '../shared/useTrainingPages';
 import { trainingTabHref } from '../training/trainingTabs';
 import '../../pages.css';
 import '../shared/trainingPages.css';
@@ -32,7 +31,6 @@ const m = defineMessages({
   empty: { id: 'trainings.certificates.empty', defaultMessage: "Vous n'avez pas encore de formation." },
   noMatch: { id: 'trainings.certificates.noMatch', defaultMessage: 'Aucune formation ne correspond à cette recherche.' },
   failed: { id: 'trainings.certificates.failed', defaultMessage: "Les formations n'ont pas pu être chargées." },
-  rowFailed: { id: 'trainings.certificates.rowFailed', defaultMessage: 'Indisponible' },
 });
 const switchLabel = defineMessage<{ name: string }>({ id: 'trainings.certificates.switchLabel', defaultMessage: 'Certificat pour « {name} »' });
 
@@ -41,7 +39,7 @@ export function CertificatesPage() {
   const intl = useIntl();
   const queryClient = useQueryClient();
   const { search, list, rows, setPage } = useTrainingPages();
-  const toggle = useRequest(({ uuid, enabled }: { uuid: string; enabled: boolean }, signal) => saveTraining(queryClient, uuid, { certificate_enabled: enabled }, signal).then(() => undefined));
+  const toggle = useRequest(({ uuid, enabled }: { uuid: string; enabled: boolean }, signal) => saveListedTraining(queryClient, uuid, { certificate_enabled: enabled }, signal).then(() => undefined));
 
   return (
     <div className="trainings-admin" data-testid="certificates-page">
@@ -70,34 +68,28 @@ export function CertificatesPage() {
               </tr>
             </thead>
             <tbody>
-              {rows.map(({ summary, detail }) => (
-                <tr key={summary.uuid} data-testid="certificate-row">
+              {rows.map((training) => (
+                <tr key={training.uuid} data-testid="certificate-row">
                   <td>
-                    <TextLink href={trainingTabHref(summary.uuid, 'settings')}>{summary.name}</TextLink>
+                    <TextLink href={trainingTabHref(training.uuid, 'settings')}>{training.name}</TextLink>
                   </td>
                   <td>
-                    <TrainingStatusBadge status={summary.status} />
+                    <TrainingStatusBadge status={training.status} />
                   </td>
                   <td>
-                    {detail.data ? (
-                      <Switch
-                        className="switch"
-                        isSelected={detail.data.certificate_enabled}
-                        isDisabled={toggle.isSubmitting}
-                        onChange={(enabled) => toggle.submit({ uuid: summary.uuid, enabled })}
-                        aria-label={intl.formatMessage(switchLabel, { name: summary.name })}
-                        data-testid="certificate-switch"
-                      >
-                        <span className="switch__track" aria-hidden="true">
-                          <span className="switch__thumb" />
-                        </span>
-                        <span className="switch__text">{intl.formatMessage(detail.data.certificate_enabled ? m.on : m.off)}</span>
-                      </Switch>
-                    ) : detail.isError ? (
-                      <span className="muted">{intl.formatMessage(m.rowFailed)}</span>
-                    ) : (
-                      <Spinner size="sm" aria-label={intl.formatMessage(commonMessages.loading)} />
-                    )}
+                    <Switch
+                      className="switch"
+                      isSelected={training.certificate_enabled}
+                      isDisabled={toggle.isSubmitting}
+                      onChange={(enabled) => toggle.submit({ uuid: training.uuid, enabled })}
+                      aria-label={intl.formatMessage(switchLabel, { name: training.name })}
+                      data-testid="certificate-switch"
+                    >
+                      <span className="switch__track" aria-hidden="true">
+                        <span className="switch__thumb" />
+                      </span>
+                      <span className="switch__text">{intl.formatMessage(training.certificate_enabled ? m.on : m.off)}</span>
+                    </Switch>
                   </td>
                 </tr>
               ))}

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { defineMessage, defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { failureText, fieldErrors } from '../../../app/failureText';
 import { useRequest } from '../../../app/useRequest';
+import type { TrainingSummary } from '../../../api/trainingsApi';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
 import { TextLink } from '../../../components/ui/Link';
@@ -12,8 +13,8 @@ import { SearchBox } from '../list/SearchBox';
 import { accessMessages, accessProblemMessages, DRIP_FREQUENCIES, dripShortMessages } from '../shared/accessMessages';
 import { accessRulesText, parseAccessRules, type AccessProblem, type AccessRules, type AccessRulesText } from '../shared/accessRules';
 import { Pagination } from '../shared/Pagination';
-import { useTrainingPages } from '../shared/useTrainingPages';
-import { saveTraining, type Training, type TrainingUpdate } from '../training/trainingQuery';
+import { saveListedTraining, useTrainingPages } from '../shared/useTrainingPages';
+import type { TrainingUpdate } from '../training/trainingQuery';
 import { trainingTabHref } from '../training/trainingTabs';
 import '../../pages.css';
 import '../shared/trainingPages.css';
@@ -31,7 +32,6 @@ const m = defineMessages({
   empty: { id: 'trainings.rules.empty', defaultMessage: "Vous n'avez pas encore de formation." },
   noMatch: { id: 'trainings.rules.noMatch', defaultMessage: 'Aucune formation ne correspond à cette recherche.' },
   failed: { id: 'trainings.rules.failed', defaultMessage: "Les formations n'ont pas pu être chargées." },
-  rowFailed: { id: 'trainings.rules.rowFailed', defaultMessage: "Les règles de cette formation n'ont pas pu être chargées." },
 });
 const fieldLabel = defineMessage<{ field: string; name: string }>({ id: 'trainings.rules.fieldLabel', defaultMessage: '{field} — {name}' });
 
@@ -73,16 +73,9 @@ export function TrainingsSettingsPage() {
               </tr>
             </thead>
             <tbody>
-              {rows.map(({ summary, detail }) =>
-                detail.data ? (
-                  <RulesRow key={summary.uuid} training={detail.data} />
-                ) : (
-                  <tr key={summary.uuid}>
-                    <th scope="row">{summary.name}</th>
-                    <td colSpan={5}>{detail.isError ? <span className="muted">{intl.formatMessage(m.rowFailed)}</span> : <Spinner size="sm" aria-label={intl.formatMessage(commonMessages.loading)} />}</td>
-                  </tr>
-                ),
-              )}
+              {rows.map((training) => (
+                <RulesRow key={training.uuid} training={training} />
+              ))}
             </tbody>
           </table>
         </div>
@@ -92,12 +85,12 @@ export function TrainingsSettingsPage() {
   );
 }
 
-function RulesRow({ training }: { training: Training }) {
+function RulesRow({ training }: { training: TrainingSummary }) {
   const intl = useIntl();
   const queryClient = useQueryClient();
   const [text, setText] = useState<AccessRulesText>(() => accessRulesText(training));
   const [problems, setProblems] = useState<Partial<Record<keyof AccessRules, AccessProblem>>>({});
-  const request = useRequest((body: TrainingUpdate, signal) => saveTraining(queryClient, training.uuid, body, signal).then(() => undefined));
+  const request = useRequest((body: TrainingUpdate, signal) => saveListedTraining(queryClient, training.uuid, body, signal).then(() => undefined));
   const stored = accessRulesText(training);
   const dirty = (Object.keys(stored) as Array<keyof AccessRulesText>).some((key) => stored[key] !== text[key]);
 
