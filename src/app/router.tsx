@@ -113,6 +113,9 @@ export function buildRouteObjects(table: readonly AppRoute[]): RouteObject[] {
   return [
     {
       element: <Root />,
+      // While the first page's code loads, the page stays as index.html drew it (what the router does anyway);
+      // saying so keeps it from warning on every first load that no fallback was given.
+      HydrateFallback: () => null,
       errorElement: (
         <BlankLayoutFrame>
           <RouteErrorPage />
