@@ -34,6 +34,30 @@ test('an owner sees the store menu; only platform admins see Administration', as
   await admin.close();
 });
 
+test('the drawer highlights the entry a page belongs to, sub-pages included', async ({ page }) => {
+  await logIn(page, 'owner@demo.test', '/formations');
+  const trainings = page.getByTestId('menu-trainings');
+  await expect(trainings).toHaveAttribute('aria-current', 'page');
+  // A training's tab belongs to "Mes formations" (the tab bar names the page itself).
+  await page.goto('/formations/de300000-0000-4000-8000-000000000001/prix');
+  await expect(page.getByTestId('training-frame')).toBeVisible();
+  await expect(trainings).toHaveAttribute('aria-current', 'true');
+  await expect(trainings).toHaveClass(/\bactive\b/);
+  // Pages under /formations with an entry of their own highlight that entry alone.
+  for (const [path, own] of [['/formations/certificats', 'trainings_certificates'], ['/formations/parametres', 'trainings_settings']] as const) {
+    await page.goto(path);
+    await expect(page.getByTestId(`menu-${own}`)).toHaveAttribute('aria-current', 'page');
+    await expect(trainings).not.toHaveAttribute('aria-current');
+    await expect(trainings).not.toHaveClass(/\bactive\b/);
+  }
+  await page.goto('/packs');
+  await expect(page.getByTestId('menu-bundles')).toHaveAttribute('aria-current', 'page');
+  await page.getByRole('link', { name: 'Pack photo culinaire : les bases et la lumière', exact: true }).click();
+  await expect(page).toHaveURL(/\/packs\/[0-9a-f-]{36}/);
+  await expect(page.getByTestId('menu-bundles')).toHaveAttribute('aria-current', 'true');
+  await expect(page.locator('#shell-drawer .active')).toHaveCount(1);
+});
+
 test('a guest on a protected page goes to the login page and comes back after it', async ({ page }) => {
   await page.goto('/parametres/equipe?x=1');
   await expect(page).toHaveURL('/connexion?redirect=%2Fparametres%2Fequipe%3Fx%3D1');

@@ -374,14 +374,32 @@ test('statistics and comments of the demo training render; replies show under th
   await logIn(page);
   await page.goto(`/formations/${DEMO_TRAINING}/statistiques`);
   await expect(page.getByTestId('stats-figures')).toBeVisible();
-  await expect(page.getByTestId('stats-figures').locator('[data-figure=revenue] dd')).toContainText('€');
+  const figures = page.getByTestId('stats-figures');
+  await expect(figures.locator('[data-figure=revenue] .stats-figure__value')).toContainText('€');
+  // Each figure names the group it counts; a hint gives the rule where the label cannot.
+  await expect(figures.locator('[data-figure=customers] dt')).toHaveText('Nouveaux apprenants');
+  await expect(figures.locator('[data-figure=customers] .stats-figure__hint')).toHaveText('Inscrits pendant la période');
+  await expect(figures.locator('[data-figure=active] dt')).toHaveText('Apprenants actifs');
+  await expect(figures.locator('[data-figure=completed] dt')).toHaveText('Ont terminé');
+  await expect(figures.locator('[data-figure=completionRate] dt')).toHaveText('Nouveaux ayant terminé');
+  // Percentages keep one decimal at most.
+  await expect(figures.locator('[data-figure=completionRate] .stats-figure__value')).toHaveText(/^\d+(,\d)?\s%$/);
+  await expect(figures.locator('[data-figure=progress] .stats-figure__value')).toHaveText(/^\d+(,\d)?\s%$/);
   await expect(page.getByTestId('stats-chart')).toBeVisible();
   await page.getByTestId('stats-series').getByText('Connexions', { exact: true }).click();
   await expect(page.getByTestId('stats-chart')).toHaveAttribute('aria-label', 'Connexions');
+  // The shortcut the dates match is pressed: the default 30 days, then the one chosen, then none for other dates.
+  const shortcut = (name: string) => page.getByTestId('stats-range').getByRole('button', { name });
+  await expect(shortcut('30 derniers jours')).toHaveAttribute('aria-pressed', 'true');
+  await expect(shortcut('90 derniers jours')).toHaveAttribute('aria-pressed', 'false');
+  await shortcut('90 derniers jours').click();
+  await expect(shortcut('90 derniers jours')).toHaveAttribute('aria-pressed', 'true');
+  await expect(shortcut('30 derniers jours')).toHaveAttribute('aria-pressed', 'false');
   // A period with nothing in it (before the demo store existed) shows the empty state.
   await page.locator('input[name=begin]').fill('2001-01-01');
   await page.locator('input[name=end]').fill('2001-01-31');
   await expect(page.getByTestId('stats-empty')).toBeVisible();
+  await expect(page.getByTestId('stats-range').locator('[aria-pressed=true]')).toHaveCount(0);
 
   await page.getByTestId('training-tab-comments').click();
   await expect(page.getByTestId('comment').first()).toBeVisible();
@@ -437,6 +455,8 @@ test('certificates and trainings settings pages save per training', async ({ pag
   await expect(rules).toBeVisible();
   await expect(rules.getByTestId('rules-save')).toBeDisabled();
   await rules.getByRole('textbox', { name: `Places — ${name}` }).fill('12');
+  // No drip reads as on a training's settings tab.
+  await expect(rules.getByRole('combobox').locator('option:checked')).toHaveText('Tout le contenu dès l’inscription');
   await rules.getByRole('combobox').selectOption('MONTHLY');
   await rules.getByTestId('rules-save').click();
   await expect(rules.getByRole('status')).toHaveText('Enregistré');

@@ -170,8 +170,10 @@ test('delete asks first, then the training leaves the list', async ({ page }) =>
   await openList(page);
   await rowNamed(page, name).getByTestId('row-menu').click();
   await page.getByRole('menuitem', { name: 'Supprimer' }).click();
-  const dialog = page.getByRole('alertdialog');
-  await expect(dialog).toContainText(`Supprimer « ${name} » ?`);
+  // A short question as title, the name in the body; no learner: the general rule only.
+  const dialog = page.getByRole('alertdialog', { name: 'Supprimer la formation ?' });
+  await expect(dialog).toContainText(`« ${name} » sera supprimée`);
+  await expect(dialog.getByTestId('delete-training-dialog-caution')).toHaveText(/^Une formation qui a des apprenants payants/);
   await dialog.getByRole('button', { name: 'Annuler' }).click();
   await expect(rowNamed(page, name)).toHaveCount(1);
   await rowNamed(page, name).getByTestId('row-menu').click();
@@ -179,6 +181,25 @@ test('delete asks first, then the training leaves the list', async ({ page }) =>
   await page.getByRole('alertdialog').getByRole('button', { name: 'Supprimer' }).click();
   await expect(page.getByText(`« ${name} » a été supprimée`)).toBeVisible();
   await expect(rowNamed(page, name)).toHaveCount(0);
+});
+
+test('deleting a training with learners cautions about them, and the server still refuses it once they paid', async ({ page }) => {
+  await logIn(page, 'owner@demo.test');
+  await openList(page);
+  const name = 'Photographie culinaire : les fondamentaux';
+  const learners = (await rowNamed(page, name).getByText(/^\d+ apprenants$/).innerText()).match(/\d+/)![0];
+  await rowNamed(page, name).getByTestId('row-menu').click();
+  await page.getByRole('menuitem', { name: 'Supprimer' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Supprimer la formation ?' });
+  await expect(dialog.getByTestId('delete-training-dialog-caution')).toHaveText(
+    `Cette formation a ${learners} apprenants : si l’un d’eux l’a payée, elle ne pourra pas être supprimée. Dans ce cas, fermez-la ou masquez-la plutôt.`,
+  );
+  // The demo training has paid sales: the server's refusal shows in the dialog, which stays open, instead of the caution.
+  await dialog.getByRole('button', { name: 'Supprimer' }).click();
+  await expect(dialog.getByRole('alert')).toBeVisible();
+  await expect(dialog.getByTestId('delete-training-dialog-caution')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Annuler' }).click();
+  await expect(rowNamed(page, name)).toHaveCount(1);
 });
 
 test('an analyst reads the list: no add button, no menus, no drag; rows open the first tab the role may see', async ({ page }) => {

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { NavLink } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { ChevronDown } from 'lucide-react';
 import type { components } from '../../api/schema.gen';
 import type { Viewer } from '../../app/access';
@@ -8,10 +8,25 @@ import { isEntryVisible, communityOpens, sideMenu, type MenuEntry } from '../../
 import { routeByName } from '../../app/routes';
 import { LegalLinks } from '../LegalLinks';
 import { CommunityModal } from './CommunityModal';
+import { drawerCurrent } from './drawerActive';
 
 type Capabilities = components['schemas']['Store']['enterprise_capabilities'];
 
 const pathOf = (entry: MenuEntry) => routeByName(entry.route)!.path;
+// Every entry's path, hidden ones included: an entry the viewer cannot see still owns its pages.
+const menuPaths = sideMenu.flatMap((entry) => [entry, ...(entry.children ?? [])]).flatMap((entry) => routeByName(entry.route)?.path ?? []);
+
+/** A drawer link, highlighted when the page belongs to its entry (drawerActive.ts). */
+function DrawerLink({ entry, className, onNavigate, children }: { entry: MenuEntry; className: string; onNavigate: () => void; children: ReactNode }) {
+  const { pathname } = useLocation();
+  const path = pathOf(entry);
+  const current = drawerCurrent(pathname, path, menuPaths);
+  return (
+    <Link to={path} className={current ? `${className} active` : className} aria-current={current} data-testid={`menu-${entry.route}`} onClick={onNavigate}>
+      {children}
+    </Link>
+  );
+}
 
 /** The side menu: entries by role and capability flags (spec section 2, Shell). */
 export function SideDrawer({
@@ -50,10 +65,10 @@ export function SideDrawer({
           if (children.length > 1) return <DrawerGroup key={entry.route} entry={entry} items={children} onNavigate={onNavigate} />;
           return (
             <li key={entry.route}>
-              <NavLink to={pathOf(entry)} end={entry.route === 'home'} className="shell-drawer__link" data-testid={`menu-${entry.route}`} onClick={onNavigate}>
+              <DrawerLink entry={entry} className="shell-drawer__link" onNavigate={onNavigate}>
                 <Icon size={18} aria-hidden="true" />
                 {intl.formatMessage(entry.label)}
-              </NavLink>
+              </DrawerLink>
             </li>
           );
         })}
@@ -79,9 +94,9 @@ function DrawerGroup({ entry, items, onNavigate }: { entry: MenuEntry; items: Me
       <ul id={id} className="shell-drawer__sublist" hidden={!expanded}>
         {items.map((child) => (
           <li key={child.route}>
-            <NavLink to={pathOf(child)} end className="shell-drawer__link shell-drawer__sublink" data-testid={`menu-${child.route}`} onClick={onNavigate}>
+            <DrawerLink entry={child} className="shell-drawer__link shell-drawer__sublink" onNavigate={onNavigate}>
               {intl.formatMessage(child.label)}
-            </NavLink>
+            </DrawerLink>
           </li>
         ))}
       </ul>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lastDays, rangeProblem } from '../../../src/pages/trainings/training/statsRange';
+import { lastDays, presetOf, rangeProblem } from '../../../src/pages/trainings/training/statsRange';
 
 describe('lastDays', () => {
   it('the last 30 days include today', () => {
@@ -21,5 +21,20 @@ describe('rangeProblem', () => {
     expect(rangeProblem({ begin: '', end: '2026-03-15' })).toBe('missing');
     expect(rangeProblem({ begin: '2026-03-16', end: '2026-03-15' })).toBe('order');
     expect(rangeProblem({ begin: '2010-01-01', end: '2026-03-15' })).toBe('tooLong');
+  });
+});
+
+describe('presetOf (the shortcut shown pressed)', () => {
+  const today = new Date(2026, 2, 15, 10, 0);
+  it('names the shortcut the dates match', () => {
+    expect(presetOf({ begin: '2026-02-14', end: '2026-03-15' }, today)).toBe(30);
+    expect(presetOf(lastDays(today, 90), today)).toBe(90);
+    expect(presetOf(lastDays(today, 365), today)).toBe(365);
+  });
+  it('is null for any other range, one that ended before today included', () => {
+    expect(presetOf({ begin: '2026-02-15', end: '2026-03-15' }, today)).toBeNull();
+    expect(presetOf({ begin: '2026-02-13', end: '2026-03-14' }, today)).toBeNull();
+    expect(presetOf(lastDays(today, 30), new Date(2026, 2, 16))).toBeNull();
+    expect(presetOf({ begin: '', end: '' }, today)).toBeNull();
   });
 });

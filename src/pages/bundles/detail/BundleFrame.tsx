@@ -16,7 +16,7 @@ import '../../trainings/training/training.css';
 const messages = defineMessages({
   back: { id: 'bundles.frame.back', defaultMessage: '← Retour aux packs' },
   tabs: { id: 'bundles.frame.tabs', defaultMessage: 'Sections du pack' },
-  failed: { id: 'bundles.frame.failed', defaultMessage: "Le pack n'a pas pu être chargé." },
+  failed: { id: 'bundles.frame.failed', defaultMessage: 'Le pack n’a pas pu être chargé.' },
 });
 
 interface ErrorBody {

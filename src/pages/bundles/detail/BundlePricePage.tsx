@@ -11,7 +11,7 @@ import { BundleFrame } from './BundleFrame';
 
 const m = defineMessages({
   title: { id: 'bundles.price.title', defaultMessage: 'Tarifs' },
-  lead: { id: 'bundles.price.lead', defaultMessage: "Proposez un ou plusieurs moyens de payer le pack. Le premier tarif est celui affiché d'abord sur sa page de vente." },
+  lead: { id: 'bundles.price.lead', defaultMessage: 'Proposez un ou plusieurs moyens de payer le pack. Le premier tarif est celui affiché d’abord sur sa page de vente.' },
   free: { id: 'bundles.price.free', defaultMessage: 'Prix affiché : gratuit' },
   none: { id: 'bundles.price.none', defaultMessage: 'Sans tarif, le pack ne peut pas être acheté.' },
 });
@@ -44,6 +44,7 @@ function PricePanel({ bundle }: { bundle: Bundle }) {
           {summary}
         </p>
         <PaymentSchedulesEditor
+          kind="bundle"
           schedules={bundle.payment_schedules}
           onAdd={async (body: PaymentScheduleInput) => {
             await unwrap(api.POST('/bundles/{bundleUuid}/payment_schedules', { params: { path }, body }));

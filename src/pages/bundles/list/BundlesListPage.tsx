@@ -55,7 +55,15 @@ export function BundlesListPage() {
   const deletion = useDeleteConfirm<Bundle>({
     remove: (bundle, signal) => deleteBundle(bundle.uuid, signal),
     onDeleted: refresh,
-    messages: { title: bundlesValues.deleteTitle, body: m.deleteBody, deleted: bundlesValues.deleted, confirm: m.delete, cancel: m.cancel, deleting: m.deleting },
+    messages: {
+      title: m.deleteTitle,
+      body: bundlesValues.deleteBody,
+      caution: bundlesValues.deleteCaution,
+      deleted: bundlesValues.deleted,
+      confirm: m.delete,
+      cancel: m.cancel,
+      deleting: m.deleting,
+    },
     testId: 'delete-bundle-dialog',
   });
 

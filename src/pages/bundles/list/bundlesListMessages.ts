@@ -4,24 +4,24 @@ export const bundlesMessages = defineMessages({
   title: { id: 'bundles.list.title', defaultMessage: 'Packs' },
   lead: { id: 'bundles.list.lead', defaultMessage: 'Vendez plusieurs formations ensemble, à un prix qui leur est propre.' },
   add: { id: 'bundles.list.add', defaultMessage: 'Créer un pack' },
-  emptyTitle: { id: 'bundles.list.empty.title', defaultMessage: "Vous n'avez pas encore de pack" },
+  emptyTitle: { id: 'bundles.list.empty.title', defaultMessage: 'Vous n’avez pas encore de pack' },
   emptyBody: { id: 'bundles.list.empty.body', defaultMessage: 'Un pack réunit plusieurs de vos formations en une seule offre : créez-le, puis choisissez ses formations et son prix.' },
-  emptyReadOnly: { id: 'bundles.list.empty.readOnly', defaultMessage: "Les packs de l'espace apparaîtront ici dès qu'ils seront créés." },
+  emptyReadOnly: { id: 'bundles.list.empty.readOnly', defaultMessage: 'Les packs de l’espace apparaîtront ici dès qu’ils seront créés.' },
   emptyCta: { id: 'bundles.list.empty.cta', defaultMessage: 'Créer mon premier pack' },
-  failed: { id: 'bundles.list.failed', defaultMessage: "La liste des packs n'a pas pu être chargée." },
+  failed: { id: 'bundles.list.failed', defaultMessage: 'La liste des packs n’a pas pu être chargée.' },
   listLabel: { id: 'bundles.list.listLabel', defaultMessage: 'Vos packs' },
   free: { id: 'bundles.list.free', defaultMessage: 'Gratuit' },
   noPrice: { id: 'bundles.list.noPrice', defaultMessage: 'Sans tarif' },
   moveUp: { id: 'bundles.list.moveUp', defaultMessage: 'Monter' },
   moveDown: { id: 'bundles.list.moveDown', defaultMessage: 'Descendre' },
   delete: { id: 'bundles.list.delete', defaultMessage: 'Supprimer' },
-  deleteBody: { id: 'bundles.list.deleteBody', defaultMessage: "Les acheteurs gardent l'accès aux formations qu'ils ont reçues avec lui. Un pack qui a des acheteurs payants ne peut pas être supprimé : masquez-le plutôt." },
+  deleteTitle: { id: 'bundles.list.deleteTitle', defaultMessage: 'Supprimer le pack ?' },
   cancel: { id: 'bundles.list.cancel', defaultMessage: 'Annuler' },
   deleting: { id: 'bundles.list.deleting', defaultMessage: 'Suppression…' },
   dragHint: { id: 'bundles.list.dragHint', defaultMessage: 'Glissez les packs par la poignée pour choisir leur ordre dans votre catalogue.' },
   dragOffNarrow: { id: 'bundles.list.dragOffNarrow', defaultMessage: 'Sur un écran plus large, vous pourrez réordonner les packs en les glissant.' },
-  dragOffPartial: { id: 'bundles.list.dragOffPartial', defaultMessage: "Au-delà de 100 packs, l'ordre ne se change plus par glisser-déposer." },
-  saving: { id: 'bundles.list.saving', defaultMessage: "Enregistrement de l'ordre…" },
+  dragOffPartial: { id: 'bundles.list.dragOffPartial', defaultMessage: 'Au-delà de 100 packs, l’ordre ne se change plus par glisser-déposer.' },
+  saving: { id: 'bundles.list.saving', defaultMessage: 'Enregistrement de l’ordre…' },
 });
 
 export const bundlesValues = {
@@ -30,7 +30,16 @@ export const bundlesValues = {
   buyers: defineMessage<{ short: string; count: number }>({ id: 'bundles.list.buyers', defaultMessage: '{short} {count, plural, one {acheteur} other {acheteurs}}' }),
   actions: defineMessage<{ name: string }>({ id: 'bundles.list.actions', defaultMessage: 'Actions pour « {name} »' }),
   deleted: defineMessage<{ name: string }>({ id: 'bundles.list.deleted', defaultMessage: '« {name} » a été supprimé' }),
-  deleteTitle: defineMessage<{ name: string }>({ id: 'bundles.list.deleteTitle', defaultMessage: 'Supprimer « {name} » ?' }),
+  deleteBody: defineMessage<{ name: string }>({
+    id: 'bundles.list.deleteBody',
+    defaultMessage: '« {name} » sera supprimé. Les apprenants gardent l’accès aux formations qu’ils ont reçues avec lui.',
+  }),
+  // customers_count counts the very sales the server refuses a deletion for (409): a certainty, and nothing to say at 0.
+  deleteCaution: defineMessage<{ count: number }>({
+    id: 'bundles.list.deleteCaution',
+    defaultMessage:
+      '{count, plural, =0 {} one {Ce pack a # acheteur : il ne peut pas être supprimé. Masquez-le plutôt.} other {Ce pack a # acheteurs : il ne peut pas être supprimé. Masquez-le plutôt.}}',
+  }),
 };
 
 export const createBundleLabels = defineMessages({

@@ -28,9 +28,9 @@ const m = defineMessages({
   colCertificate: { id: 'trainings.certificates.colCertificate', defaultMessage: 'Certificat' },
   on: { id: 'trainings.certificates.on', defaultMessage: 'Activé' },
   off: { id: 'trainings.certificates.off', defaultMessage: 'Désactivé' },
-  empty: { id: 'trainings.certificates.empty', defaultMessage: "Vous n'avez pas encore de formation." },
+  empty: { id: 'trainings.certificates.empty', defaultMessage: 'Vous n’avez pas encore de formation.' },
   noMatch: { id: 'trainings.certificates.noMatch', defaultMessage: 'Aucune formation ne correspond à cette recherche.' },
-  failed: { id: 'trainings.certificates.failed', defaultMessage: "Les formations n'ont pas pu être chargées." },
+  failed: { id: 'trainings.certificates.failed', defaultMessage: 'Les formations n’ont pas pu être chargées.' },
 });
 const switchLabel = defineMessage<{ name: string }>({ id: 'trainings.certificates.switchLabel', defaultMessage: 'Certificat pour « {name} »' });
 

@@ -33,7 +33,15 @@ export function useTrainingActions() {
   const deletion = useDeleteConfirm<TrainingSummary>({
     remove: (training, signal) => deleteTraining(training.uuid, signal),
     onDeleted: () => refreshTrainingLists(queryClient),
-    messages: { title: listValues.deleteTitle, body: m.deleteBody, deleted: listValues.deleted, confirm: m.delete, cancel: m.cancel, deleting: m.deleting },
+    messages: {
+      title: m.deleteTitle,
+      body: listValues.deleteBody,
+      caution: listValues.deleteCaution,
+      deleted: listValues.deleted,
+      confirm: m.delete,
+      cancel: m.cancel,
+      deleting: m.deleting,
+    },
     testId: 'delete-training-dialog',
   });
 

@@ -26,7 +26,11 @@ export interface PaymentScheduleInput {
   frequency?: Frequency;
 }
 
+/** What the schedules sell: the help texts name it ("rend la formation gratuite", "rend le pack gratuit"). */
+export type ScheduleOwner = 'training' | 'bundle';
+
 export interface PaymentSchedulesEditorProps {
+  kind: ScheduleOwner;
   schedules: readonly PaymentSchedule[];
   /** Creates a schedule; rejects with a Failure (422 field errors are shown on the fields, the typing kept). */
   onAdd: (input: PaymentScheduleInput) => Promise<unknown>;
@@ -37,7 +41,7 @@ export interface PaymentSchedulesEditorProps {
 }
 
 const m = defineMessages({
-  empty: { id: 'trainings.schedules.empty', defaultMessage: "Aucun tarif pour l'instant : ajoutez-en un ci-dessous. Pour une offre gratuite, ajoutez un paiement unique à 0 €." },
+  empty: { id: 'trainings.schedules.empty', defaultMessage: 'Aucun tarif pour l’instant : ajoutez-en un ci-dessous. Pour une offre gratuite, ajoutez un paiement unique à 0 €.' },
   listLabel: { id: 'trainings.schedules.list', defaultMessage: 'Tarifs' },
   free: { id: 'trainings.schedules.free', defaultMessage: 'Gratuit' },
   first: { id: 'trainings.schedules.first', defaultMessage: 'Affiché en premier' },
@@ -48,11 +52,10 @@ const m = defineMessages({
   addTitle: { id: 'trainings.schedules.addTitle', defaultMessage: 'Ajouter un tarif' },
   type: { id: 'trainings.schedules.type', defaultMessage: 'Type de paiement' },
   typeOneTime: { id: 'trainings.schedules.type.ONE_TIME', defaultMessage: 'Paiement unique' },
-  typeOneTimeHelp: { id: 'trainings.schedules.type.ONE_TIME.help', defaultMessage: 'Un seul paiement ; 0 € rend la formation gratuite.' },
   typeInstallments: { id: 'trainings.schedules.type.INSTALLMENTS', defaultMessage: 'En plusieurs fois' },
   typeInstallmentsHelp: { id: 'trainings.schedules.type.INSTALLMENTS.help', defaultMessage: 'De 2 à 24 paiements mensuels.' },
   typeSubscription: { id: 'trainings.schedules.type.SUBSCRIPTION', defaultMessage: 'Abonnement' },
-  typeSubscriptionHelp: { id: 'trainings.schedules.type.SUBSCRIPTION.help', defaultMessage: "Un paiement chaque mois ou chaque année, jusqu'à résiliation." },
+  typeSubscriptionHelp: { id: 'trainings.schedules.type.SUBSCRIPTION.help', defaultMessage: 'Un paiement chaque mois ou chaque année, jusqu’à résiliation.' },
   price: { id: 'trainings.schedules.price', defaultMessage: 'Montant (€)' },
   priceEach: { id: 'trainings.schedules.priceEach', defaultMessage: 'Montant de chaque paiement (€)' },
   priceHint: { id: 'trainings.schedules.priceHint', defaultMessage: 'Par exemple 49,90' },
@@ -67,13 +70,17 @@ const m = defineMessages({
 
 /** Messages with values (typed, so a missing value fails to compile). */
 const mv = {
+  oneTimeHelp: defineMessage<{ kind: ScheduleOwner }>({
+    id: 'trainings.schedules.type.ONE_TIME.help',
+    defaultMessage: 'Un seul paiement ; 0 € rend {kind, select, bundle {le pack gratuit} other {la formation gratuite}}.',
+  }),
   oneTime: defineMessage<{ price: string }>({ id: 'trainings.schedules.oneTime', defaultMessage: 'Paiement unique de {price}' }),
   installments: defineMessage<{ count: number; price: string; total: string }>({ id: 'trainings.schedules.installments', defaultMessage: '{count} paiements mensuels de {price} (total {total})' }),
   monthly: defineMessage<{ price: string }>({ id: 'trainings.schedules.monthly', defaultMessage: 'Abonnement de {price} par mois' }),
   yearly: defineMessage<{ price: string }>({ id: 'trainings.schedules.yearly', defaultMessage: 'Abonnement de {price} par an' }),
   deleteLabel: defineMessage<{ schedule: string }>({ id: 'trainings.schedules.deleteLabel', defaultMessage: 'Supprimer le tarif « {schedule} »' }),
   confirmBody: defineMessage<{ schedule: string }>({ id: 'trainings.schedules.confirmBody', defaultMessage: '« {schedule} » ne sera plus proposé. Les paiements en plusieurs fois déjà en cours continuent.' }),
-  total: defineMessage<{ total: string }>({ id: 'trainings.schedules.total', defaultMessage: 'Total payé par l’apprenant : {total}' }),
+  total: defineMessage<{ total: string; kind: ScheduleOwner }>({ id: 'trainings.schedules.total', defaultMessage: 'Total payé par {kind, select, bundle {l’acheteur} other {l’apprenant}} : {total}' }),
 };
 
 // Prices follow spec 9 (euros, fr-FR in French) through the app's one formatter.
@@ -100,7 +107,7 @@ const INSTALLMENT_COUNTS = Array.from({ length: 23 }, (_, i) => i + 2);
  * payments, total shown) or subscription (monthly or yearly) schedules. A free offer is a one-time
  * schedule at 0 €. The parent performs the calls and refreshes `schedules`.
  */
-export function PaymentSchedulesEditor({ schedules, onAdd, onDelete, disabled = false }: PaymentSchedulesEditorProps) {
+export function PaymentSchedulesEditor({ kind, schedules, onAdd, onDelete, disabled = false }: PaymentSchedulesEditorProps) {
   const intl = useIntl();
   const [type, setType] = useState<ScheduleType>('ONE_TIME');
   const [priceText, setPriceText] = useState('');
@@ -175,7 +182,7 @@ export function PaymentSchedulesEditor({ schedules, onAdd, onDelete, disabled = 
             onChange={setType}
             testId="schedule-type"
             choices={[
-              { value: 'ONE_TIME', label: intl.formatMessage(m.typeOneTime), description: intl.formatMessage(m.typeOneTimeHelp) },
+              { value: 'ONE_TIME', label: intl.formatMessage(m.typeOneTime), description: intl.formatMessage(mv.oneTimeHelp, { kind }) },
               { value: 'INSTALLMENTS', label: intl.formatMessage(m.typeInstallments), description: intl.formatMessage(m.typeInstallmentsHelp) },
               { value: 'SUBSCRIPTION', label: intl.formatMessage(m.typeSubscription), description: intl.formatMessage(m.typeSubscriptionHelp) },
             ]}
@@ -219,7 +226,7 @@ export function PaymentSchedulesEditor({ schedules, onAdd, onDelete, disabled = 
           </div>
           {type === 'INSTALLMENTS' && price !== null && (
             <p className="muted" data-testid="schedule-total" aria-live="polite">
-              {intl.formatMessage(mv.total, { total: euros(intl, scheduleTotal(price, count)) })}
+              {intl.formatMessage(mv.total, { total: euros(intl, scheduleTotal(price, count)), kind })}
             </p>
           )}
           {(['installments_count', 'frequency'] as const).map((field) => {

@@ -5,8 +5,8 @@ import type { AccessProblem, DripFrequency } from './accessRules';
 export const accessMessages = defineMessages({
   maxCustomers: { id: 'trainings.access.maxCustomers', defaultMessage: 'Places' },
   maxCustomersHint: { id: 'trainings.access.maxCustomersHint', defaultMessage: 'Vide : illimité. Une fois atteint, la formation affiche « complet ».' },
-  duration: { id: 'trainings.access.duration', defaultMessage: "Durée d'accès (jours)" },
-  durationHint: { id: 'trainings.access.durationHint', defaultMessage: "Vide : à vie. Passé ce délai, l'apprenant est bloqué (expiration)." },
+  duration: { id: 'trainings.access.duration', defaultMessage: 'Durée d’accès (jours)' },
+  durationHint: { id: 'trainings.access.durationHint', defaultMessage: 'Vide : à vie. Passé ce délai, l’apprenant est bloqué (expiration).' },
   endsAt: { id: 'trainings.access.endsAt', defaultMessage: 'Fin des inscriptions' },
   endsAtHint: { id: 'trainings.access.endsAtHint', defaultMessage: 'Vide : inscriptions ouvertes sans limite.' },
   drip: { id: 'trainings.access.drip', defaultMessage: 'Diffusion progressive' },
@@ -22,13 +22,18 @@ export const dripMessages: Record<DripFrequency, MessageDescriptor> = defineMess
   MONTHLY: { id: 'trainings.access.drip.MONTHLY', defaultMessage: 'Chaque mois (30 jours)' },
 });
 
-/** Shorter names for the narrow column of the trainings-settings table. */
-export const dripShortMessages: Record<DripFrequency | 'none', MessageDescriptor> = defineMessages({
-  none: { id: 'trainings.access.dripShort.none', defaultMessage: 'Aucune' },
-  WEEKLY: { id: 'trainings.access.dripShort.WEEKLY', defaultMessage: 'Chaque semaine' },
-  BIWEEKLY: { id: 'trainings.access.dripShort.BIWEEKLY', defaultMessage: 'Toutes les 2 semaines' },
-  MONTHLY: { id: 'trainings.access.dripShort.MONTHLY', defaultMessage: 'Chaque mois' },
-});
+/**
+ * Shorter names for the narrow column of the trainings-settings table. "No drip" keeps the settings tab's
+ * words (one message): a bare "Aucune" did not say that everything opens at once.
+ */
+export const dripShortMessages: Record<DripFrequency | 'none', MessageDescriptor> = {
+  none: accessMessages.dripNone,
+  ...defineMessages({
+    WEEKLY: { id: 'trainings.access.dripShort.WEEKLY', defaultMessage: 'Chaque semaine' },
+    BIWEEKLY: { id: 'trainings.access.dripShort.BIWEEKLY', defaultMessage: 'Toutes les 2 semaines' },
+    MONTHLY: { id: 'trainings.access.dripShort.MONTHLY', defaultMessage: 'Chaque mois' },
+  }),
+};
 
 export const accessProblemMessages: Record<AccessProblem, MessageDescriptor> = defineMessages({
   wholeNumber: { id: 'trainings.access.problem.wholeNumber', defaultMessage: 'Saisissez un nombre entier supérieur à 0, ou laissez vide.' },

@@ -16,7 +16,7 @@ type NewCustomer = NonNullable<paths['/trainings/{trainingUuid}/customers']['pos
 
 const m = defineMessages({
   title: { id: 'trainings.customers.addTitle', defaultMessage: 'Ajouter un apprenant' },
-  lead: { id: 'trainings.customers.addLead', defaultMessage: "S'il n'a pas encore de compte dans votre espace, il est créé avec cette adresse." },
+  lead: { id: 'trainings.customers.addLead', defaultMessage: 'S’il n’a pas encore de compte dans votre espace, il est créé avec cette adresse.' },
   firstname: { id: 'trainings.customers.firstname', defaultMessage: 'Prénom' },
   lastname: { id: 'trainings.customers.lastname', defaultMessage: 'Nom' },
   submit: { id: 'trainings.customers.addSubmit', defaultMessage: 'Ajouter' },

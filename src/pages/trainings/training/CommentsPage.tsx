@@ -27,7 +27,7 @@ const m = defineMessages({
   lead: { id: 'trainings.comments.lead', defaultMessage: 'Les commentaires laissés sous les leçons, du plus récent au plus ancien.' },
   emptyTitle: { id: 'trainings.comments.emptyTitle', defaultMessage: 'Aucun commentaire pour le moment' },
   emptyBody: { id: 'trainings.comments.emptyBody', defaultMessage: 'Les questions et remarques de vos apprenants sous les leçons apparaîtront ici.' },
-  failed: { id: 'trainings.comments.failed', defaultMessage: "Les commentaires n'ont pas pu être chargés." },
+  failed: { id: 'trainings.comments.failed', defaultMessage: 'Les commentaires n’ont pas pu être chargés.' },
   deletedMember: { id: 'trainings.comments.deletedMember', defaultMessage: 'Membre supprimé' },
   reply: { id: 'trainings.comments.reply', defaultMessage: 'Répondre' },
   replyLabel: { id: 'trainings.comments.replyLabel', defaultMessage: 'Votre réponse' },

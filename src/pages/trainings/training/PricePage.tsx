@@ -11,7 +11,7 @@ import { trainingQuery, type Training } from './trainingQuery';
 
 const m = defineMessages({
   title: { id: 'trainings.price.title', defaultMessage: 'Tarifs' },
-  lead: { id: 'trainings.price.lead', defaultMessage: "Proposez un ou plusieurs moyens de payer. Le premier tarif est celui affiché d'abord sur la page de vente." },
+  lead: { id: 'trainings.price.lead', defaultMessage: 'Proposez un ou plusieurs moyens de payer. Le premier tarif est celui affiché d’abord sur la page de vente.' },
   free: { id: 'trainings.price.free', defaultMessage: 'Prix affiché : gratuit' },
   none: { id: 'trainings.price.none', defaultMessage: "Sans tarif, la formation ne peut pas être achetée." },
 });
@@ -43,6 +43,7 @@ function PricePanel({ training }: { training: Training }) {
           {summary}
         </p>
         <PaymentSchedulesEditor
+          kind="training"
           schedules={training.payment_schedules}
           onAdd={async (body: PaymentScheduleInput) => {
             await unwrap(api.POST('/trainings/{trainingUuid}/payment_schedules', { params: { path }, body }));

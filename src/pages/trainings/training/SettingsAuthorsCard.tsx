@@ -16,16 +16,16 @@ type UserRef = components['schemas']['UserRef'];
 
 const m = defineMessages({
   title: { id: 'trainings.settings.authors', defaultMessage: 'Auteurs' },
-  lead: { id: 'trainings.settings.authorsLead', defaultMessage: "Les membres de l'équipe présentés comme auteurs sur la page de la formation." },
+  lead: { id: 'trainings.settings.authorsLead', defaultMessage: 'Les membres de l’équipe présentés comme auteurs sur la page de la formation.' },
   none: { id: 'trainings.settings.authorsNone', defaultMessage: 'Aucun auteur pour le moment.' },
   remove: { id: 'trainings.settings.authorsRemove', defaultMessage: 'Retirer' },
-  pick: { id: 'trainings.settings.authorsPick', defaultMessage: "Membre de l'équipe" },
+  pick: { id: 'trainings.settings.authorsPick', defaultMessage: 'Membre de l’équipe' },
   choose: { id: 'trainings.settings.authorsChoose', defaultMessage: 'Choisir…' },
   add: { id: 'trainings.settings.authorsAdd', defaultMessage: 'Ajouter comme auteur' },
   adding: { id: 'trainings.settings.authorsAdding', defaultMessage: 'Ajout…' },
-  allAuthors: { id: 'trainings.settings.authorsAll', defaultMessage: "Tous les membres de l'équipe sont déjà auteurs." },
-  teamLoading: { id: 'trainings.settings.authorsTeamLoading', defaultMessage: "Chargement de l'équipe…" },
-  teamFailed: { id: 'trainings.settings.authorsTeamFailed', defaultMessage: "La liste de l'équipe n'a pas pu être chargée." },
+  allAuthors: { id: 'trainings.settings.authorsAll', defaultMessage: 'Tous les membres de l’équipe sont déjà auteurs.' },
+  teamLoading: { id: 'trainings.settings.authorsTeamLoading', defaultMessage: 'Chargement de l’équipe…' },
+  teamFailed: { id: 'trainings.settings.authorsTeamFailed', defaultMessage: 'La liste de l’équipe n’a pas pu être chargée.' },
   retry: { id: 'trainings.settings.authorsTeamRetry', defaultMessage: 'Réessayer' },
 });
 const removeLabel = defineMessage<{ name: string }>({ id: 'trainings.settings.authorsRemoveLabel', defaultMessage: 'Retirer {name} des auteurs' });

@@ -8,12 +8,14 @@ import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { Spinner } from '../../../components/ui/Spinner';
 import { commonMessages } from '../../../i18n/commonMessages';
-import { formatEuros, formatPercent, formatShortNumber } from '../../../i18n/format';
+import { formatEuros, formatShortNumber } from '../../../i18n/format';
 import { useLocale } from '../../../i18n/LocaleProvider';
 import { ChoiceGroup } from '../shared/ChoiceGroup';
-import { lastDays, rangeProblem, type DateRange, type RangeProblem } from './statsRange';
+import { formatAxisEuros, formatStatPercent } from './statsFormat';
+import { lastDays, presetOf, rangeProblem, RANGE_PRESETS, type DateRange, type RangePreset, type RangeProblem } from './statsRange';
 import { TrainingFrame } from './TrainingFrame';
 import type { Training } from './trainingQuery';
+import './statistics.css';
 
 type Histogram = components['schemas']['Histogram'];
 type Series = 'revenue' | 'new_customers_count' | 'connections_count';
@@ -28,23 +30,30 @@ const m = defineMessages({
   last90: { id: 'trainings.stats.last90', defaultMessage: '90 derniers jours' },
   last365: { id: 'trainings.stats.last365', defaultMessage: '12 derniers mois' },
   figures: { id: 'trainings.stats.figures', defaultMessage: 'Chiffres clés' },
-  revenue: { id: 'trainings.stats.revenue', defaultMessage: "Chiffre d'affaires" },
-  sales: { id: 'trainings.stats.sales', defaultMessage: 'Ventes' },
-  customers: { id: 'trainings.stats.customers', defaultMessage: 'Apprenants' },
+  // Each figure counts its own group of learners (README, Statistics): the label names the group, the hint the rule.
+  revenue: { id: 'trainings.stats.revenue', defaultMessage: 'Chiffre d’affaires' },
+  revenueHint: { id: 'trainings.stats.revenueHint', defaultMessage: 'Ventes payées pendant la période, remises déduites' },
+  sales: { id: 'trainings.stats.sales', defaultMessage: 'Ventes payées' },
+  customers: { id: 'trainings.stats.customers', defaultMessage: 'Nouveaux apprenants' },
+  customersHint: { id: 'trainings.stats.customersHint', defaultMessage: 'Inscrits pendant la période' },
   active: { id: 'trainings.stats.active', defaultMessage: 'Apprenants actifs' },
-  completed: { id: 'trainings.stats.completed', defaultMessage: 'Formation terminée' },
-  completionRate: { id: 'trainings.stats.completionRate', defaultMessage: 'Taux de complétion' },
-  progress: { id: 'trainings.stats.progress', defaultMessage: 'Progression moyenne' },
+  activeHint: { id: 'trainings.stats.activeHint', defaultMessage: 'Connectés pendant la période, quelle que soit leur date d’inscription' },
+  completed: { id: 'trainings.stats.completed', defaultMessage: 'Ont terminé' },
+  completedHint: { id: 'trainings.stats.completedHint', defaultMessage: 'Ont fini la formation pendant la période, quelle que soit leur date d’inscription' },
+  completionRate: { id: 'trainings.stats.completionRate', defaultMessage: 'Nouveaux ayant terminé' },
+  completionRateHint: { id: 'trainings.stats.completionRateHint', defaultMessage: 'Part des nouveaux apprenants qui ont fini la formation, à ce jour' },
+  progress: { id: 'trainings.stats.progress', defaultMessage: 'Progression des nouveaux' },
+  progressHint: { id: 'trainings.stats.progressHint', defaultMessage: 'Progression moyenne des nouveaux apprenants, à ce jour' },
   rating: { id: 'trainings.stats.rating', defaultMessage: 'Note moyenne' },
   noRating: { id: 'trainings.stats.noRating', defaultMessage: 'Pas encore de note' },
   evolution: { id: 'trainings.stats.evolution', defaultMessage: 'Évolution' },
   series: { id: 'trainings.stats.series', defaultMessage: 'Courbe affichée' },
-  seriesRevenue: { id: 'trainings.stats.series.revenue', defaultMessage: "Chiffre d'affaires" },
+  seriesRevenue: { id: 'trainings.stats.series.revenue', defaultMessage: 'Chiffre d’affaires' },
   seriesCustomers: { id: 'trainings.stats.series.customers', defaultMessage: 'Nouveaux apprenants' },
   seriesConnections: { id: 'trainings.stats.series.connections', defaultMessage: 'Connexions' },
   emptyTitle: { id: 'trainings.stats.emptyTitle', defaultMessage: 'Rien à afficher sur cette période' },
   emptyBody: { id: 'trainings.stats.emptyBody', defaultMessage: 'Aucune vente, inscription ni connexion entre ces dates. Essayez une période plus longue.' },
-  failed: { id: 'trainings.stats.failed', defaultMessage: "Les statistiques n'ont pas pu être chargées." },
+  failed: { id: 'trainings.stats.failed', defaultMessage: 'Les statistiques n’ont pas pu être chargées.' },
   tableCaption: { id: 'trainings.stats.tableCaption', defaultMessage: 'Valeurs du graphique' },
   colDate: { id: 'trainings.stats.colDate', defaultMessage: 'Date' },
   showTable: { id: 'trainings.stats.showTable', defaultMessage: 'Voir les valeurs' },
@@ -53,6 +62,7 @@ const mv = {
   week: defineMessage<{ date: string }>({ id: 'trainings.stats.week', defaultMessage: 'Sem. du {date}' }),
   rating: defineMessage<{ rating: string }>({ id: 'trainings.stats.ratingValue', defaultMessage: '{rating} / 5' }),
 };
+const presetLabels: Record<RangePreset, MessageDescriptor> = { 30: m.last30, 90: m.last90, 365: m.last365 };
 const rangeProblems: Record<RangeProblem, MessageDescriptor> = defineMessages({
   missing: { id: 'trainings.stats.problem.missing', defaultMessage: 'Choisissez une date de début et une date de fin.' },
   order: { id: 'trainings.stats.problem.order', defaultMessage: 'La date de fin doit suivre la date de début.' },
@@ -94,6 +104,8 @@ function StatisticsPanel({ training }: { training: Training }) {
     setRange(next);
     if (rangeProblem(next) === null) setAsked(next);
   };
+  // Which shortcut the range is (shown pressed), however it was chosen: a shortcut or the two dates.
+  const activePreset = presetOf(range, new Date());
   const preset = (days: number) => {
     const next = lastDays(new Date(), days);
     setRange(next);
@@ -110,16 +122,18 @@ function StatisticsPanel({ training }: { training: Training }) {
   const isEmpty = histogram.data !== undefined && points.every((p) => p.revenue === 0 && p.new_customers_count === 0 && p.connections_count === 0);
   const seriesLabel = { revenue: m.seriesRevenue, new_customers_count: m.seriesCustomers, connections_count: m.seriesConnections }[series];
   const formatValue = series === 'revenue' ? euros : count;
+  const formatTick = series === 'revenue' ? (value: number) => formatAxisEuros(value, locale) : count;
+  const percent = (value: number) => formatStatPercent(value, locale);
 
   const figures = stats.data
     ? [
-        { key: 'revenue', label: m.revenue, value: euros(stats.data.revenue) },
+        { key: 'revenue', label: m.revenue, hint: m.revenueHint, value: euros(stats.data.revenue) },
         { key: 'sales', label: m.sales, value: count(stats.data.sales_count) },
-        { key: 'customers', label: m.customers, value: count(stats.data.customers_count) },
-        { key: 'active', label: m.active, value: count(stats.data.active_customers_count) },
-        { key: 'completed', label: m.completed, value: count(stats.data.completed_count) },
-        { key: 'completionRate', label: m.completionRate, value: formatPercent(stats.data.completion_rate, locale) },
-        { key: 'progress', label: m.progress, value: formatPercent(stats.data.average_progress, locale) },
+        { key: 'customers', label: m.customers, hint: m.customersHint, value: count(stats.data.customers_count) },
+        { key: 'active', label: m.active, hint: m.activeHint, value: count(stats.data.active_customers_count) },
+        { key: 'completed', label: m.completed, hint: m.completedHint, value: count(stats.data.completed_count) },
+        { key: 'completionRate', label: m.completionRate, hint: m.completionRateHint, value: percent(stats.data.completion_rate) },
+        { key: 'progress', label: m.progress, hint: m.progressHint, value: percent(stats.data.average_progress) },
         {
           key: 'rating',
           label: m.rating,
@@ -144,15 +158,11 @@ function StatisticsPanel({ training }: { training: Training }) {
               <input type="date" className="ui-input" name="end" value={range.end} min={range.begin || undefined} onChange={(event) => change('end')(event.target.value)} aria-invalid={problem ? true : undefined} />
             </label>
             <div className="form-actions stats-range__presets">
-              <Button variant="ghost" size="sm" onPress={() => preset(30)}>
-                {intl.formatMessage(m.last30)}
-              </Button>
-              <Button variant="ghost" size="sm" onPress={() => preset(90)}>
-                {intl.formatMessage(m.last90)}
-              </Button>
-              <Button variant="ghost" size="sm" onPress={() => preset(365)}>
-                {intl.formatMessage(m.last365)}
-              </Button>
+              {RANGE_PRESETS.map((days) => (
+                <Button key={days} variant="ghost" size="sm" className="stats-range__preset" aria-pressed={activePreset === days} onPress={() => preset(days)}>
+                  {intl.formatMessage(presetLabels[days])}
+                </Button>
+              ))}
             </div>
           </div>
           {problem && (
@@ -184,7 +194,8 @@ function StatisticsPanel({ training }: { training: Training }) {
               {figures.map((figure) => (
                 <div key={figure.key} className="stats-figure" data-figure={figure.key}>
                   <dt>{intl.formatMessage(figure.label)}</dt>
-                  <dd className={'isText' in figure && figure.isText ? 'stats-figure__text' : undefined}>{figure.value}</dd>
+                  <dd className={'isText' in figure && figure.isText ? 'stats-figure__value stats-figure__text' : 'stats-figure__value'}>{figure.value}</dd>
+                  {'hint' in figure && figure.hint ? <dd className="stats-figure__hint">{intl.formatMessage(figure.hint)}</dd> : null}
                 </div>
               ))}
             </dl>
@@ -216,7 +227,7 @@ function StatisticsPanel({ training }: { training: Training }) {
                     </div>
                   }
                 >
-                  <StatsChart labels={chart.labels} values={chart.values} label={intl.formatMessage(seriesLabel)} format={formatValue} />
+                  <StatsChart labels={chart.labels} values={chart.values} label={intl.formatMessage(seriesLabel)} format={formatValue} formatTick={formatTick} />
                 </Suspense>
                 <details className="stats-values">
                   <summary>{intl.formatMessage(m.showTable)}</summary>

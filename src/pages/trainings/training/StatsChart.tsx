@@ -9,22 +9,27 @@ export interface StatsChartProps {
   values: number[];
   /** Accessible name of the chart; the figures are also in the table the page shows beside it. */
   label: string;
-  /** How the axis and the tooltip write a value (euros, counts). */
+  /** How the tooltip writes a value (euros, counts). */
   format: (value: number) => string;
+  /** How the value axis writes a tick (whole euros without cents); the tooltip's format when absent. */
+  formatTick?: (value: number) => string;
 }
 
 /**
  * A bar chart of one series of the statistics tab. Loaded on demand (React.lazy) so chart.js never weighs
  * on other pages. The chart.js instance is an external widget: it is created once and updated in place.
  */
-export default function StatsChart({ labels, values, label, format }: StatsChartProps) {
+export default function StatsChart({ labels, values, label, format, formatTick = format }: StatsChartProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const chart = useRef<Chart<'bar'> | null>(null);
+  // The chart's callbacks are set once: they read the latest formatters through refs.
   const formatRef = useRef(format);
+  const formatTickRef = useRef(formatTick);
 
   useEffect(() => {
     formatRef.current = format;
-  }, [format]);
+    formatTickRef.current = formatTick;
+  }, [format, formatTick]);
 
   useEffect(() => {
     if (!canvas.current) return;
@@ -39,7 +44,7 @@ export default function StatsChart({ labels, values, label, format }: StatsChart
         animation: false,
         scales: {
           x: { grid: { display: false } },
-          y: { beginAtZero: true, ticks: { precision: 0, callback: (value) => formatRef.current(Number(value)) } },
+          y: { beginAtZero: true, ticks: { precision: 0, callback: (value) => formatTickRef.current(Number(value)) } },
         },
         plugins: { tooltip: { callbacks: { label: (item) => formatRef.current(Number(item.raw)) } } },
       },

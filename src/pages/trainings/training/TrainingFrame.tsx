@@ -21,7 +21,7 @@ import './training.css';
 const messages = defineMessages({
   back: { id: 'trainings.frame.back', defaultMessage: '← Retour aux formations' },
   tabs: { id: 'trainings.frame.tabs', defaultMessage: 'Sections de la formation' },
-  failed: { id: 'trainings.frame.failed', defaultMessage: "La formation n'a pas pu être chargée." },
+  failed: { id: 'trainings.frame.failed', defaultMessage: 'La formation n’a pas pu être chargée.' },
 });
 
 interface ErrorBody {

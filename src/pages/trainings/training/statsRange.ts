@@ -33,3 +33,15 @@ export function rangeProblem(range: DateRange): RangeProblem | null {
   if (span > MAX_RANGE_SPAN_DAYS) return 'tooLong';
   return null;
 }
+
+/** The shortcuts the tab offers, in days (30 days, 90 days, 12 months). */
+export const RANGE_PRESETS = [30, 90, 365] as const;
+export type RangePreset = (typeof RANGE_PRESETS)[number];
+
+/** The shortcut a range is (the last N days up to today), or null when it is any other range. */
+export function presetOf(range: DateRange, today: Date): RangePreset | null {
+  return RANGE_PRESETS.find((days) => {
+    const preset = lastDays(today, days);
+    return preset.begin === range.begin && preset.end === range.end;
+  }) ?? null;
+}

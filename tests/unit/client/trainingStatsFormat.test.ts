@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { formatAxisEuros, formatStatPercent } from '../../../src/pages/trainings/training/statsFormat';
+
+// Intl puts a no-break space before € and % in French, and a narrow one between thousands.
+const nb = (text: string) => text.replace(/ /g, '\u202f').replace(/_/g, '\u00a0');
+
+describe('formatStatPercent (key figures: one decimal at most)', () => {
+  it('rounds to one decimal and drops a zero one', () => {
+    expect(formatStatPercent(14.29)).toBe(nb('14,3_%'));
+    expect(formatStatPercent(14.25)).toBe(nb('14,3_%'));
+    expect(formatStatPercent(0)).toBe(nb('0_%'));
+    expect(formatStatPercent(50)).toBe(nb('50_%'));
+    expect(formatStatPercent(99.96)).toBe(nb('100_%'));
+  });
+  it('English', () => {
+    expect(formatStatPercent(33.33, 'en')).toBe('33.3%');
+    expect(formatStatPercent(0, 'en')).toBe('0%');
+  });
+});
+
+describe('formatAxisEuros (chart ticks: no cents on whole amounts)', () => {
+  it('whole amounts without cents', () => {
+    expect(formatAxisEuros(160)).toBe(nb('160_€'));
+    expect(formatAxisEuros(0)).toBe(nb('0_€'));
+    expect(formatAxisEuros(1500)).toBe(nb('1 500_€'));
+    expect(formatAxisEuros(160, 'en')).toBe('€160');
+  });
+  it('other amounts to the cent', () => {
+    expect(formatAxisEuros(12.5)).toBe(nb('12,50_€'));
+    expect(formatAxisEuros(0.1 + 0.2)).toBe(nb('0,30_€'));
+    expect(formatAxisEuros(12.5, 'en')).toBe('€12.50');
+  });
+});
