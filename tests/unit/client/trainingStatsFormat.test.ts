@@ -1,22 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { formatAxisEuros, formatStatPercent } from '../../../src/pages/trainings/training/statsFormat';
+import { formatAxisEuros } from '../../../src/pages/trainings/training/statsFormat';
 
 // Intl puts a no-break space before € and % in French, and a narrow one between thousands.
 const nb = (text: string) => text.replace(/ /g, '\u202f').replace(/_/g, '\u00a0');
-
-describe('formatStatPercent (key figures: one decimal at most)', () => {
-  it('rounds to one decimal and drops a zero one', () => {
-    expect(formatStatPercent(14.29)).toBe(nb('14,3_%'));
-    expect(formatStatPercent(14.25)).toBe(nb('14,3_%'));
-    expect(formatStatPercent(0)).toBe(nb('0_%'));
-    expect(formatStatPercent(50)).toBe(nb('50_%'));
-    expect(formatStatPercent(99.96)).toBe(nb('100_%'));
-  });
-  it('English', () => {
-    expect(formatStatPercent(33.33, 'en')).toBe('33.3%');
-    expect(formatStatPercent(0, 'en')).toBe('0%');
-  });
-});
 
 describe('formatAxisEuros (chart ticks: no cents on whole amounts)', () => {
   it('whole amounts without cents', () => {

@@ -8,10 +8,10 @@ import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { Spinner } from '../../../components/ui/Spinner';
 import { commonMessages } from '../../../i18n/commonMessages';
-import { formatEuros, formatShortNumber } from '../../../i18n/format';
+import { formatEuros, formatPercent, formatShortNumber } from '../../../i18n/format';
 import { useLocale } from '../../../i18n/LocaleProvider';
 import { ChoiceGroup } from '../shared/ChoiceGroup';
-import { formatAxisEuros, formatStatPercent } from './statsFormat';
+import { formatAxisEuros } from './statsFormat';
 import { lastDays, presetOf, rangeProblem, RANGE_PRESETS, type DateRange, type RangePreset, type RangeProblem } from './statsRange';
 import { TrainingFrame } from './TrainingFrame';
 import type { Training } from './trainingQuery';
@@ -123,7 +123,7 @@ function StatisticsPanel({ training }: { training: Training }) {
   const seriesLabel = { revenue: m.seriesRevenue, new_customers_count: m.seriesCustomers, connections_count: m.seriesConnections }[series];
   const formatValue = series === 'revenue' ? euros : count;
   const formatTick = series === 'revenue' ? (value: number) => formatAxisEuros(value, locale) : count;
-  const percent = (value: number) => formatStatPercent(value, locale);
+  const percent = (value: number) => formatPercent(value, locale);
 
   const figures = stats.data
     ? [

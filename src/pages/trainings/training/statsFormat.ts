@@ -1,6 +1,6 @@
 /**
- * How the statistics tab writes its numbers where the app-wide formatters (src/i18n/format.ts) are too precise
- * for a glance: the key figures' percentages and the chart's money axis. Pure functions of (value, locale).
+ * How the statistics chart writes its money axis, where the app-wide formatEuros (src/i18n/format.ts) is too
+ * precise for a glance. Percentages keep the app-wide formatPercent: spec 9 rounds them to 2 decimals.
  */
 import { localeTag } from '../../../i18n/format';
 import type { Locale } from '../../../i18n/LocaleProvider';
@@ -14,14 +14,6 @@ function numberFormat(locale: Locale, options: Intl.NumberFormatOptions) {
     cache.set(key, format);
   }
   return format;
-}
-
-/**
- * A key figure's percentage, given in percent, with one decimal at most: 14.2857 → "14,3 %", 0 → "0 %".
- * The server sends two decimals (spec 9); a tile read at a glance needs no more than one.
- */
-export function formatStatPercent(percent: number, locale: Locale = 'fr'): string {
-  return numberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(percent / 100);
 }
 
 /**
