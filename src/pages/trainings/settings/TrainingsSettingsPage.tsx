@@ -21,7 +21,7 @@ import '../shared/trainingPages.css';
 
 const m = defineMessages({
   title: { id: 'trainings.rules.title', defaultMessage: 'Réglages des formations' },
-  lead: { id: 'trainings.rules.lead', defaultMessage: "Les règles d'accès de toutes vos formations au même endroit. Un champ vide signifie sans limite." },
+  lead: { id: 'trainings.rules.lead', defaultMessage: 'Les règles d’accès de toutes vos formations au même endroit. Un champ vide signifie sans limite.' },
   search: { id: 'trainings.rules.search', defaultMessage: 'Rechercher une formation' },
   searchPlaceholder: { id: 'trainings.rules.searchPlaceholder', defaultMessage: 'Nom de la formation' },
   clear: { id: 'trainings.rules.clear', defaultMessage: 'Effacer la recherche' },
@@ -29,9 +29,9 @@ const m = defineMessages({
   save: { id: 'trainings.rules.save', defaultMessage: 'Enregistrer' },
   saving: { id: 'trainings.rules.saving', defaultMessage: 'Enregistrement…' },
   saved: { id: 'trainings.rules.saved', defaultMessage: 'Enregistré' },
-  empty: { id: 'trainings.rules.empty', defaultMessage: "Vous n'avez pas encore de formation." },
+  empty: { id: 'trainings.rules.empty', defaultMessage: 'Vous n’avez pas encore de formation.' },
   noMatch: { id: 'trainings.rules.noMatch', defaultMessage: 'Aucune formation ne correspond à cette recherche.' },
-  failed: { id: 'trainings.rules.failed', defaultMessage: "Les formations n'ont pas pu être chargées." },
+  failed: { id: 'trainings.rules.failed', defaultMessage: 'Les formations n’ont pas pu être chargées.' },
 });
 const fieldLabel = defineMessage<{ field: string; name: string }>({ id: 'trainings.rules.fieldLabel', defaultMessage: '{field} — {name}' });
 
@@ -58,7 +58,7 @@ export function TrainingsSettingsPage() {
       ) : rows.length === 0 ? (
         <p className="empty-state">{intl.formatMessage(search.isSearching ? m.noMatch : m.empty)}</p>
       ) : (
-        <div className="table-scroll ui-card">
+        <div className="table-scroll ui-card rules-table-box">
           <table className="data-table rules-table">
             <thead>
               <tr>
@@ -111,10 +111,15 @@ function RulesRow({ training }: { training: TrainingSummary }) {
   };
   const label = (field: MessageDescriptor) => intl.formatMessage(fieldLabel, { field: intl.formatMessage(field), name: training.name });
   const formId = `rules-${training.uuid}`;
-  const cell = (field: keyof AccessRules, input: ReactNode) => {
+  const cell = (field: keyof AccessRules, labelText: MessageDescriptor, input: ReactNode) => {
     const error = errorOf(field);
     return (
-      <td>
+      <td className={`rules-table__cell rules-table__cell--${field}`}>
+        {/* The column's heading, shown above the field when the rows stack (narrow window); the field is named by
+            its aria-label already, so this copy stays out of the accessibility tree. */}
+        <span className="rules-table__label" aria-hidden="true">
+          {intl.formatMessage(labelText)}
+        </span>
         {input}
         {error && (
           <span className="ui-field__error rules-table__error" id={`${formId}-${field}-error`}>
@@ -143,10 +148,11 @@ function RulesRow({ training }: { training: TrainingSummary }) {
       <th scope="row" className="rules-table__name">
         <TextLink href={trainingTabHref(training.uuid, 'settings')}>{training.name}</TextLink>
       </th>
-      {cell('max_customers', numberInput('max_customers', accessMessages.maxCustomers))}
-      {cell('access_duration_days', numberInput('access_duration_days', accessMessages.duration))}
+      {cell('max_customers', accessMessages.maxCustomers, numberInput('max_customers', accessMessages.maxCustomers))}
+      {cell('access_duration_days', accessMessages.duration, numberInput('access_duration_days', accessMessages.duration))}
       {cell(
         'enrollment_ends_at',
+        accessMessages.endsAt,
         <input
           form={formId}
           type="datetime-local"
@@ -159,6 +165,7 @@ function RulesRow({ training }: { training: TrainingSummary }) {
       )}
       {cell(
         'drip_frequency',
+        accessMessages.drip,
         <select form={formId} className="native-field__select" aria-label={label(accessMessages.drip)} value={text.drip_frequency} onChange={(event) => change('drip_frequency')(event.target.value)}>
           <option value="">{intl.formatMessage(dripShortMessages.none)}</option>
           {DRIP_FREQUENCIES.map((frequency) => (
@@ -168,7 +175,7 @@ function RulesRow({ training }: { training: TrainingSummary }) {
           ))}
         </select>,
       )}
-      <td>
+      <td className="rules-table__cell rules-table__cell--save">
         {/* One form per row (inputs join it with form=…): Enter in a field saves that row only. */}
         <form id={formId} onSubmit={onSubmit} className="rules-table__actions">
           <Button type="submit" size="sm" variant={dirty ? 'primary' : 'secondary'} isDisabled={!dirty} isPending={request.isSubmitting} pendingLabel={intl.formatMessage(m.saving)} data-testid="rules-save">

@@ -17,6 +17,7 @@ import { commonMessages } from '../../../i18n/commonMessages';
 import { SearchBox, useSearchBox } from '../list/SearchBox';
 import { Pagination } from '../shared/Pagination';
 import { AddCustomerModal } from './AddCustomerModal';
+import { CustomerActions, customerActionMessages } from './CustomerActions';
 import { ImportCustomersModal } from './ImportCustomersModal';
 import { TrainingFrame } from './TrainingFrame';
 import { trainingQuery, type Training } from './trainingQuery';
@@ -33,11 +34,11 @@ const m = defineMessages({
   search: { id: 'trainings.customers.search', defaultMessage: 'Rechercher un apprenant' },
   searchPlaceholder: { id: 'trainings.customers.searchPlaceholder', defaultMessage: 'Nom ou adresse e-mail' },
   clear: { id: 'trainings.customers.clear', defaultMessage: 'Effacer la recherche' },
-  emptyTitle: { id: 'trainings.customers.emptyTitle', defaultMessage: "Pas encore d'apprenant" },
+  emptyTitle: { id: 'trainings.customers.emptyTitle', defaultMessage: 'Pas encore d’apprenant' },
   emptyBody: { id: 'trainings.customers.emptyBody', defaultMessage: 'Ajoutez vos apprenants un par un ou importez-les depuis un fichier CSV. Ceux qui achètent la formation apparaissent ici.' },
-  emptyReadOnly: { id: 'trainings.customers.emptyReadOnly', defaultMessage: "Personne n'est encore inscrit à cette formation." },
+  emptyReadOnly: { id: 'trainings.customers.emptyReadOnly', defaultMessage: 'Personne n’est encore inscrit à cette formation.' },
   noMatch: { id: 'trainings.customers.noMatch', defaultMessage: 'Aucun apprenant ne correspond à cette recherche.' },
-  failed: { id: 'trainings.customers.failed', defaultMessage: "La liste des apprenants n'a pas pu être chargée." },
+  failed: { id: 'trainings.customers.failed', defaultMessage: 'La liste des apprenants n’a pas pu être chargée.' },
   colLearner: { id: 'trainings.customers.col.learner', defaultMessage: 'Apprenant' },
   colStatus: { id: 'trainings.customers.col.status', defaultMessage: 'Statut' },
   colProgress: { id: 'trainings.customers.col.progress', defaultMessage: 'Progression' },
@@ -49,22 +50,22 @@ const m = defineMessages({
   blockedByTeacher: { id: 'trainings.customers.status.blockedByTeacher', defaultMessage: 'Bloqué' },
   blockedByExpiration: { id: 'trainings.customers.status.blockedByExpiration', defaultMessage: 'Accès expiré' },
   abandonedCart: { id: 'trainings.customers.status.ABANDONED_CART', defaultMessage: 'Panier abandonné' },
-  block: { id: 'trainings.customers.block', defaultMessage: 'Bloquer' },
-  unblock: { id: 'trainings.customers.unblock', defaultMessage: 'Débloquer' },
-  remove: { id: 'trainings.customers.remove', defaultMessage: 'Retirer' },
   removeTitle: { id: 'trainings.customers.removeTitle', defaultMessage: 'Retirer cet apprenant ?' },
   cancel: { id: 'trainings.customers.cancel', defaultMessage: 'Annuler' },
   removing: { id: 'trainings.customers.removing', defaultMessage: 'Retrait…' },
 });
 const mv = {
   count: defineMessage<{ count: number }>({ id: 'trainings.customers.count', defaultMessage: '{count, plural, =0 {Aucun apprenant} one {# apprenant} other {# apprenants}}' }),
+  countWithCarts: defineMessage<{ count: number; carts: number }>({
+    id: 'trainings.customers.countWithCarts',
+    defaultMessage: '{count, plural, =0 {Aucun apprenant} one {# apprenant} other {# apprenants}} · {carts, plural, one {# panier abandonné} other {# paniers abandonnés}}',
+  }),
+  results: defineMessage<{ count: number }>({ id: 'trainings.customers.results', defaultMessage: '{count, plural, =0 {Aucun résultat} one {# résultat} other {# résultats}}' }),
+  enrolledOn: defineMessage<{ date: string }>({ id: 'trainings.customers.enrolledOn', defaultMessage: 'Inscription : {date}' }),
   removeBody: defineMessage<{ name: string }>({
     id: 'trainings.customers.removeBody',
-    defaultMessage: "{name} n'aura plus accès à la formation et sa progression sera effacée. Son compte reste dans votre espace.",
+    defaultMessage: '{name} n’aura plus accès à la formation et sa progression sera effacée. Son compte reste dans votre espace.',
   }),
-  blockLabel: defineMessage<{ name: string }>({ id: 'trainings.customers.blockLabel', defaultMessage: 'Bloquer {name}' }),
-  unblockLabel: defineMessage<{ name: string }>({ id: 'trainings.customers.unblockLabel', defaultMessage: 'Débloquer {name}' }),
-  removeLabel: defineMessage<{ name: string }>({ id: 'trainings.customers.removeLabel', defaultMessage: 'Retirer {name} de la formation' }),
 };
 
 /** /formations/:uuid/apprenants: the learners of a training (any signed-in role reads; editors add, import, block, remove). */
@@ -118,11 +119,21 @@ function CustomersPanel({ training }: { training: Training }) {
   const date = (iso: string | null) => (iso ? intl.formatDate(iso, { dateStyle: 'medium' }) : intl.formatMessage(m.never));
   const rows = list.data?.data ?? [];
   const total = list.data?.meta.total ?? 0;
+  const count = () => {
+    // A search counts what it found, abandoned carts included (they are rows of the table).
+    if (search.isSearching) return list.data ? intl.formatMessage(mv.results, { count: total }) : undefined;
+    // Without a search: the learners, as /formations counts them (customers_count leaves abandoned carts out).
+    // The unfiltered list's total counts every row, so the difference is the abandoned carts (no extra request);
+    // only read from this list's own answer, never from a previous search's kept on screen.
+    const count = training.customers_count;
+    const carts = list.data && !list.isPlaceholderData ? list.data.meta.total - count : 0;
+    return carts > 0 ? intl.formatMessage(mv.countWithCarts, { count, carts }) : intl.formatMessage(mv.count, { count });
+  };
 
   return (
     <Card
       title={intl.formatMessage(m.title)}
-      description={list.data ? intl.formatMessage(mv.count, { count: total }) : undefined}
+      description={count()}
       actions={
         canEdit ? (
           <div className="form-actions">
@@ -155,8 +166,8 @@ function CustomersPanel({ training }: { training: Training }) {
             </div>
           )
         ) : (
-          <div className="table-scroll">
-            <table className="data-table" aria-label={intl.formatMessage(m.title)} aria-busy={list.isFetching || undefined}>
+          <div className="table-scroll customers-table-box">
+            <table className="data-table customers-table" aria-label={intl.formatMessage(m.title)} aria-busy={list.isFetching || undefined}>
               <thead>
                 <tr>
                   <th scope="col">{intl.formatMessage(m.colLearner)}</th>
@@ -164,47 +175,43 @@ function CustomersPanel({ training }: { training: Training }) {
                   <th scope="col" className="data-table__num">
                     {intl.formatMessage(m.colProgress)}
                   </th>
-                  <th scope="col">{intl.formatMessage(m.colEnrolled)}</th>
+                  <th scope="col" className="customers-table__enrolled">
+                    {intl.formatMessage(m.colEnrolled)}
+                  </th>
                   <th scope="col">{intl.formatMessage(m.colLastSeen)}</th>
-                  {canEdit && <th scope="col">{intl.formatMessage(m.colActions)}</th>}
+                  {canEdit && (
+                    <th scope="col">
+                      <span className="customers-table__actions-head">{intl.formatMessage(m.colActions)}</span>
+                    </th>
+                  )}
                 </tr>
               </thead>
               <tbody>
                 {rows.map((enrolment) => {
-                  const name = enrolment.customer.display_name;
-                  const blockable = enrolment.customer_type === 'STUDENT';
-                  const unblockable = enrolment.customer_type === 'BLOCKED' && enrolment.blocked_reason === 'BY_TEACHER';
+                  const { display_name: name, email } = enrolment.customer;
                   return (
                     <tr key={enrolment.uuid} data-testid="customer-row">
-                      <td>
+                      <td className="customers-table__learner">
                         <div className="customer-cell">
-                          <strong>{name}</strong>
-                          <span className="muted">{enrolment.customer.email}</span>
+                          <strong title={name}>{name}</strong>
+                          <span className="muted" title={email}>
+                            {email}
+                          </span>
+                          {/* Shown instead of the Inscription column when the table is narrow. */}
+                          <span className="muted customer-cell__enrolled">{intl.formatMessage(mv.enrolledOn, { date: date(enrolment.enrolled_at) })}</span>
                         </div>
                       </td>
                       <td>{statusOf(enrolment)}</td>
                       <td className="data-table__num">{intl.formatNumber(enrolment.progress / 100, { style: 'percent', maximumFractionDigits: 0 })}</td>
-                      <td>{date(enrolment.enrolled_at)}</td>
+                      <td className="customers-table__enrolled">{date(enrolment.enrolled_at)}</td>
                       <td>{date(enrolment.last_connection_at)}</td>
                       {canEdit && (
                         <td>
-                          <div className="row-actions">
-                            {blockable && (
-                              <Button variant="ghost" size="sm" isDisabled={action.isSubmitting} aria-label={intl.formatMessage(mv.blockLabel, { name })} onPress={() => action.submit({ kind: 'block', enrolment })}>
-                                {intl.formatMessage(m.block)}
-                              </Button>
-                            )}
-                            {unblockable && (
-                              <Button variant="ghost" size="sm" isDisabled={action.isSubmitting} aria-label={intl.formatMessage(mv.unblockLabel, { name })} onPress={() => action.submit({ kind: 'unblock', enrolment })}>
-                                {intl.formatMessage(m.unblock)}
-                              </Button>
-                            )}
-                            {enrolment.customer_type !== 'ABANDONED_CART' && (
-                              <Button variant="ghost" size="sm" isDisabled={action.isSubmitting} aria-label={intl.formatMessage(mv.removeLabel, { name })} onPress={() => setToRemove(enrolment)}>
-                                {intl.formatMessage(m.remove)}
-                              </Button>
-                            )}
-                          </div>
+                          <CustomerActions
+                            enrolment={enrolment}
+                            isDisabled={action.isSubmitting}
+                            onAction={(kind) => (kind === 'remove' ? setToRemove(enrolment) : action.submit({ kind, enrolment }))}
+                          />
                         </td>
                       )}
                     </tr>
@@ -227,7 +234,7 @@ function CustomersPanel({ training }: { training: Training }) {
               if (!open) setToRemove(null);
             }}
             title={intl.formatMessage(m.removeTitle)}
-            confirmLabel={intl.formatMessage(m.remove)}
+            confirmLabel={intl.formatMessage(customerActionMessages.remove)}
             cancelLabel={intl.formatMessage(m.cancel)}
             variant="danger"
             closeOnConfirm={false}
