@@ -382,9 +382,9 @@ test('statistics and comments of the demo training render; replies show under th
   await expect(figures.locator('[data-figure=active] dt')).toHaveText('Apprenants actifs');
   await expect(figures.locator('[data-figure=completed] dt')).toHaveText('Ont terminé');
   await expect(figures.locator('[data-figure=completionRate] dt')).toHaveText('Nouveaux ayant terminé');
-  // Percentages keep one decimal at most.
-  await expect(figures.locator('[data-figure=completionRate] .stats-figure__value')).toHaveText(/^\d+(,\d)?\s%$/);
-  await expect(figures.locator('[data-figure=progress] .stats-figure__value')).toHaveText(/^\d+(,\d)?\s%$/);
+  // Percentages are rounded to 2 decimals (spec 9).
+  await expect(figures.locator('[data-figure=completionRate] .stats-figure__value')).toHaveText(/^\d+(,\d{1,2})?\s%$/);
+  await expect(figures.locator('[data-figure=progress] .stats-figure__value')).toHaveText(/^\d+(,\d{1,2})?\s%$/);
   await expect(page.getByTestId('stats-chart')).toBeVisible();
   await page.getByTestId('stats-series').getByText('Connexions', { exact: true }).click();
   await expect(page.getByTestId('stats-chart')).toHaveAttribute('aria-label', 'Connexions');
