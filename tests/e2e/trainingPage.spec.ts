@@ -73,6 +73,13 @@ test('settings: name, slug, status, access, feedback and SEO are saved and still
   await access.locator('input[name=max_customers]').fill('25');
   await access.locator('input[name=access_duration_days]').fill('365');
   await access.locator('select[name=drip_frequency]').selectOption('WEEKLY');
+  // The end of enrolment is typed segment by segment (jj/mm/aaaa hh:mm in French, whatever the browser's language).
+  const endsAt = access.locator('[data-name=enrollment_ends_at]');
+  await expect(endsAt.getByRole('group')).toHaveText(/^jj\/mm\/aaaa\s*\u2066?––:––\u2069?$/);
+  await endsAt.getByRole('spinbutton').first().click();
+  await page.keyboard.type('301220311830');
+  // The field's value for forms: react-aria's hidden input (an aria-hidden one for autofill has the same name).
+  await expect(endsAt.locator('input[name=enrollment_ends_at]:is([type=hidden], [hidden])')).toHaveValue('2031-12-30T18:30:00');
   await page.getByTestId('settings-access-save').click();
   await expect(access.getByRole('status')).toHaveText('Enregistré !');
 
@@ -99,13 +106,24 @@ test('settings: name, slug, status, access, feedback and SEO are saved and still
   await expect(page.getByTestId('settings-access').locator('input[name=max_customers]')).toHaveValue('25');
   await expect(page.getByTestId('settings-access').locator('input[name=access_duration_days]')).toHaveValue('365');
   await expect(page.getByTestId('settings-access').locator('select[name=drip_frequency]')).toHaveValue('WEEKLY');
+  await expect(endsAt.getByRole('group')).toHaveText(/^30\/12\/2031\s*\u2066?18:30\u2069?$/);
   await expect(page.getByTestId('settings-feedback').getByRole('checkbox', { name: 'Demander un avis à la fin de chaque leçon' })).toBeChecked();
   await expect(page.getByTestId('settings-feedback').getByRole('checkbox', { name: 'Obligatoire pour passer à la leçon suivante' })).toBeChecked();
   await expect(page.getByTestId('settings-seo').locator('input[name=seo_title]')).toHaveValue('Cuisine du marché, la formation');
   // The server agrees with what the page shows.
-  const stored = await api.get<{ slug: string; status: string; picture: string | null; max_customers: number; feedback_options: { enabled: boolean; mandatory: boolean } }>(`/trainings/${training.uuid}`);
-  expect(stored).toMatchObject({ slug: 'cuisine-du-marche-e2e', status: 'PRE_SALE', max_customers: 25, feedback_options: { enabled: true, mandatory: true } });
+  type Stored = { slug: string; status: string; picture: string | null; max_customers: number; enrollment_ends_at: string | null; feedback_options: { enabled: boolean; mandatory: boolean } };
+  const stored = await api.get<Stored>(`/trainings/${training.uuid}`);
+  // The typed time is the browser's local time.
+  const typedEnd = await page.evaluate(() => new Date(2031, 11, 30, 18, 30).toISOString());
+  expect(stored).toMatchObject({ slug: 'cuisine-du-marche-e2e', status: 'PRE_SALE', max_customers: 25, enrollment_ends_at: typedEnd, feedback_options: { enabled: true, mandatory: true } });
   expect(stored.picture).toMatch(/^https?:\/\//);
+
+  // Clearing the end of enrolment saves none (null: enrolment never closes).
+  await endsAt.getByRole('button', { name: 'Effacer la fin des inscriptions' }).click();
+  await expect(endsAt.getByRole('group')).toHaveText(/^jj\/mm\/aaaa\s*\u2066?––:––\u2069?$/);
+  await page.getByTestId('settings-access-save').click();
+  await expect(page.getByTestId('settings-access').getByRole('status')).toHaveText('Enregistré !');
+  expect((await api.get<Stored>(`/trainings/${training.uuid}`)).enrollment_ends_at).toBeNull();
 });
 
 test('authors: a teacher credits colleagues picked from the team (kept after a reload), then removes one', async ({ page, request }) => {
@@ -396,8 +414,15 @@ test('statistics and comments of the demo training render; replies show under th
   await expect(shortcut('90 derniers jours')).toHaveAttribute('aria-pressed', 'true');
   await expect(shortcut('30 derniers jours')).toHaveAttribute('aria-pressed', 'false');
   // A period with nothing in it (before the demo store existed) shows the empty state.
-  await page.locator('input[name=begin]').fill('2001-01-01');
-  await page.locator('input[name=end]').fill('2001-01-31');
+  // The dates are typed by keyboard into the segments (jj/mm/aaaa), end day 31 over a month that may lack it.
+  const typeDate = async (name: string, digits: string) => {
+    await page.locator(`[data-name=${name}]`).getByRole('spinbutton').first().click();
+    await page.keyboard.type(digits);
+  };
+  await typeDate('begin', '01012001');
+  await typeDate('end', '31012001');
+  await expect(page.locator('input[name=begin]:is([type=hidden], [hidden])')).toHaveValue('2001-01-01');
+  await expect(page.locator('input[name=end]:is([type=hidden], [hidden])')).toHaveValue('2001-01-31');
   await expect(page.getByTestId('stats-empty')).toBeVisible();
   await expect(page.getByTestId('stats-range').locator('[aria-pressed=true]')).toHaveCount(0);
 

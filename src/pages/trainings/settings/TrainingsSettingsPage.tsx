@@ -6,6 +6,7 @@ import { useRequest } from '../../../app/useRequest';
 import type { TrainingSummary } from '../../../api/trainingsApi';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
+import { DateField } from '../../../components/ui/DateField';
 import { TextLink } from '../../../components/ui/Link';
 import { Spinner } from '../../../components/ui/Spinner';
 import { commonMessages } from '../../../i18n/commonMessages';
@@ -32,6 +33,7 @@ const m = defineMessages({
   empty: { id: 'trainings.rules.empty', defaultMessage: 'Vous n’avez pas encore de formation.' },
   noMatch: { id: 'trainings.rules.noMatch', defaultMessage: 'Aucune formation ne correspond à cette recherche.' },
   failed: { id: 'trainings.rules.failed', defaultMessage: 'Les formations n’ont pas pu être chargées.' },
+  clearEndsAt: { id: 'trainings.rules.clearEndsAt', defaultMessage: 'Effacer la fin des inscriptions' },
 });
 const fieldLabel = defineMessage<{ field: string; name: string }>({ id: 'trainings.rules.fieldLabel', defaultMessage: '{field} — {name}' });
 
@@ -153,14 +155,16 @@ function RulesRow({ training }: { training: TrainingSummary }) {
       {cell(
         'enrollment_ends_at',
         accessMessages.endsAt,
-        <input
+        <DateField
           form={formId}
-          type="datetime-local"
-          className="ui-input rules-table__date"
+          granularity="minute"
+          className="rules-table__date"
           aria-label={label(accessMessages.endsAt)}
           value={text.enrollment_ends_at}
-          onChange={(event) => change('enrollment_ends_at')(event.target.value)}
-          aria-invalid={errorOf('enrollment_ends_at') ? true : undefined}
+          onChange={change('enrollment_ends_at')}
+          isInvalid={errorOf('enrollment_ends_at') ? true : undefined}
+          aria-describedby={errorOf('enrollment_ends_at') ? `${formId}-enrollment_ends_at-error` : undefined}
+          clearLabel={label(m.clearEndsAt)}
         />,
       )}
       {cell(

@@ -7,6 +7,7 @@ import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { Checkbox } from '../../../components/ui/Checkbox';
+import { DateField } from '../../../components/ui/DateField';
 import { Form, FormError } from '../../../components/ui/Form';
 import { TextField } from '../../../components/ui/TextField';
 import { accessMessages, accessProblemMessages, DRIP_FREQUENCIES, dripMessages } from '../shared/accessMessages';
@@ -16,6 +17,7 @@ import { saveTraining, type Training, type TrainingUpdate } from './trainingQuer
 
 const m = defineMessages({
   title: { id: 'trainings.settings.access', defaultMessage: 'Accès et inscriptions' },
+  clearEndsAt: { id: 'trainings.settings.clearEndsAt', defaultMessage: 'Effacer la fin des inscriptions' },
 });
 
 /** Places, access duration, end of enrolment, drip release and certificate of one training. */
@@ -75,21 +77,16 @@ export function SettingsAccessCard({ training }: { training: Training }) {
           />
         </div>
         <div className="form-row">
-          <label className="native-field">
-            <span className="ui-field__label">{intl.formatMessage(accessMessages.endsAt)}</span>
-            <input
-              type="datetime-local"
-              name="enrollment_ends_at"
-              className="ui-input"
-              value={text.enrollment_ends_at}
-              onChange={(event) => change('enrollment_ends_at')(event.target.value)}
-              aria-invalid={errorOf('enrollment_ends_at') ? true : undefined}
-              aria-describedby="enrollment-ends-hint"
-            />
-            <span id="enrollment-ends-hint" className={errorOf('enrollment_ends_at') ? 'ui-field__error' : 'ui-field__description'}>
-              {errorOf('enrollment_ends_at') ?? intl.formatMessage(accessMessages.endsAtHint)}
-            </span>
-          </label>
+          <DateField
+            name="enrollment_ends_at"
+            granularity="minute"
+            label={intl.formatMessage(accessMessages.endsAt)}
+            description={intl.formatMessage(accessMessages.endsAtHint)}
+            value={text.enrollment_ends_at}
+            onChange={change('enrollment_ends_at')}
+            errorMessage={errorOf('enrollment_ends_at')}
+            clearLabel={intl.formatMessage(m.clearEndsAt)}
+          />
           <label className="native-field">
             <span className="ui-field__label">{intl.formatMessage(accessMessages.drip)}</span>
             <select className="native-field__select" name="drip_frequency" value={text.drip_frequency} onChange={(event) => change('drip_frequency')(event.target.value)}>

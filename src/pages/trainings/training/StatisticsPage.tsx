@@ -6,6 +6,7 @@ import type { components } from '../../../api/schema.gen';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
+import { DateField } from '../../../components/ui/DateField';
 import { Spinner } from '../../../components/ui/Spinner';
 import { commonMessages } from '../../../i18n/commonMessages';
 import { formatEuros, formatPercent, formatShortNumber } from '../../../i18n/format';
@@ -149,14 +150,8 @@ function StatisticsPanel({ training }: { training: Training }) {
       <Card title={intl.formatMessage(m.period)}>
         <div className="stack" data-testid="stats-range">
           <div className="form-row stats-range">
-            <label className="native-field">
-              <span className="ui-field__label">{intl.formatMessage(m.from)}</span>
-              <input type="date" className="ui-input" name="begin" value={range.begin} max={range.end || undefined} onChange={(event) => change('begin')(event.target.value)} aria-invalid={problem ? true : undefined} />
-            </label>
-            <label className="native-field">
-              <span className="ui-field__label">{intl.formatMessage(m.to)}</span>
-              <input type="date" className="ui-input" name="end" value={range.end} min={range.begin || undefined} onChange={(event) => change('end')(event.target.value)} aria-invalid={problem ? true : undefined} />
-            </label>
+            <DateField name="begin" granularity="day" label={intl.formatMessage(m.from)} value={range.begin} max={range.end} onChange={change('begin')} isInvalid={problem ? true : undefined} />
+            <DateField name="end" granularity="day" label={intl.formatMessage(m.to)} value={range.end} min={range.begin} onChange={change('end')} isInvalid={problem ? true : undefined} />
             <div className="form-actions stats-range__presets">
               {RANGE_PRESETS.map((days) => (
                 <Button key={days} variant="ghost" size="sm" className="stats-range__preset" aria-pressed={activePreset === days} onPress={() => preset(days)}>
