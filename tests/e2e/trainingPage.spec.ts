@@ -35,6 +35,31 @@ async function logIn(page: Page, email = 'owner@demo.test') {
 
 const tabNames = async (page: Page) => page.locator('.training-tabs__tab').allInnerTexts();
 
+test('settings: the seven statuses two by two on a wide card and inside it at 768 px; the arrows go in reading order', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await logIn(page);
+  await page.goto(`/formations/${DEMO_TRAINING}/parametres`);
+  const group = page.getByTestId('settings-status');
+  const choices = group.locator('.choice-group__choice');
+  await expect(choices).toHaveCount(7);
+  const top = async (index: number) => (await choices.nth(index).boundingBox())!.y;
+  expect(await top(1)).toBe(await top(0));
+  expect(await top(2)).toBeGreaterThan(await top(0));
+
+  // Still one radio group: from "Publiée" (the demo training's status) the arrows go to the next choice and back.
+  await group.getByRole('radio', { name: /^Publiée/ }).focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(group.locator('[data-value=PRE_SALE]')).toHaveAttribute('data-selected', 'true');
+  await page.keyboard.press('ArrowUp');
+  await expect(group.locator('[data-value=PUBLISHED]')).toHaveAttribute('data-selected', 'true');
+
+  // The narrowest window the back office serves (768 px, no drawer): the choices stay inside the card.
+  await page.setViewportSize({ width: 768, height: 900 });
+  const right = async (box: { x: number; width: number } | null) => box!.x + box!.width;
+  await expect.poll(async () => (await right(await choices.nth(1).boundingBox())) <= (await right(await group.boundingBox())) + 0.5).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
+});
+
 test('settings: name, slug, status, access, feedback and SEO are saved and still there after a reload', async ({ page, request }) => {
   const api = await apiAs(request);
   const training = await api.training(`Réglages ${Date.now()}`);
@@ -62,6 +87,8 @@ test('settings: name, slug, status, access, feedback and SEO are saved and still
 
   // A picture is uploaded (presigned PUT) and saved at once.
   const picture = page.getByTestId('settings-picture');
+  // The field is named by the card's title (no second visible "Image" label), for screen readers too.
+  await expect(picture.getByRole('group', { name: 'Image de la formation', exact: true })).toBeVisible();
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
   await picture.locator('input[type=file]').setInputFiles({ name: 'couverture.png', mimeType: 'image/png', buffer: png });
   await expect(picture.getByRole('status').filter({ hasText: 'Enregistré !' })).toBeVisible();
@@ -165,6 +192,8 @@ test('prices: add a one-time and an instalment schedule (total shown), a 422 kee
   await page.goto(`/formations/${training.uuid}/prix`);
   const editor = page.getByTestId('payment-schedules');
   await expect(page.getByTestId('payment-schedules-empty')).toBeVisible();
+  // A short field (16rem at most), not the card's whole width.
+  expect((await editor.locator('input[name=price]').boundingBox())!.width).toBeLessThanOrEqual(256);
 
   await editor.locator('input[name=price]').fill('abc');
   await page.getByTestId('schedule-add').click();

@@ -47,17 +47,19 @@ async function dragRow(page: Page, from: Locator, to: Locator) {
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
-test('the add-training modal: a title is required, the typing stays on errors (ours and the server’s), then the DRAFT opens', async ({ page }) => {
+test('the add-training modal: a name is required, the typing stays on errors (ours and the server’s), then the DRAFT opens', async ({ page }) => {
   await logIn(page, 'owner@demo.test');
   await openList(page);
   const before = Number((await page.getByTestId('trainings-count').innerText()).match(/\d+/)![0]);
   await page.getByTestId('add-training').click();
   const form = page.getByTestId('create-training');
+  // Named as in the training's settings ("Nom de la formation"), and focused at once.
+  await expect(form.getByRole('textbox', { name: /^Nom de la formation/ })).toBeFocused();
   await page.getByTestId('create-training-submit').click();
   await expect(form.locator('input[name=name]')).toHaveAttribute('aria-invalid', 'true');
-  await expect(form).toContainText('Le titre est obligatoire.');
+  await expect(form).toContainText('Le nom est obligatoire.');
   await form.locator('input[name=name]').fill('Excel');
-  await expect(form).not.toContainText('Le titre est obligatoire.');
+  await expect(form).not.toContainText('Le nom est obligatoire.');
   await expect(form).toContainText('5 / 128');
   await form.locator('textarea[name=summary]').fill('Les bases du tableur');
   await expect(form).toContainText('20 / 200');

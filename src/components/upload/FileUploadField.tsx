@@ -22,6 +22,8 @@ export interface FileUploadFieldProps {
   /** Called with the new file's address once uploaded, and with null when the user removes the file. */
   onChange: (fileUrl: string | null) => void;
   label: string;
+  /** Keep the label for screen readers only, when a heading just above already says it (a card's title). */
+  isLabelHidden?: boolean;
   description?: string;
   isDisabled?: boolean;
   /** Offer "Retirer" when a file is set (default true). */
@@ -45,7 +47,7 @@ const fileNameOf = (url: string) => {
  *
  *   <FileUploadField trainingUuid={uuid} type="IMAGE" label="Image de couverture" value={picture} onChange={setPicture} />
  */
-export function FileUploadField({ trainingUuid, type, value, onChange, label, description, isDisabled, isRemovable = true }: FileUploadFieldProps) {
+export function FileUploadField({ trainingUuid, type, value, onChange, label, isLabelHidden = false, description, isDisabled, isRemovable = true }: FileUploadFieldProps) {
   const intl = useIntl();
   const { locale } = useLocale();
   const labelId = useId();
@@ -63,7 +65,7 @@ export function FileUploadField({ trainingUuid, type, value, onChange, label, de
 
   return (
     <div className="upload-field" role="group" aria-labelledby={labelId} data-testid="file-upload-field">
-      <span className="ui-field__label" id={labelId}>
+      <span className={isLabelHidden ? 'visually-hidden' : 'ui-field__label'} id={labelId}>
         {label}
       </span>
       {description && <p className="ui-field__description">{description}</p>}

@@ -24,6 +24,8 @@ const countMessage = defineMessage<{ count: number; max: number }>({ id: 'catalo
 export interface CatalogueCreateLabels {
   title: MessageDescriptor;
   name: MessageDescriptor;
+  /** "Le nom est obligatoire." in the words of `name`; "Le titre est obligatoire." when absent. */
+  required?: MessageDescriptor;
   namePlaceholder: MessageDescriptor;
   summary: MessageDescriptor;
   summaryHint: MessageDescriptor;
@@ -42,7 +44,7 @@ export interface CatalogueCreateModalProps {
 }
 
 /**
- * "Ajouter une formation" / "Créer un pack": a title (required, 128 max) and a short description (200 max)
+ * "Ajouter une formation" / "Créer un pack": a name (required, 128 max) and a short description (200 max)
  * with counters. Problems show on the fields on submit and follow the typing afterwards; the server's
  * 422 errors show on the fields too, and what was typed stays.
  */
@@ -70,7 +72,7 @@ function CreateForm({ labels, create, onCreated, onCancel, testId }: Pick<Catalo
   });
 
   const problems = tried ? nameSummaryProblems(values) : {};
-  const nameError = problems.name === 'required' ? intl.formatMessage(m.required) : problems.name === 'tooLong' ? intl.formatMessage(m.nameTooLong) : fieldErrors(request.error, 'name');
+  const nameError = problems.name === 'required' ? (labels.required ? intl.formatMessage(labels.required) : intl.formatMessage(m.required)) : problems.name === 'tooLong' ? intl.formatMessage(m.nameTooLong) : fieldErrors(request.error, 'name');
   const summaryError = problems.summary ? intl.formatMessage(m.summaryTooLong) : fieldErrors(request.error, 'summary');
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

@@ -33,7 +33,9 @@ export const listMessages = defineMessages({
 
 export const createTrainingLabels = defineMessages({
   title: { id: 'trainings.create.title', defaultMessage: 'Ajouter une formation' },
-  name: { id: 'trainings.create.name', defaultMessage: 'Titre de la formation' },
+  // "Nom de la formation", as in the training's settings (the API field is `name`).
+  name: { id: 'trainings.create.name', defaultMessage: 'Nom de la formation' },
+  required: { id: 'trainings.create.required', defaultMessage: 'Le nom est obligatoire.' },
   namePlaceholder: { id: 'trainings.create.namePlaceholder', defaultMessage: 'Par exemple : Maîtriser Excel en 30 jours' },
   summary: { id: 'trainings.create.summary', defaultMessage: 'Description courte' },
   summaryHint: { id: 'trainings.create.summaryHint', defaultMessage: 'Facultative : une phrase qui donne envie, affichée dans votre catalogue.' },

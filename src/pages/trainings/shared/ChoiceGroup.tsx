@@ -12,6 +12,8 @@ export interface Choice<V extends string> {
 /**
  * A radio group drawn as a list of cards (label + one-line explanation): the status of a training, the
  * kind of payment schedule. Keyboard: arrows move between choices (react-aria RadioGroup).
+ * `layout="grid"` puts a long vertical list (the 7 statuses) on two columns when the group is wide enough
+ * (a container query), in reading order, so the arrows still go choice after choice.
  */
 export function ChoiceGroup<V extends string>({
   label,
@@ -21,6 +23,7 @@ export function ChoiceGroup<V extends string>({
   name,
   isDisabled,
   orientation = 'vertical',
+  layout = 'list',
   testId,
 }: {
   label: ReactNode;
@@ -30,6 +33,7 @@ export function ChoiceGroup<V extends string>({
   name?: string;
   isDisabled?: boolean;
   orientation?: 'vertical' | 'horizontal';
+  layout?: 'list' | 'grid';
   testId?: string;
 }) {
   return (
@@ -39,7 +43,7 @@ export function ChoiceGroup<V extends string>({
       name={name}
       isDisabled={isDisabled}
       orientation={orientation}
-      className={`choice-group choice-group--${orientation}`}
+      className={`choice-group choice-group--${orientation}${layout === 'grid' ? ' choice-group--grid' : ''}`}
       data-testid={testId}
     >
       <Label className="ui-field__label">{label}</Label>

@@ -68,6 +68,7 @@ export function SettingsGeneralCard({ training }: { training: Training }) {
           label={intl.formatMessage(m.status)}
           value={status}
           onChange={setStatus}
+          layout="grid"
           name="status"
           testId="settings-status"
           choices={TRAINING_STATUSES.map((value) => ({

@@ -14,7 +14,6 @@ import { saveTraining, type Training } from './trainingQuery';
 const m = defineMessages({
   title: { id: 'trainings.settings.picture', defaultMessage: 'Image de la formation' },
   lead: { id: 'trainings.settings.pictureLead', defaultMessage: 'Affichée dans le catalogue et en tête de la page de vente (format 16:9 conseillé).' },
-  label: { id: 'trainings.settings.pictureLabel', defaultMessage: 'Image' },
 });
 
 /**
@@ -38,7 +37,9 @@ export function SettingsPictureCard({ training }: { training: Training }) {
         <FormError>{failureText(intl, request.error, ['picture'])}</FormError>
         <TrainingImageField
           trainingUuid={training.uuid}
-          label={intl.formatMessage(m.label)}
+          // The card's title names the field (for screen readers too); no second, visible "Image" under it.
+          label={intl.formatMessage(m.title)}
+          isLabelHidden
           value={picture}
           onChange={(value) => {
             setPicture(value);

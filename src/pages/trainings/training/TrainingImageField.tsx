@@ -10,6 +10,7 @@ import { joinErrorMessage } from '../../../components/ui/TextField';
 export function TrainingImageField({
   trainingUuid,
   label,
+  isLabelHidden,
   description,
   value,
   onChange,
@@ -18,6 +19,8 @@ export function TrainingImageField({
 }: {
   trainingUuid: string;
   label: string;
+  /** For a card whose title is the label: the field keeps it as its accessible name only. */
+  isLabelHidden?: boolean;
   description?: string;
   value: string | null;
   onChange: (value: string | null) => void;
@@ -27,7 +30,7 @@ export function TrainingImageField({
   const error = joinErrorMessage(errorMessage);
   return (
     <div className="training-image" data-testid={testId}>
-      <FileUploadField trainingUuid={trainingUuid} type="IMAGE" label={label} description={description} value={value} onChange={onChange} />
+      <FileUploadField trainingUuid={trainingUuid} type="IMAGE" label={label} isLabelHidden={isLabelHidden} description={description} value={value} onChange={onChange} />
       {error && (
         <p className="ui-field__error" role="alert">
           {error}
