@@ -4,35 +4,23 @@ import { defineMessage, defineMessages, useIntl, type MessageDescriptor } from '
 import { failureText, fieldErrors } from '../../../app/failureText';
 import { useRequest } from '../../../app/useRequest';
 import type { TrainingSummary } from '../../../api/trainingsApi';
-import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
 import { DateField } from '../../../components/ui/DateField';
 import { TextLink } from '../../../components/ui/Link';
-import { Spinner } from '../../../components/ui/Spinner';
-import { commonMessages } from '../../../i18n/commonMessages';
-import { SearchBox } from '../list/SearchBox';
 import { accessMessages, accessProblemMessages, DRIP_FREQUENCIES, dripShortMessages } from '../shared/accessMessages';
 import { accessRulesText, parseAccessRules, type AccessProblem, type AccessRules, type AccessRulesText } from '../shared/accessRules';
-import { Pagination } from '../shared/Pagination';
+import { TrainingTablePage } from '../shared/TrainingTablePage';
 import { saveListedTraining, useTrainingPages } from '../shared/useTrainingPages';
 import type { TrainingUpdate } from '../training/trainingQuery';
 import { trainingTabHref } from '../training/trainingTabs';
-import '../../pages.css';
-import '../shared/trainingPages.css';
 
 const m = defineMessages({
   title: { id: 'trainings.rules.title', defaultMessage: 'Réglages des formations' },
   lead: { id: 'trainings.rules.lead', defaultMessage: 'Les règles d’accès de toutes vos formations au même endroit. Un champ vide signifie sans limite.' },
-  search: { id: 'trainings.rules.search', defaultMessage: 'Rechercher une formation' },
-  searchPlaceholder: { id: 'trainings.rules.searchPlaceholder', defaultMessage: 'Nom de la formation' },
-  clear: { id: 'trainings.rules.clear', defaultMessage: 'Effacer la recherche' },
   colTraining: { id: 'trainings.rules.colTraining', defaultMessage: 'Formation' },
   save: { id: 'trainings.rules.save', defaultMessage: 'Enregistrer' },
   saving: { id: 'trainings.rules.saving', defaultMessage: 'Enregistrement…' },
   saved: { id: 'trainings.rules.saved', defaultMessage: 'Enregistré' },
-  empty: { id: 'trainings.rules.empty', defaultMessage: 'Vous n’avez pas encore de formation.' },
-  noMatch: { id: 'trainings.rules.noMatch', defaultMessage: 'Aucune formation ne correspond à cette recherche.' },
-  failed: { id: 'trainings.rules.failed', defaultMessage: 'Les formations n’ont pas pu être chargées.' },
   clearEndsAt: { id: 'trainings.rules.clearEndsAt', defaultMessage: 'Effacer la fin des inscriptions' },
 });
 const fieldLabel = defineMessage<{ field: string; name: string }>({ id: 'trainings.rules.fieldLabel', defaultMessage: '{field} — {name}' });
@@ -43,23 +31,10 @@ const fieldLabel = defineMessage<{ field: string; name: string }>({ id: 'trainin
  */
 export function TrainingsSettingsPage() {
   const intl = useIntl();
-  const { search, list, rows, setPage } = useTrainingPages();
+  const pages = useTrainingPages();
   return (
-    <div className="trainings-admin" data-testid="trainings-settings-page">
-      <header className="page-header">
-        <h1 className="page-title">{intl.formatMessage(m.title)}</h1>
-        <p className="page-lead">{intl.formatMessage(m.lead)}</p>
-      </header>
-      <SearchBox field={search.field} label={intl.formatMessage(m.search)} placeholder={intl.formatMessage(m.searchPlaceholder)} clearLabel={intl.formatMessage(m.clear)} />
-      {list.isPending ? (
-        <div className="loading-state">
-          <Spinner aria-label={intl.formatMessage(commonMessages.loading)} />
-        </div>
-      ) : list.isError ? (
-        <Banner variant="danger" title={intl.formatMessage(m.failed)} action={<Button variant="secondary" onPress={() => void list.refetch()}>{intl.formatMessage(commonMessages.retry)}</Button>} />
-      ) : rows.length === 0 ? (
-        <p className="empty-state">{intl.formatMessage(search.isSearching ? m.noMatch : m.empty)}</p>
-      ) : (
+    <TrainingTablePage title={intl.formatMessage(m.title)} lead={intl.formatMessage(m.lead)} data-testid="trainings-settings-page" pages={pages}>
+      {(rows) => (
         <div className="table-scroll ui-card rules-table-box">
           <table className="data-table rules-table">
             <thead>
@@ -82,8 +57,7 @@ export function TrainingsSettingsPage() {
           </table>
         </div>
       )}
-      {list.data && <Pagination page={list.data.meta.current_page} lastPage={list.data.meta.last_page} onChange={setPage} />}
-    </div>
+    </TrainingTablePage>
   );
 }
 
