@@ -5,7 +5,8 @@
  */
 import type { SnapshotFrom } from 'xstate';
 import type { authMachine, AuthEvent } from '../machines/auth/auth.machine';
-import type { Credentials, Failure, Registration, Session, User } from '../machines/auth/auth.types';
+import type { Credentials, Registration, Session, User } from '../machines/auth/auth.types';
+import type { Failure } from '../shared/failure';
 import type { DelayedEvent, DoneActorEvent, ErrorActorEvent, EventVariants, InitEvent, ModelPath, ModelStep } from './support/graph';
 
 /** The invoke ids of auth.machine.ts (a test checks this list against the machine definition). */

@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
-import type { Failure } from '../machines/auth/auth.types';
+import type { Failure } from '../shared/failure';
 import { createCsvImportActors } from '../machines/csvImport/csvImport.actors';
 import { csvImportMachine, type CsvImportEvent, type ImportReport } from '../machines/csvImport/csvImport.machine';
 import { CSV_IMPORT_ACCEPT, MAX_IMPORT_BYTES } from '../machines/csvImport/csvImport.rules';

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock, type SnapshotFrom } from 'xstate';
-import type { Failure } from '../machines/auth/auth.types';
+import type { Failure } from '../shared/failure';
 import { createItemCreationActors } from '../machines/itemCreation/itemCreation.actors';
 import {
   itemCreationMachine,

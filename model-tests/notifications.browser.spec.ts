@@ -32,7 +32,7 @@
  */
 import { expect, test, type APIRequestContext, type Page, type Request, type Route } from '@playwright/test';
 import { initialTransition, transition } from 'xstate';
-import type { Failure } from '../machines/auth/auth.types';
+import type { Failure } from '../shared/failure';
 import { notificationsMachine } from '../machines/notifications/notifications.machine';
 import { notificationLink } from '../src/app/notificationLink';
 import {

@@ -5,7 +5,7 @@
  * the modal.
  */
 import type { SnapshotFrom } from 'xstate';
-import type { Failure } from '../machines/auth/auth.types';
+import type { Failure } from '../shared/failure';
 import type { notificationsMachine, NotificationsEvent } from '../machines/notifications/notifications.machine';
 import type { MarkAllReadResult, Notification, NotificationPage } from '../machines/notifications/notifications.types';
 import type { DelayedEvent, DoneActorEvent, ErrorActorEvent, EventVariants, InitEvent, ModelPath, ModelStep } from './support/graph';

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
-import type { Failure } from '../machines/auth/auth.types';
+import type { Failure } from '../shared/failure';
 import { createPageDialogActors } from '../machines/pageDialog/pageDialog.actors';
 import { pageDialogMachine, type PageDialogEvent } from '../machines/pageDialog/pageDialog.machine';
 import { selectPageDialogView } from '../machines/pageDialog/pageDialog.selectors';

@@ -11,7 +11,7 @@
 import { itForwardsOneCall } from './support/actorFactory';
 import { describe, expect, it } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import type { Failure } from '../machines/auth/auth.types';
+import type { Failure } from '../shared/failure';
 import { createPhoneCardActors } from '../machines/phoneCard/phoneCard.actors';
 import { phoneCardMachine, type PhoneCardEvent, type PhoneCardInput, type SavePhoneInput } from '../machines/phoneCard/phoneCard.machine';
 import { selectPhoneCardView } from '../machines/phoneCard/phoneCard.selectors';

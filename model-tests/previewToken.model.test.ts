@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock, type SnapshotFrom } from 'xstate';
-import type { Failure } from '../machines/auth/auth.types';
+import type { Failure } from '../shared/failure';
 import { createPreviewTokenActors } from '../machines/previewToken/previewToken.actors';
 import { previewTokenMachine, type PreviewToken, type PreviewTokenEvent } from '../machines/previewToken/previewToken.machine';
 import { selectPreviewTokenView } from '../machines/previewToken/previewToken.selectors';

@@ -24,7 +24,7 @@ import {
   type QuestionnaireStep,
 } from './questionnaire.fixtures';
 import { describe, expect, it } from 'vitest';
-import type { Failure } from '../machines/auth/auth.types';
+import type { Failure } from '../shared/failure';
 import { createQuestionnaireActors } from '../machines/questionnaire/questionnaire.actors';
 import {
   questionnaireMachine,
@@ -34,7 +34,7 @@ import {
   type QuestionnaireInput,
   type SaveAnswersInput,
 } from '../machines/questionnaire/questionnaire.machine';
-import { answerProblem, checkQuestionnaire, type Answer, type QuestionName } from '../machines/questionnaire/questionnaire.rules';
+import { answerProblem, checkQuestionnaire, type Answer, type QuestionName } from '../shared/questionnaire.rules';
 import { selectProgress, selectQuestionnaireView } from '../machines/questionnaire/questionnaire.selectors';
 import {
   allLeafStates,

@@ -10,7 +10,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import type { Failure } from '../machines/auth/auth.types';
+import type { Failure } from '../shared/failure';
 import { createReorderActors } from '../machines/reorder/reorder.actors';
 import { reorderMachine, type ReorderEvent, type ReorderInput, type SaveOrderInput } from '../machines/reorder/reorder.machine';
 import { flatIds, flatOrder, isRearrangement, moveInOrder, sameOrder, type ReorderOrder } from '../machines/reorder/reorder.order';

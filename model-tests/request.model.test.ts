@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import type { Failure } from '../machines/auth/auth.types';
+import type { Failure } from '../shared/failure';
 import { requestMachine, type RequestEvent } from '../machines/request/request.machine';
 import { selectRequestView } from '../machines/request/request.selectors';
 import {

@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, setup, type EventObject, type SnapshotFrom } from 'xstate';
-import type { Failure } from '../machines/auth/auth.types';
+import type { Failure } from '../shared/failure';
 import { createUploadActors, type UploadApi } from '../machines/upload/upload.actors';
 import { SCORM_MAX_SIZE } from '../machines/upload/upload.limits';
 import {

@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate';
 import { settleUnlessAborted } from '../support/settleUnlessAborted';
-import type { Credentials, Failure, Registration, Session, User } from './auth.types';
+import type { Credentials, Registration, Session, User } from './auth.types';
+import type { Failure } from '../../shared/failure';
 
 /** The calls the auth machine needs; the app supplies them from the generated API client. */
 export interface AuthApi {

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { Credentials, Failure, Registration, Session, SessionEnd, SessionOrigin, User } from './auth.types';
+import type { Credentials, Registration, Session, SessionEnd, SessionOrigin, User } from './auth.types';
+import type { Failure } from '../../shared/failure';
 
 /** Which form a failure belongs to, so the sign-up page never shows the login page's error. */
 export type AuthForm = 'login' | 'register';

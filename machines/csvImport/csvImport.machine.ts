@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { Failure } from '../auth/auth.types';
+import type { Failure } from '../../shared/failure';
 import type { components } from '../../src/api/schema.gen';
 import { importFileProblem, type ImportFileProblem } from './csvImport.rules';
 

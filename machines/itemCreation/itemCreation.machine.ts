@@ -1,5 +1,5 @@
 import { assign, fromPromise, not, setup } from 'xstate';
-import type { Failure } from '../auth/auth.types';
+import type { Failure } from '../../shared/failure';
 import { isTypeAllowed, titleProblem, type Creator, type PromptedItemType, type TitleProblem } from './itemTypes';
 
 /** Spec section 9: the post-creation redirect happens 800 ms after the item is created. */

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { Failure } from '../auth/auth.types';
+import type { Failure } from '../../shared/failure';
 import type { MarkAllReadResult, Notification, NotificationPage } from './notifications.types';
 
 /** Spec 9: notifications are polled every 300000 ms while the modal is closed. */

@@ -1,5 +1,5 @@
 import { assign, fromPromise, not, setup } from 'xstate';
-import type { Failure } from '../auth/auth.types';
+import type { Failure } from '../../shared/failure';
 import type { components } from '../../src/api/schema.gen';
 
 /** The store's plan (the contract's Plan enum). */

@@ -1,6 +1,6 @@
 import { assign, fromPromise, not, setup } from 'xstate';
-import type { Failure } from '../auth/auth.types';
-import { answerProblem, needsDetail, normaliseAnswer, questions, type Answer, type Question, type QuestionName } from './questionnaire.rules';
+import type { Failure } from '../../shared/failure';
+import { answerProblem, needsDetail, normaliseAnswer, questions, type Answer, type Question, type QuestionName } from '../../shared/questionnaire.rules';
 
 /** What the user has entered for one question so far: the choice(s) as given and the free detail as typed. */
 export interface Draft {

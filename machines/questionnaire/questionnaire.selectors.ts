@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import { currentProblem, draftAnswer, QUESTION_COUNT, questionAt, type questionnaireMachine } from './questionnaire.machine';
-import { MISSING, needsDetail } from './questionnaire.rules';
+import { MISSING, needsDetail } from '../../shared/questionnaire.rules';
 
 type QuestionnaireSnapshot = SnapshotFrom<typeof questionnaireMachine>;
 

@@ -1,5 +1,5 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import type { Failure } from '../auth/auth.types';
+import type { Failure } from '../../shared/failure';
 import { settleUnlessAborted } from '../support/settleUnlessAborted';
 import type { PresignInput, TransferInput, UploadEvent, UploadFile, UploadTarget } from './upload.machine';
 

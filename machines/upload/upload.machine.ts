@@ -1,5 +1,5 @@
 import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
-import type { Failure } from '../auth/auth.types';
+import type { Failure } from '../../shared/failure';
 import { SCORM_MAX_SIZE, acceptsContentType, guessContentType, maxUploadSize, type Plan, type UploadType } from './upload.limits';
 
 /** What is uploaded: a file for a presigned address (an UploadType), or a SCORM zip sent as a form. */

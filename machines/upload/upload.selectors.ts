@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { Failure } from '../auth/auth.types';
+import type { Failure } from '../../shared/failure';
 import { maxSizeOf, type uploadMachine } from './upload.machine';
 
 type UploadSnapshot = SnapshotFrom<typeof uploadMachine>;

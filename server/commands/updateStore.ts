@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { checkQuestionnaire } from '../../machines/questionnaire/questionnaire.rules.js';
+import { checkQuestionnaire } from '../../shared/questionnaire.rules.js';
 import type { operations } from '../../src/api/schema.gen.js';
 import { stores, users } from '../db/schema.js';
 import { conflict, forbidden, invalid, notFound, type FieldErrors } from '../http/errors.js';

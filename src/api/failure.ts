@@ -1,4 +1,4 @@
-import type { Failure } from '../../machines/auth/auth.types';
+import type { Failure } from '../../shared/failure';
 import type { components } from './schema.gen';
 
 type Envelope = components['schemas']['Error'];

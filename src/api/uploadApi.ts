@@ -1,4 +1,4 @@
-import type { Failure } from '../../machines/auth/auth.types';
+import type { Failure } from '../../shared/failure';
 import type { ProgressListener, UploadApi } from '../../machines/upload/upload.actors';
 import type { PresignInput, UploadFile, UploadTarget } from '../../machines/upload/upload.machine';
 import { currentLocale } from '../i18n/currentLocale';

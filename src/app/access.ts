@@ -8,6 +8,9 @@ export interface Viewer {
   communityEnabled: boolean;
 }
 
+/** Who edits the catalogue (spec section 6); ANALYST and STAFF read the list only. */
+export const CATALOGUE_EDITORS: readonly Role[] = ['OWNER', 'ADMIN', 'TEACHER'];
+
 export type AccessDecision =
   /** Show the page. */
   | { kind: 'allow' }

@@ -1,5 +1,5 @@
 import { defineMessages, type MessageDescriptor } from 'react-intl';
-import type { Failure } from '../../machines/auth/auth.types';
+import type { Failure } from '../../shared/failure';
 
 /** Spec section 9: toasts last 4000 ms, snackbars 7500 ms. */
 export const TOAST_MS = 4000;

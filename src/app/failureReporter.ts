@@ -1,5 +1,5 @@
 import type { MessageDescriptor } from 'react-intl';
-import type { Failure } from '../../machines/auth/auth.types';
+import type { Failure } from '../../shared/failure';
 import { reactionTo } from './errorCatalogue';
 
 /** What the shell can show; registered once by the composition root (outside React's tree of forms). */

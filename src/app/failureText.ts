@@ -1,5 +1,5 @@
 import type { IntlShape } from 'react-intl';
-import type { Failure } from '../../machines/auth/auth.types';
+import type { Failure } from '../../shared/failure';
 import { commonMessages } from '../i18n/commonMessages';
 
 /** The form-level text for a failure; the full error catalogue (dialogs, toasts) belongs to the shell. */

@@ -3,7 +3,7 @@ import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { requestMachine } from '../../machines/request/request.machine';
 import { settleUnlessAborted } from '../../machines/support/settleUnlessAborted';
-import type { Failure } from '../../machines/auth/auth.types';
+import type { Failure } from '../../shared/failure';
 import { isGlobalFailure, reportFailure } from './failureReporter';
 
 const isFailure = (error: unknown): error is Failure => typeof error === 'object' && error !== null && 'status' in error && 'fieldErrors' in error;

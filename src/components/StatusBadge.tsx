@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
-import { bundleStatusLabels, type BundleStatus } from '../pages/bundles/bundleStatusMessages';
-import { trainingStatusLabels, type TrainingStatus } from '../pages/trainings/shared/trainingStatusMessages';
+import { bundleStatusLabels, type BundleStatus } from './catalogue/bundleStatusMessages';
+import { trainingStatusLabels, type TrainingStatus } from './catalogue/trainingStatusMessages';
 import './StatusBadge.css';
 
 /**

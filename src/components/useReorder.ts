@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useMachine } from '@xstate/react';
 import { defineMessages, useIntl } from 'react-intl';
-import type { Failure } from '../../machines/auth/auth.types';
+import type { Failure } from '../../shared/failure';
 import { createReorderActors, type SaveOrder } from '../../machines/reorder/reorder.actors';
 import { reorderMachine } from '../../machines/reorder/reorder.machine';
 import type { ReorderOrder } from '../../machines/reorder/reorder.order';

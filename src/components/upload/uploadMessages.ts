@@ -1,5 +1,5 @@
 import { defineMessage, defineMessages, type IntlShape } from 'react-intl';
-import type { Failure } from '../../../machines/auth/auth.types';
+import type { Failure } from '../../../shared/failure';
 import type { FileProblem } from '../../../machines/upload/upload.machine';
 
 export const uploadMessages = {

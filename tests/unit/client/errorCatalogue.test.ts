@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { catalogueMessages, reactionTo, SNACKBAR_MS, TOAST_MS } from '../../../src/app/errorCatalogue';
-import type { Failure } from '../../../machines/auth/auth.types';
+import type { Failure } from '../../../shared/failure';
 
 const failure = (status: number | null, message = '', extra: Partial<Failure> = {}): Failure => ({
   status,

@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PaymentSchedulesEditor, type ScheduleOwner } from '../../../src/pages/trainings/shared/PaymentSchedulesEditor';
+import { PaymentSchedulesEditor, type ScheduleOwner } from '../../../src/components/catalogue/PaymentSchedulesEditor';
 
 const editor = (kind: ScheduleOwner) =>
   render(

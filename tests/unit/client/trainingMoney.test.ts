@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEuros, scheduleTotal } from '../../../src/pages/trainings/shared/money';
+import { parseEuros, scheduleTotal } from '../../../src/components/catalogue/money';
 
 describe('parseEuros', () => {
   it.each([

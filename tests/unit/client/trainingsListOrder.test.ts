@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pageReorderBody, rowsInOrder } from '../../../src/pages/trainings/list/trainingOrder';
-import { characterCount, nameSummaryBody, nameSummaryProblems } from '../../../src/pages/trainings/list/nameSummaryRules';
+import { pageReorderBody, rowsInOrder } from '../../../src/components/catalogue/catalogueOrder';
+import { characterCount, nameSummaryBody, nameSummaryProblems } from '../../../src/components/catalogue/nameSummaryRules';
 
 describe('pageReorderBody', () => {
   it('gives the new order the positions the page held, in ascending order', () => {

@@ -1,6 +1,6 @@
 /**
  * Table-driven tests of the onboarding questionnaire's rules (spec section 3 for the questions and
- * options, section 5 for the rules) against machines/questionnaire/questionnaire.rules.ts, which the
+ * options, section 5 for the rules) against shared/questionnaire.rules.ts, which the
  * machine (client) and the server (before storing onboarding_questions) both use.
  */
 import { describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ import {
   type Answer,
   type QuestionName,
   type QuestionType,
-} from '../../../machines/questionnaire/questionnaire.rules';
+} from '../../../shared/questionnaire.rules';
 
 const a = (name: string, type: string, value: unknown, other: string | null = null): Answer =>
   ({ name, type, value, other }) as Answer;
@@ -209,7 +209,7 @@ describe('checkQuestionnaire', () => {
 describe('the demo store', () => {
   it('carries answers the server itself would accept', async () => {
     const { DEMO_ONBOARDING_ANSWERS } = await import('../../../server/db/seed');
-    const { checkQuestionnaire } = await import('../../../machines/questionnaire/questionnaire.rules');
+    const { checkQuestionnaire } = await import('../../../shared/questionnaire.rules');
     expect(checkQuestionnaire(DEMO_ONBOARDING_ANSWERS).ok).toBe(true);
   });
 });

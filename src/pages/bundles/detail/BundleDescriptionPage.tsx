@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { defineMessages, useIntl } from 'react-intl';
 import { storeBundle, updateBundle } from '../../../api/bundlesApi';
-import { DescriptionForm } from '../../trainings/shared/DescriptionForm';
+import { DescriptionForm } from '../../../components/catalogue/DescriptionForm';
 import { BundleFrame } from './BundleFrame';
 
 const m = defineMessages({

@@ -4,7 +4,7 @@ import { defineMessages, useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
 import { bundleQuery, type Bundle } from '../../../api/bundlesApi';
 import { BundleStatusBadge } from '../../../components/StatusBadge';
-import { CatalogueFrame } from '../../trainings/shared/CatalogueFrame';
+import { CatalogueFrame } from '../../../components/catalogue/CatalogueFrame';
 import { bundleTabs, type BundleTab } from './bundleTabs';
 
 const messages = defineMessages({

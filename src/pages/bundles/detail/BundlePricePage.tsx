@@ -6,7 +6,7 @@ import { BUNDLES_LIST_KEY, bundleQuery, type Bundle } from '../../../api/bundles
 import { Card } from '../../../components/ui/Card';
 import { formatEuros } from '../../../i18n/format';
 import { useLocale } from '../../../i18n/LocaleProvider';
-import { PaymentSchedulesEditor, type PaymentScheduleInput } from '../../trainings/shared/PaymentSchedulesEditor';
+import { PaymentSchedulesEditor, type PaymentScheduleInput } from '../../../components/catalogue/PaymentSchedulesEditor';
 import { BundleFrame } from './BundleFrame';
 
 const m = defineMessages({

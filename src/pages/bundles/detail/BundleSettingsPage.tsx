@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { defineMessages, useIntl } from 'react-intl';
-import type { Failure } from '../../../../machines/auth/auth.types';
+import type { Failure } from '../../../../shared/failure';
 import { storeBundle, updateBundle, type Bundle, type BundleUpdate } from '../../../api/bundlesApi';
 import { failureText, fieldErrors } from '../../../app/failureText';
 import { useRequest } from '../../../app/useRequest';
@@ -10,10 +10,11 @@ import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { Form, FormError } from '../../../components/ui/Form';
 import { TextField } from '../../../components/ui/TextField';
-import { ChoiceGroup } from '../../trainings/shared/ChoiceGroup';
-import { TextAreaField } from '../../trainings/shared/TextAreaField';
-import { NAME_MAX, SUMMARY_MAX } from '../../trainings/list/nameSummaryRules';
-import { BUNDLE_STATUSES, bundleStatusExplanations, bundleStatusLabels, type BundleStatus } from '../bundleStatusMessages';
+import { ChoiceGroup } from '../../../components/ui/ChoiceGroup';
+import { TextAreaField } from '../../../components/ui/TextAreaField';
+import '../../../components/catalogue/catalogue.css';
+import { NAME_MAX, SUMMARY_MAX } from '../../../components/catalogue/nameSummaryRules';
+import { BUNDLE_STATUSES, bundleStatusExplanations, bundleStatusLabels, type BundleStatus } from '../../../components/catalogue/bundleStatusMessages';
 import { BundleFrame } from './BundleFrame';
 
 const m = defineMessages({

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button as RACButton } from 'react-aria-components';
 import { useIntl } from 'react-intl';
-import type { Failure } from '../../../../machines/auth/auth.types';
+import type { Failure } from '../../../../shared/failure';
 import { flatIds, flatOrder, moveInOrder } from '../../../../machines/reorder/reorder.order';
 import { bundleQuery, removeBundleTraining, reorderBundleTrainings, storeBundle, type Bundle } from '../../../api/bundlesApi';
 import { useRequest } from '../../../app/useRequest';
@@ -14,11 +14,11 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { TextLink } from '../../../components/ui/Link';
 import { showToast } from '../../../components/ui/toastQueue';
 import { DESKTOP, useMediaQuery } from '../../../layouts/shell/useMediaQuery';
-import { rowsInOrder } from '../../trainings/list/trainingOrder';
+import { rowsInOrder } from '../../../components/catalogue/catalogueOrder';
 import { BundleFrame } from './BundleFrame';
 import { trainingsTabMessages as m, trainingsTabValues as v } from './bundleDetailMessages';
 import { TrainingPicker } from './TrainingPicker';
-import '../../trainings/list/catalogueList.css';
+import '../../../components/catalogue/catalogueList.css';
 import './bundleDetail.css';
 
 /** /packs/:uuid: the trainings of a bundle (add from a picker, remove, drag or move to order them). */

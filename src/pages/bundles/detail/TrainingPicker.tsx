@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import type { Failure } from '../../../../machines/auth/auth.types';
+import type { Failure } from '../../../../shared/failure';
 import { addBundleTraining, storeBundle, type Bundle } from '../../../api/bundlesApi';
 import { trainingsListQuery, type TrainingSummary } from '../../../api/trainingsApi';
 import { useRequest } from '../../../app/useRequest';
@@ -11,8 +11,8 @@ import { Modal } from '../../../components/ui/Dialog';
 import { TextLink } from '../../../components/ui/Link';
 import { showToast } from '../../../components/ui/toastQueue';
 import { commonMessages } from '../../../i18n/commonMessages';
-import { FailedState, LoadingState } from '../../trainings/list/CatalogueStates';
-import { SearchBox, useSearchBox } from '../../trainings/list/SearchBox';
+import { FailedState, LoadingState } from '../../../components/catalogue/CatalogueStates';
+import { SearchBox, useSearchBox } from '../../../components/catalogue/SearchBox';
 import { trainingsTabMessages as m, trainingsTabValues as v } from './bundleDetailMessages';
 
 /**

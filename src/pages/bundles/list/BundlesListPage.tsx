@@ -13,15 +13,15 @@ import { MenuItem, MenuSeparator } from '../../../components/ui/Menu';
 import { formatEuros, formatShortNumber } from '../../../i18n/format';
 import { useLocale } from '../../../i18n/LocaleProvider';
 import { DESKTOP, useMediaQuery } from '../../../layouts/shell/useMediaQuery';
-import { CatalogueCreateModal } from '../../trainings/list/CatalogueCreateModal';
-import { CatalogueRow, MoveMenuItems } from '../../trainings/list/CatalogueRow';
-import { CatalogueListBody, EmptyState, ReorderHint } from '../../trainings/list/CatalogueStates';
-import { CATALOGUE_EDITORS } from '../../trainings/list/TrainingsListPage';
-import { rowsInOrder } from '../../trainings/list/trainingOrder';
-import { useDeleteConfirm } from '../../trainings/list/useDeleteConfirm';
+import { CatalogueCreateModal } from '../../../components/catalogue/CatalogueCreateModal';
+import { CatalogueRow, MoveMenuItems } from '../../../components/catalogue/CatalogueRow';
+import { CatalogueListBody, EmptyState, ReorderHint } from '../../../components/catalogue/CatalogueStates';
+import { CATALOGUE_EDITORS } from '../../../app/access';
+import { rowsInOrder } from '../../../components/catalogue/catalogueOrder';
+import { useDeleteConfirm } from '../../../components/catalogue/useDeleteConfirm';
 import { bundlesMessages as m, bundlesValues, createBundleLabels } from './bundlesListMessages';
 import '../../pages.css';
-import '../../trainings/list/catalogueList.css';
+import '../../../components/catalogue/catalogueList.css';
 
 /**
  * /packs: the store's bundles in their catalogue order, with their status, trainings count, buyers and

@@ -1,5 +1,5 @@
 import { defineMessage, defineMessages, type MessageDescriptor } from 'react-intl';
-import type { QuestionName } from '../../../../machines/questionnaire/questionnaire.rules';
+import type { QuestionName } from '../../../../shared/questionnaire.rules';
 
 export const questionnaireMessages = defineMessages({
   title: { id: 'questionnaire.title', defaultMessage: 'Faisons connaissance' },

@@ -4,7 +4,7 @@ import { useMachine } from '@xstate/react';
 import { FolderPlus } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
-import type { Failure } from '../../../../machines/auth/auth.types';
+import type { Failure } from '../../../../shared/failure';
 import { createItemCreationActors } from '../../../../machines/itemCreation/itemCreation.actors';
 import { itemCreationMachine } from '../../../../machines/itemCreation/itemCreation.machine';
 import { selectItemCreationView } from '../../../../machines/itemCreation/itemCreation.selectors';

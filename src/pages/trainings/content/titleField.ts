@@ -1,5 +1,5 @@
 import type { IntlShape } from 'react-intl';
-import type { Failure } from '../../../../machines/auth/auth.types';
+import type { Failure } from '../../../../shared/failure';
 import { titleProblem, type TitleProblem } from '../../../../machines/itemCreation/itemTypes';
 import { contentMessages as m } from './contentMessages';
 

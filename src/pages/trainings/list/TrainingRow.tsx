@@ -4,7 +4,7 @@ import type { TrainingSummary } from '../../../api/trainingsApi';
 import { TrainingStatusBadge } from '../../../components/StatusBadge';
 import { formatEuros, formatShortNumber } from '../../../i18n/format';
 import { useLocale } from '../../../i18n/LocaleProvider';
-import { CatalogueRow } from './CatalogueRow';
+import { CatalogueRow } from '../../../components/catalogue/CatalogueRow';
 import { listMessages as m, listValues } from './trainingsListMessages';
 
 /** One training of the list: its status, how many items and learners, its price. */

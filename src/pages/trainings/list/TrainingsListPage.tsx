@@ -4,28 +4,25 @@ import { useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { flatIds, flatOrder, moveInOrder } from '../../../../machines/reorder/reorder.order';
 import { createTraining, refreshTrainingLists, reorderTrainings, trainingsCountQuery, trainingsListQuery } from '../../../api/trainingsApi';
-import { canOpen } from '../../../app/access';
+import { CATALOGUE_EDITORS, canOpen } from '../../../app/access';
 import { useViewer } from '../../../app/RouteGuard';
-import { routeByName, type Role } from '../../../app/routes';
+import { routeByName } from '../../../app/routes';
 import { useReorder } from '../../../components/useReorder';
 import { SortableList } from '../../../components/SortableList';
 import { Button } from '../../../components/ui/Button';
 import { MenuItem, MenuSeparator } from '../../../components/ui/Menu';
 import { DESKTOP, useMediaQuery } from '../../../layouts/shell/useMediaQuery';
 import { trainingTabs } from '../training/trainingTabs';
-import { CatalogueCreateModal } from './CatalogueCreateModal';
-import { CatalogueListBody, EmptyState, ReorderHint } from './CatalogueStates';
-import { MoveMenuItems } from './CatalogueRow';
-import { SearchBox, useSearchBox } from './SearchBox';
+import { CatalogueCreateModal } from '../../../components/catalogue/CatalogueCreateModal';
+import { CatalogueListBody, EmptyState, ReorderHint } from '../../../components/catalogue/CatalogueStates';
+import { MoveMenuItems } from '../../../components/catalogue/CatalogueRow';
+import { SearchBox, useSearchBox } from '../../../components/catalogue/SearchBox';
 import { TrainingRow } from './TrainingRow';
 import { useTrainingActions } from './useTrainingActions';
-import { pageReorderBody, rowsInOrder } from './trainingOrder';
+import { pageReorderBody, rowsInOrder } from '../../../components/catalogue/catalogueOrder';
 import { createTrainingLabels, listMessages as m, listValues } from './trainingsListMessages';
 import '../../pages.css';
-import './catalogueList.css';
-
-/** Who edits the catalogue (spec section 6); ANALYST and STAFF read the list only. */
-export const CATALOGUE_EDITORS: readonly Role[] = ['OWNER', 'ADMIN', 'TEACHER'];
+import '../../../components/catalogue/catalogueList.css';
 
 /**
  * /formations: the store's trainings in their catalogue order, with a debounced search, the status of

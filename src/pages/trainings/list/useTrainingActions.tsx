@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import type { Failure } from '../../../../machines/auth/auth.types';
+import type { Failure } from '../../../../shared/failure';
 import { deleteTraining, duplicateTraining, refreshTrainingLists, type TrainingSummary } from '../../../api/trainingsApi';
 import { useRequest } from '../../../app/useRequest';
 import { showToast } from '../../../components/ui/toastQueue';
 import { listMessages as m, listValues } from './trainingsListMessages';
-import { useDeleteConfirm } from './useDeleteConfirm';
+import { useDeleteConfirm } from '../../../components/catalogue/useDeleteConfirm';
 
 /**
  * The actions of the list's row menus, held by the page (a menu unmounts when it closes): duplicate

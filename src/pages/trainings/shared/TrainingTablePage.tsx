@@ -4,11 +4,11 @@ import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { commonMessages } from '../../../i18n/commonMessages';
-import { SearchBox } from '../list/SearchBox';
-import { Pagination } from './Pagination';
+import { SearchBox } from '../../../components/catalogue/SearchBox';
+import { Pagination } from '../../../components/ui/Pagination';
 import type { useTrainingPages } from './useTrainingPages';
 import '../../pages.css';
-import './trainingPages.css';
+import '../../../components/catalogue/catalogue.css';
 
 const m = defineMessages({
   search: { id: 'trainings.tables.search', defaultMessage: 'Rechercher une formation' },

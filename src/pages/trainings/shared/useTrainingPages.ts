@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-qu
 import { $api } from '../../../api/queries';
 import type { operations } from '../../../api/schema.gen';
 import { TRAININGS_LIST_KEY, type TrainingSummary } from '../../../api/trainingsApi';
-import { useSearchBox } from '../list/SearchBox';
+import { useSearchBox } from '../../../components/catalogue/SearchBox';
 import { saveTraining, type Training, type TrainingUpdate } from '../training/trainingQuery';
 
 const PER_PAGE = 20;

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { defineMessages, useIntl } from 'react-intl';
-import { DescriptionForm } from '../shared/DescriptionForm';
+import { DescriptionForm } from '../../../components/catalogue/DescriptionForm';
 import { TrainingFrame } from './TrainingFrame';
 import { saveTraining } from './trainingQuery';
 

@@ -5,7 +5,7 @@ import { unwrap } from '../../../api/failure';
 import { Card } from '../../../components/ui/Card';
 import { formatEuros } from '../../../i18n/format';
 import { useLocale } from '../../../i18n/LocaleProvider';
-import { PaymentSchedulesEditor, type PaymentScheduleInput } from '../shared/PaymentSchedulesEditor';
+import { PaymentSchedulesEditor, type PaymentScheduleInput } from '../../../components/catalogue/PaymentSchedulesEditor';
 import { TrainingFrame } from './TrainingFrame';
 import { trainingQuery, type Training } from './trainingQuery';
 

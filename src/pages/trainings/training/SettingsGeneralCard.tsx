@@ -8,8 +8,9 @@ import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { Form, FormError } from '../../../components/ui/Form';
 import { TextField } from '../../../components/ui/TextField';
-import { ChoiceGroup } from '../shared/ChoiceGroup';
-import { TRAINING_STATUSES, trainingStatusExplanations, trainingStatusLabels, type TrainingStatus } from '../shared/trainingStatusMessages';
+import { ChoiceGroup } from '../../../components/ui/ChoiceGroup';
+import '../../../components/catalogue/catalogue.css';
+import { TRAINING_STATUSES, trainingStatusExplanations, trainingStatusLabels, type TrainingStatus } from '../../../components/catalogue/trainingStatusMessages';
 import { settingsMessages } from './settingsMessages';
 import { saveTraining, type Training, type TrainingUpdate } from './trainingQuery';
 

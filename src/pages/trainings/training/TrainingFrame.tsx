@@ -6,11 +6,11 @@ import { canOpen } from '../../../app/access';
 import { useViewer } from '../../../app/RouteGuard';
 import { routeByName } from '../../../app/routes';
 import { TrainingStatusBadge } from '../../../components/StatusBadge';
-import { CatalogueFrame } from '../shared/CatalogueFrame';
+import { CatalogueFrame } from '../../../components/catalogue/CatalogueFrame';
 import { trainingQuery, type Training } from './trainingQuery';
 import { trainingTabs, type TrainingTab } from './trainingTabs';
 import '../../pages.css';
-import '../shared/trainingPages.css';
+import '../../../components/catalogue/catalogue.css';
 import './training.css';
 
 const messages = defineMessages({

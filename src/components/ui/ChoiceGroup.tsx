@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Label, Radio, RadioGroup, Text } from 'react-aria-components';
-import './trainingPages.css';
+import './ui.css';
 
 export interface Choice<V extends string> {
   value: V;

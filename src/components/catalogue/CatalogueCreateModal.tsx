@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { defineMessage, defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
-import { failureText, fieldErrors } from '../../../app/failureText';
-import { useRequest } from '../../../app/useRequest';
-import { Button } from '../../../components/ui/Button';
-import { Modal } from '../../../components/ui/Dialog';
-import { Form, FormError } from '../../../components/ui/Form';
-import { TextField } from '../../../components/ui/TextField';
-import { commonMessages } from '../../../i18n/commonMessages';
-import { TextAreaField } from '../shared/TextAreaField';
+import { failureText, fieldErrors } from '../../app/failureText';
+import { useRequest } from '../../app/useRequest';
+import { Button } from '../ui/Button';
+import { Modal } from '../ui/Dialog';
+import { Form, FormError } from '../ui/Form';
+import { TextField } from '../ui/TextField';
+import { commonMessages } from '../../i18n/commonMessages';
+import { TextAreaField } from '../ui/TextAreaField';
 import { NAME_MAX, SUMMARY_MAX, characterCount, nameSummaryBody, nameSummaryProblems, type NameSummary } from './nameSummaryRules';
 
 const m = defineMessages({

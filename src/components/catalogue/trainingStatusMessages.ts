@@ -1,5 +1,5 @@
 import { defineMessages, type MessageDescriptor } from 'react-intl';
-import type { components } from '../../../api/schema.gen';
+import type { components } from '../../api/schema.gen';
 
 export type TrainingStatus = components['schemas']['TrainingStatus'];
 

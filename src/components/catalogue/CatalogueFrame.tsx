@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useIntl, type MessageDescriptor } from 'react-intl';
-import { Banner } from '../../../components/ui/Banner';
-import { Button } from '../../../components/ui/Button';
-import { TextLink } from '../../../components/ui/Link';
-import { Spinner } from '../../../components/ui/Spinner';
-import { commonMessages } from '../../../i18n/commonMessages';
-import { NotFoundPage } from '../../NotFoundPage';
-import '../training/training.css';
+import { Banner } from '../ui/Banner';
+import { Button } from '../ui/Button';
+import { TextLink } from '../ui/Link';
+import { Spinner } from '../ui/Spinner';
+import { commonMessages } from '../../i18n/commonMessages';
+import { NotFoundPage } from '../../pages/NotFoundPage';
+import './CatalogueFrame.css';
 
 interface ErrorBody {
   code?: string;

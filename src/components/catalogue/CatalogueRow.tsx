@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Button as RACButton } from 'react-aria-components';
-import { DragHandle } from '../../../components/SortableList';
-import { TextLink } from '../../../components/ui/Link';
-import { Menu, MenuItem } from '../../../components/ui/Menu';
+import { DragHandle } from '../SortableList';
+import { TextLink } from '../ui/Link';
+import { Menu, MenuItem } from '../ui/Menu';
 import './catalogueList.css';
 
 export interface CatalogueRowProps {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Label, Text, TextArea, TextField as RACTextField, type TextFieldProps as RACTextFieldProps } from 'react-aria-components';
-import { FieldErrorText, joinErrorMessage, type FieldErrorMessage } from '../../../components/ui/TextField';
-import './trainingPages.css';
+import { FieldErrorText, joinErrorMessage, type FieldErrorMessage } from './TextField';
+import './ui.css';
 
 export interface TextAreaFieldProps extends Omit<RACTextFieldProps, 'className' | 'children' | 'style'> {
   label: ReactNode;

@@ -1,6 +1,6 @@
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
-import { Button } from '../../../components/ui/Button';
-import './trainingPages.css';
+import { Button } from './Button';
+import './ui.css';
 
 const m = defineMessages({
   label: { id: 'trainings.pagination.label', defaultMessage: 'Pages' },

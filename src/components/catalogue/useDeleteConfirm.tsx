@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
-import { failureText } from '../../../app/failureText';
-import { useRequest } from '../../../app/useRequest';
-import { Banner } from '../../../components/ui/Banner';
-import { ConfirmDialog } from '../../../components/ui/Dialog';
-import { FormError } from '../../../components/ui/Form';
-import { showToast } from '../../../components/ui/toastQueue';
+import { failureText } from '../../app/failureText';
+import { useRequest } from '../../app/useRequest';
+import { Banner } from '../ui/Banner';
+import { ConfirmDialog } from '../ui/Dialog';
+import { FormError } from '../ui/Form';
+import { showToast } from '../ui/toastQueue';
 
 /** What the dialog reads of a row: its name, and how many learners (or buyers) it has for the caution. */
 interface Deletable {

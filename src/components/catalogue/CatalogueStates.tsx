@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { Banner } from '../../../components/ui/Banner';
-import { Button } from '../../../components/ui/Button';
-import { Spinner } from '../../../components/ui/Spinner';
-import { commonMessages } from '../../../i18n/commonMessages';
+import { Banner } from '../ui/Banner';
+import { Button } from '../ui/Button';
+import { Spinner } from '../ui/Spinner';
+import { commonMessages } from '../../i18n/commonMessages';
 import './catalogueList.css';
 
 /** The states a catalogue list (trainings, bundles, the bundle's picker) shows around its rows. */

@@ -1,7 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { Button as RACButton, Input, Label, SearchField } from 'react-aria-components';
-import { searchBoxMachine } from '../../../../machines/searchBox/searchBox.machine';
-import { selectSearchBoxView } from '../../../../machines/searchBox/searchBox.selectors';
+import { searchBoxMachine } from '../../../machines/searchBox/searchBox.machine';
+import { selectSearchBoxView } from '../../../machines/searchBox/searchBox.selectors';
 import './catalogueList.css';
 
 /** A debounced search (machines/searchBox): the box's view-model and the props of <SearchBox>. */

@@ -1,21 +1,22 @@
 import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import type { Failure } from '../../../../machines/auth/auth.types';
-import { failureText, fieldErrors } from '../../../app/failureText';
-import { useRequest } from '../../../app/useRequest';
-import { Banner } from '../../../components/ui/Banner';
-import { Button } from '../../../components/ui/Button';
-import { Card } from '../../../components/ui/Card';
-import { Form, FormError } from '../../../components/ui/Form';
-import { Spinner } from '../../../components/ui/Spinner';
-import { DESCRIPTION_MAX_LENGTH, htmlLength } from '../../../editor/htmlLength';
-import { editorMessages } from '../../../editor/ui/editorMessages';
-import { settingsMessages } from '../training/settingsMessages';
-import { TextAreaField } from './TextAreaField';
+import type { Failure } from '../../../shared/failure';
+import { failureText, fieldErrors } from '../../app/failureText';
+import { useRequest } from '../../app/useRequest';
+import { Banner } from '../ui/Banner';
+import { Button } from '../ui/Button';
+import { Card } from '../ui/Card';
+import { Form, FormError } from '../ui/Form';
+import { Spinner } from '../ui/Spinner';
+import { DESCRIPTION_MAX_LENGTH, htmlLength } from '../../editor/htmlLength';
+import { editorMessages } from '../../editor/ui/editorMessages';
+import { settingsMessages } from '../../pages/trainings/training/settingsMessages';
+import { TextAreaField } from '../ui/TextAreaField';
+import './catalogue.css';
 import './DescriptionForm.css';
 
 // ProseMirror comes with the editor, in its own chunk: the pages that do not edit rich text never load it.
-const RichTextEditor = lazy(() => import('../../../components/RichTextEditor'));
+const RichTextEditor = lazy(() => import('../RichTextEditor'));
 
 const m = defineMessages({
   summary: { id: 'trainings.description.summary', defaultMessage: 'Résumé' },
