@@ -5,11 +5,11 @@ import type { components } from '../../api/schema.gen';
 import { failureText, fieldErrors } from '../../app/failureText';
 import { useRequest } from '../../app/useRequest';
 import { Button } from '../ui/Button';
-import { ConfirmDialog } from '../ui/Dialog';
 import { Form, FormError } from '../ui/Form';
 import { TextField } from '../ui/TextField';
 import { formatEuros } from '../../i18n/format';
 import { ChoiceGroup } from '../ui/ChoiceGroup';
+import { DeleteConfirmDialog, useConfirmedDeletion } from './DeleteConfirm';
 import { parseEuros, scheduleTotal } from './money';
 import '../../pages/pages.css';
 import './catalogue.css';
@@ -114,17 +114,13 @@ export function PaymentSchedulesEditor({ kind, schedules, onAdd, onDelete, disab
   const [count, setCount] = useState(3);
   const [frequency, setFrequency] = useState<Frequency>('MONTHLY');
   const [priceProblem, setPriceProblem] = useState(false);
-  const [toDelete, setToDelete] = useState<PaymentSchedule | null>(null);
 
-  // onAdd/onDelete are read once, when the editor mounts (useRequest's rule).
+  // onAdd is read once, when the editor mounts (useRequest's rule).
   const adding = useRequest(async (input: PaymentScheduleInput) => {
     await onAdd(input);
     setPriceText('');
   });
-  const deleting = useRequest(async (id: number) => {
-    await onDelete(id);
-    setToDelete(null);
-  });
+  const deletion = useConfirmedDeletion<PaymentSchedule>({ remove: (schedule) => onDelete(schedule.id), onDeleted: () => undefined });
 
   const price = parseEuros(priceText);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -160,7 +156,7 @@ export function PaymentSchedulesEditor({ kind, schedules, onAdd, onDelete, disab
                   {index === 0 && schedules.length > 1 ? <span className="pill schedule__first">{intl.formatMessage(m.first)}</span> : null}
                 </span>
                 {!disabled && (
-                  <Button variant="ghost" size="sm" aria-label={intl.formatMessage(mv.deleteLabel, { schedule: text })} onPress={() => setToDelete(schedule)}>
+                  <Button variant="ghost" size="sm" aria-label={intl.formatMessage(mv.deleteLabel, { schedule: text })} onPress={() => deletion.ask(schedule)}>
                     {intl.formatMessage(m.delete)}
                   </Button>
                 )}
@@ -169,7 +165,6 @@ export function PaymentSchedulesEditor({ kind, schedules, onAdd, onDelete, disab
           })}
         </ul>
       )}
-      <FormError>{failureText(intl, deleting.error)}</FormError>
 
       {!disabled && (
         <Form className="stack schedule-form" onSubmit={onSubmit} aria-label={intl.formatMessage(m.addTitle)}>
@@ -245,24 +240,15 @@ export function PaymentSchedulesEditor({ kind, schedules, onAdd, onDelete, disab
         </Form>
       )}
 
-      <ConfirmDialog
-        isOpen={toDelete !== null}
-        onOpenChange={(open) => {
-          if (!open) setToDelete(null);
-        }}
+      <DeleteConfirmDialog
+        deletion={deletion}
         title={intl.formatMessage(m.confirmTitle)}
         confirmLabel={intl.formatMessage(m.delete)}
         cancelLabel={intl.formatMessage(m.cancel)}
-        variant="danger"
-        closeOnConfirm={false}
-        isPending={deleting.isSubmitting}
         pendingLabel={intl.formatMessage(m.deleting)}
-        onConfirm={() => {
-          if (toDelete) deleting.submit(toDelete.id);
-        }}
       >
-        {toDelete ? intl.formatMessage(mv.confirmBody, { schedule: describeSchedule(intl, toDelete) }) : null}
-      </ConfirmDialog>
+        {(schedule) => intl.formatMessage(mv.confirmBody, { schedule: describeSchedule(intl, schedule) })}
+      </DeleteConfirmDialog>
     </div>
   );
 }

@@ -1,11 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
-import { failureText } from '../../app/failureText';
-import { useRequest } from '../../app/useRequest';
 import { Banner } from '../ui/Banner';
-import { ConfirmDialog } from '../ui/Dialog';
-import { FormError } from '../ui/Form';
 import { showToast } from '../ui/toastQueue';
+import { DeleteConfirmDialog, useConfirmedDeletion } from './DeleteConfirm';
 
 /** What the dialog reads of a row: its name, and how many learners (or buyers) it has for the caution. */
 interface Deletable {
@@ -35,61 +31,51 @@ export interface DeleteConfirmOptions<T extends Deletable> {
 
 /**
  * "Supprimer la formation ?": the confirmation of a deletion from a list (the row menus), held by the page since a
- * menu unmounts when it closes. The call goes through the request machine; the dialog stays open and busy
- * while it runs and shows the server's refusal; a toast confirms.
+ * menu unmounts when it closes (machines/deleteConfirm through the shared dialog); a toast confirms.
  */
 export function useDeleteConfirm<T extends Deletable>({ remove, onDeleted, messages, testId }: DeleteConfirmOptions<T>) {
   const intl = useIntl();
-  const [target, setTarget] = useState<T | null>(null);
-  const latest = useRef({ intl, remove, onDeleted });
-  useEffect(() => {
-    latest.current = { intl, remove, onDeleted };
+  const deletion = useConfirmedDeletion<T>({
+    remove,
+    onDeleted: (deleted) => {
+      showToast({ title: intl.formatMessage(messages.deleted, { name: deleted.name }), variant: 'success' });
+      return onDeleted(deleted);
+    },
   });
-  const request = useRequest(async (deleting: T, signal) => {
-    await latest.current.remove(deleting, signal);
-    setTarget(null);
-    showToast({ title: latest.current.intl.formatMessage(messages.deleted, { name: deleting.name }), variant: 'success' });
-    await latest.current.onDeleted(deleting);
-  });
-
-  // Once the server has answered a refusal, its message says it all: the caution would repeat it.
-  const caution = target && !request.error ? intl.formatMessage(messages.caution, { count: target.customers_count }) : '';
 
   return {
-    ask: (next: T) => {
-      request.reset();
-      setTarget(next);
-    },
+    ask: deletion.ask,
     dialog: (
-      <ConfirmDialog
-        isOpen={target !== null}
-        onOpenChange={(open) => !open && setTarget(null)}
+      <DeleteConfirmDialog
+        deletion={deletion}
         title={intl.formatMessage(messages.title)}
         confirmLabel={intl.formatMessage(messages.confirm)}
         cancelLabel={intl.formatMessage(messages.cancel)}
-        variant="danger"
-        isPending={request.isSubmitting}
         pendingLabel={intl.formatMessage(messages.deleting)}
-        closeOnConfirm={false}
-        onConfirm={() => target && request.submit(target)}
+        data-testid={testId}
       >
-        <div className="stack" data-testid={testId}>
-          <p>{target ? intl.formatMessage(messages.body, { name: target.name }) : null}</p>
-          {caution ? (
-            // A row with learners (buyers) gets the caution as a warning; the general rule stays a plain line.
-            target && target.customers_count > 0 ? (
-              <Banner variant="warning" data-testid={`${testId}-caution`}>
-                {caution}
-              </Banner>
-            ) : (
-              <p className="muted" data-testid={`${testId}-caution`}>
-                {caution}
-              </p>
-            )
-          ) : null}
-          <FormError>{failureText(intl, request.error)}</FormError>
-        </div>
-      </ConfirmDialog>
+        {(target) => {
+          // Once the server has answered a refusal, its message says it all: the caution would repeat it.
+          const caution = deletion.failure ? '' : intl.formatMessage(messages.caution, { count: target.customers_count });
+          return (
+            <>
+              <p>{intl.formatMessage(messages.body, { name: target.name })}</p>
+              {caution ? (
+                // A row with learners (buyers) gets the caution as a warning; the general rule stays a plain line.
+                target.customers_count > 0 ? (
+                  <Banner variant="warning" data-testid={`${testId}-caution`}>
+                    {caution}
+                  </Banner>
+                ) : (
+                  <p className="muted" data-testid={`${testId}-caution`}>
+                    {caution}
+                  </p>
+                )
+              ) : null}
+            </>
+          );
+        }}
+      </DeleteConfirmDialog>
     ),
   };
 }

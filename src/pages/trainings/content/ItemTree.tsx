@@ -18,13 +18,14 @@ import { openWindow } from '../../../app/openWindow';
 import { useRequest } from '../../../app/useRequest';
 import { UpgradeConfirm, useUpgradeConfirm } from '../../../components/UpgradeConfirm';
 import { useReorder } from '../../../components/useReorder';
+import { useConfirmedDeletion } from '../../../components/catalogue/DeleteConfirm';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { showToast } from '../../../components/ui/toastQueue';
 import { trainingQuery, type Training } from '../training/trainingQuery';
 import { contentMessages as m } from './contentMessages';
-import { DeleteEntryConfirm } from './DeleteEntryConfirm';
+import { DeleteEntryConfirm, type EntryToDelete } from './DeleteEntryConfirm';
 import { DuplicateDialog } from './DuplicateDialog';
 import { EntryDialog, type EntryDialogMode } from './EntryDialog';
 import { ItemTitleDialog } from './ItemTitleDialog';
@@ -47,7 +48,6 @@ const EDITOR_ROLES = ['OWNER', 'ADMIN', 'TEACHER'] as const;
 type OpenDialog =
   | { kind: 'entry'; mode: EntryDialogMode }
   | { kind: 'duplicateElsewhere'; node: TrainingItemNode }
-  | { kind: 'delete'; node: TrainingItemNode; itemCount: number }
   | { kind: 'scorm'; section: TrainingItemNode };
 
 /**
@@ -125,6 +125,13 @@ function TreeBody({ training, canEdit, plan, isPlatformAdmin }: { training: Trai
     setDialog(null);
     refresh();
   }, [refresh]);
+  const deletion = useConfirmedDeletion<EntryToDelete>({
+    remove: ({ node }, signal) => trainingItemsApi.remove(uuid, node.id, signal),
+    onDeleted: ({ node }) => {
+      refresh();
+      showToast({ title: intl.formatMessage(m.deleted, { name: node.name }), variant: 'success' });
+    },
+  });
   const duplicate = useRequest(async (node: TrainingItemNode, signal) => {
     try {
       await trainingItemsApi.duplicate(uuid, node.id, null, signal);
@@ -158,7 +165,7 @@ function TreeBody({ training, canEdit, plan, isPlatformAdmin }: { training: Trai
           return;
         case 'delete': {
           const entry = entries.find((e) => e.node.id === action.node.id);
-          setDialog({ kind: 'delete', node: action.node, itemCount: entry?.children?.length ?? 0 });
+          deletion.ask({ node: action.node, itemCount: entry?.children?.length ?? 0 });
           return;
         }
         case 'move': {
@@ -268,18 +275,7 @@ function TreeBody({ training, canEdit, plan, isPlatformAdmin }: { training: Trai
           }}
         />
       )}
-      {dialog?.kind === 'delete' && (
-        <DeleteEntryConfirm
-          trainingUuid={uuid}
-          node={dialog.node}
-          itemCount={dialog.itemCount}
-          onClose={close}
-          onDeleted={() => {
-            closeAndRefresh();
-            showToast({ title: intl.formatMessage(m.deleted, { name: dialog.node.name }), variant: 'success' });
-          }}
-        />
-      )}
+      <DeleteEntryConfirm deletion={deletion} />
       {dialog?.kind === 'scorm' && <ScormDialog trainingUuid={uuid} section={dialog.section} onClose={close} onUploaded={closeAndRefresh} />}
     </TreeControllerContext.Provider>
   );

@@ -1,4 +1,4 @@
-import { defineMessages, type MessageDescriptor } from 'react-intl';
+import { defineMessage, defineMessages, type MessageDescriptor } from 'react-intl';
 import type { AccessProblem, DripFrequency } from './accessRules';
 
 /** Labels of the access rules, shared by a training's settings tab and the trainings-settings table. */
@@ -42,3 +42,14 @@ export const accessProblemMessages: Record<AccessProblem, MessageDescriptor> = d
 });
 
 export const DRIP_FREQUENCIES: readonly DripFrequency[] = ['WEEKLY', 'BIWEEKLY', 'MONTHLY'];
+
+/** The access-rules form's own words: the card of a training's settings tab, and a row of /formations/parametres. */
+export const accessFormMessages = defineMessages({
+  cardClearEndsAt: { id: 'trainings.settings.clearEndsAt', defaultMessage: 'Effacer la fin des inscriptions' },
+  rowSave: { id: 'trainings.rules.save', defaultMessage: 'Enregistrer' },
+  rowSaving: { id: 'trainings.rules.saving', defaultMessage: 'Enregistrement…' },
+  rowSaved: { id: 'trainings.rules.saved', defaultMessage: 'Enregistré' },
+  rowClearEndsAt: { id: 'trainings.rules.clearEndsAt', defaultMessage: 'Effacer la fin des inscriptions' },
+});
+/** A row's field is named by its column and its training (the table has no visible labels per row). */
+export const accessRowFieldLabel = defineMessage<{ field: string; name: string }>({ id: 'trainings.rules.fieldLabel', defaultMessage: '{field} — {name}' });

@@ -10,13 +10,13 @@ import { useRequest } from '../../../app/useRequest';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
-import { ConfirmDialog } from '../../../components/ui/Dialog';
 import { FormError } from '../../../components/ui/Form';
 import { Spinner } from '../../../components/ui/Spinner';
 import { commonMessages } from '../../../i18n/commonMessages';
 import { Pagination } from '../../../components/ui/Pagination';
 import { TextAreaField } from '../../../components/ui/TextAreaField';
 import '../../../components/catalogue/catalogue.css';
+import { DeleteConfirmDialog, useConfirmedDeletion } from '../../../components/catalogue/DeleteConfirm';
 import { TrainingFrame } from './TrainingFrame';
 import { type Training } from './trainingQuery';
 import { useCanEditTraining } from './useCanEditTraining';
@@ -56,15 +56,13 @@ function CommentsPanel({ training }: { training: Training }) {
   const canEdit = useCanEditTraining();
   const [page, setPage] = useState(1);
   const [replyingTo, setReplyingTo] = useState<number | null>(null);
-  const [toDelete, setToDelete] = useState<Comment | null>(null);
   const path = { trainingUuid: training.uuid };
   const list = useQuery({ ...$api.queryOptions('get', '/trainings/{trainingUuid}/comments', { params: { path, query: { page } } }), placeholderData: keepPreviousData });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['get', '/trainings/{trainingUuid}/comments', { params: { path } }] });
 
-  const deleting = useRequest(async (commentId: number, signal) => {
-    await unwrap(api.DELETE('/trainings/{trainingUuid}/comments/{commentId}', { params: { path: { ...path, commentId } }, signal }));
-    setToDelete(null);
-    await refresh();
+  const deletion = useConfirmedDeletion<Comment>({
+    remove: (comment, signal) => unwrap(api.DELETE('/trainings/{trainingUuid}/comments/{commentId}', { params: { path: { ...path, commentId: comment.id } }, signal })),
+    onDeleted: refresh,
   });
 
   const comments = list.data?.data ?? [];
@@ -86,12 +84,12 @@ function CommentsPanel({ training }: { training: Training }) {
           <ul className="comment-list">
             {comments.map((comment) => (
               <li key={comment.id} className="comment-thread" data-testid="comment">
-                <CommentBody comment={comment} canEdit={canEdit} onDelete={setToDelete} />
+                <CommentBody comment={comment} canEdit={canEdit} onDelete={deletion.ask} />
                 {comment.children.length > 0 && (
                   <ul className="comment-replies" aria-label={intl.formatMessage(mv.replies, { count: comment.children.length })}>
                     {comment.children.map((reply) => (
                       <li key={reply.id} data-testid="comment-reply">
-                        <CommentBody comment={reply} canEdit={canEdit} onDelete={setToDelete} />
+                        <CommentBody comment={reply} canEdit={canEdit} onDelete={deletion.ask} />
                       </li>
                     ))}
                   </ul>
@@ -112,25 +110,15 @@ function CommentsPanel({ training }: { training: Training }) {
         )}
         {list.data && <Pagination page={list.data.meta.current_page} lastPage={list.data.meta.last_page} onChange={setPage} />}
       </div>
-      <ConfirmDialog
-        isOpen={toDelete !== null}
-        onOpenChange={(open) => {
-          if (!open) setToDelete(null);
-        }}
+      <DeleteConfirmDialog
+        deletion={deletion}
         title={intl.formatMessage(m.deleteTitle)}
         confirmLabel={intl.formatMessage(m.delete)}
         cancelLabel={intl.formatMessage(m.cancel)}
-        variant="danger"
-        closeOnConfirm={false}
-        isPending={deleting.isSubmitting}
         pendingLabel={intl.formatMessage(m.deleting)}
-        onConfirm={() => {
-          if (toDelete) deleting.submit(toDelete.id);
-        }}
       >
-        {intl.formatMessage(m.deleteBody)}
-        <FormError>{failureText(intl, deleting.error)}</FormError>
-      </ConfirmDialog>
+        {() => intl.formatMessage(m.deleteBody)}
+      </DeleteConfirmDialog>
     </Card>
   );
 }

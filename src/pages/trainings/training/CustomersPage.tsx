@@ -10,13 +10,13 @@ import { useRequest } from '../../../app/useRequest';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
-import { ConfirmDialog } from '../../../components/ui/Dialog';
 import { FormError } from '../../../components/ui/Form';
 import { Spinner } from '../../../components/ui/Spinner';
 import { commonMessages } from '../../../i18n/commonMessages';
 import { SearchBox, useSearchBox } from '../../../components/catalogue/SearchBox';
 import { Pagination } from '../../../components/ui/Pagination';
 import '../../../components/catalogue/catalogue.css';
+import { DeleteConfirmDialog, useConfirmedDeletion } from '../../../components/catalogue/DeleteConfirm';
 import { AddCustomerModal } from './AddCustomerModal';
 import { CustomerActions, customerActionMessages } from './CustomerActions';
 import { ImportCustomersModal } from './ImportCustomersModal';
@@ -74,7 +74,7 @@ export function CustomersPage() {
   return <TrainingFrame tab="customers">{(training) => <CustomersPanel training={training} />}</TrainingFrame>;
 }
 
-type RowAction = { kind: 'block' | 'unblock'; enrolment: Enrolment } | { kind: 'remove'; enrolment: Enrolment };
+type RowAction = { kind: 'block' | 'unblock'; enrolment: Enrolment };
 
 function CustomersPanel({ training }: { training: Training }) {
   const intl = useIntl();
@@ -86,7 +86,6 @@ function CustomersPanel({ training }: { training: Training }) {
   const page = paging.query === search.query ? paging.page : 1;
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
-  const [toRemove, setToRemove] = useState<Enrolment | null>(null);
 
   const path = { trainingUuid: training.uuid };
   const listOptions = $api.queryOptions('get', '/trainings/{trainingUuid}/customers', {
@@ -102,13 +101,12 @@ function CustomersPanel({ training }: { training: Training }) {
 
   const action = useRequest(async (input: RowAction, signal) => {
     const params = { path: { ...path, customerUuid: input.enrolment.customer.uuid } };
-    if (input.kind === 'remove') {
-      await unwrap(api.DELETE('/trainings/{trainingUuid}/customers/{customerUuid}', { params, signal }));
-      setToRemove(null);
-    } else {
-      await unwrap(api.PUT('/trainings/{trainingUuid}/customers/{customerUuid}', { params, body: { blocked: input.kind === 'block' }, signal }));
-    }
+    await unwrap(api.PUT('/trainings/{trainingUuid}/customers/{customerUuid}', { params, body: { blocked: input.kind === 'block' }, signal }));
     await refresh();
+  });
+  const removal = useConfirmedDeletion<Enrolment>({
+    remove: (enrolment, signal) => unwrap(api.DELETE('/trainings/{trainingUuid}/customers/{customerUuid}', { params: { path: { ...path, customerUuid: enrolment.customer.uuid } }, signal })),
+    onDeleted: refresh,
   });
 
   const statusOf = (enrolment: Enrolment) => {
@@ -210,8 +208,8 @@ function CustomersPanel({ training }: { training: Training }) {
                         <td>
                           <CustomerActions
                             enrolment={enrolment}
-                            isDisabled={action.isSubmitting}
-                            onAction={(kind) => (kind === 'remove' ? setToRemove(enrolment) : action.submit({ kind, enrolment }))}
+                            isDisabled={action.isSubmitting || removal.isDeleting}
+                            onAction={(kind) => (kind === 'remove' ? removal.ask(enrolment) : action.submit({ kind, enrolment }))}
                           />
                         </td>
                       )}
@@ -229,25 +227,15 @@ function CustomersPanel({ training }: { training: Training }) {
         <>
           <AddCustomerModal trainingUuid={training.uuid} isOpen={adding} onOpenChange={setAdding} onAdded={refresh} />
           <ImportCustomersModal trainingUuid={training.uuid} isOpen={importing} onOpenChange={setImporting} onImported={refresh} />
-          <ConfirmDialog
-            isOpen={toRemove !== null}
-            onOpenChange={(open) => {
-              if (!open) setToRemove(null);
-            }}
+          <DeleteConfirmDialog
+            deletion={removal}
             title={intl.formatMessage(m.removeTitle)}
             confirmLabel={intl.formatMessage(customerActionMessages.remove)}
             cancelLabel={intl.formatMessage(m.cancel)}
-            variant="danger"
-            closeOnConfirm={false}
-            isPending={action.isSubmitting}
             pendingLabel={intl.formatMessage(m.removing)}
-            onConfirm={() => {
-              if (toRemove) action.submit({ kind: 'remove', enrolment: toRemove });
-            }}
           >
-            {toRemove ? intl.formatMessage(mv.removeBody, { name: toRemove.customer.display_name }) : null}
-            <FormError>{failureText(intl, action.error)}</FormError>
-          </ConfirmDialog>
+            {(enrolment) => intl.formatMessage(mv.removeBody, { name: enrolment.customer.display_name })}
+          </DeleteConfirmDialog>
         </>
       )}
     </Card>

@@ -1,6 +1,9 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMachine } from '@xstate/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { defineMessage, defineMessages, useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
+import { statsRangeMachine } from '../../../../machines/statsRange/statsRange.machine';
+import { selectStatsRangeView } from '../../../../machines/statsRange/statsRange.selectors';
 import { $api } from '../../../api/queries';
 import type { components } from '../../../api/schema.gen';
 import { Banner } from '../../../components/ui/Banner';
@@ -14,7 +17,7 @@ import { useLocale } from '../../../i18n/LocaleProvider';
 import { ChoiceGroup } from '../../../components/ui/ChoiceGroup';
 import '../../../components/catalogue/catalogue.css';
 import { formatAxisEuros } from './statsFormat';
-import { lastDays, presetOf, rangeProblem, RANGE_PRESETS, type DateRange, type RangePreset, type RangeProblem } from './statsRange';
+import { RANGE_PRESETS, type DateRange, type RangePreset, type RangeProblem } from './statsRange';
 import { TrainingFrame } from './TrainingFrame';
 import type { Training } from './trainingQuery';
 import './statistics.css';
@@ -88,10 +91,10 @@ function bucketLabel(intl: IntlShape, date: string, interval: Histogram['interva
 function StatisticsPanel({ training }: { training: Training }) {
   const intl = useIntl();
   const { locale } = useLocale();
-  const [range, setRange] = useState<DateRange>(() => lastDays(new Date()));
-  const [asked, setAsked] = useState<DateRange>(range);
+  // The composition root of the range machine: the real clock.
+  const [rangeSnapshot, sendRange] = useMachine(statsRangeMachine, { input: { now: () => Date.now() } });
+  const { range, asked, problem, activePreset } = selectStatsRangeView(rangeSnapshot);
   const [series, setSeries] = useState<Series>('revenue');
-  const problem = rangeProblem(range);
   const tz = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, []);
   const path = { trainingUuid: training.uuid };
 
@@ -101,18 +104,8 @@ function StatisticsPanel({ training }: { training: Training }) {
     placeholderData: keepPreviousData,
   });
 
-  const change = (field: keyof DateRange) => (value: string) => {
-    const next = { ...range, [field]: value };
-    setRange(next);
-    if (rangeProblem(next) === null) setAsked(next);
-  };
-  // Which shortcut the range is (shown pressed), however it was chosen: a shortcut or the two dates.
-  const activePreset = presetOf(range, new Date());
-  const preset = (days: number) => {
-    const next = lastDays(new Date(), days);
-    setRange(next);
-    setAsked(next);
-  };
+  const change = (field: keyof DateRange) => (value: string) => sendRange({ type: 'CHANGE', field, value });
+  const preset = (days: RangePreset) => sendRange({ type: 'PRESET', days });
 
   const euros = (value: number) => formatEuros(value, locale);
   const count = (value: number) => formatShortNumber(value, locale);
