@@ -147,6 +147,11 @@ export const messages = {
     t(`Ce type de fichier n'est pas accepté ici (acceptés : ${accepted}).`, `This file type is not accepted here (accepted: ${accepted}).`),
   fileSizeRequired: t('Indiquez la taille du fichier.', 'Give the size of the file.'),
   uploadLinkInvalid: t("Ce lien d'envoi est invalide ou a expiré.", 'This upload link is invalid or has expired.'),
+  uploadsInFlight: (max: number) =>
+    t(
+      `Vous envoyez déjà ${max} fichiers en même temps : attendez la fin de l'un d'eux, puis réessayez.`,
+      `You are already sending ${max} files at once: wait for one of them to finish, then try again.`,
+    ),
   uploadAlreadyDone: t('Ce fichier a déjà été envoyé avec ce lien.', 'A file was already sent with this link.'),
   uploadContentTypeMismatch: (expected: string) =>
     t(`Le fichier doit être envoyé avec le type ${expected}.`, `The file must be sent with the type ${expected}.`),

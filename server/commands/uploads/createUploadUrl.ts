@@ -6,7 +6,7 @@ import { uploads } from '../../db/schema.js';
 import { forbidden, invalid } from '../../http/errors.js';
 import { messages } from '../../http/messages.js';
 import type { Services } from '../../services.js';
-import { OCTET_STREAM, contentTypeOf, extensionFor, extensionOf, mediaType } from '../../storage/contentTypes.js';
+import { OCTET_STREAM, extensionFor, extensionOf, mediaType } from '../../storage/contentTypes.js';
 import { trainingOf } from '../catalogue/scope.js';
 
 type UploadRequest = operations['createTrainingUploadUrl']['requestBody']['content']['application/json'];
@@ -21,7 +21,8 @@ const megabytes = (bytes: number) => Math.round((bytes / (1024 * 1024)) * 100) /
 
 /**
  * The name a file is stored under: the client's name made safe for paths and addresses, with the extension
- * of its accepted media type (served files take their type from the extension, see contentTypes.ts).
+ * of its accepted media type (or the client's own for a neutral download: it names the file saved, and never
+ * decides how it is served, which is the upload's recorded type, see servedType in routes/uploads.ts).
  */
 export function storedFileName(filename: string, contentType: string): string {
   const base = filename
@@ -48,7 +49,9 @@ export async function createUploadUrl(services: Services, auth: AuthContext, tra
   const limit = maxSize ?? maxUploadSize(input.type, 'EXPERT')!;
 
   const declared = input.content_type !== undefined ? mediaType(input.content_type) : null;
-  const contentType = declared ?? (guessContentType(input.filename) || mediaType(contentTypeOf(input.filename)));
+  // Without a declared type, the name may only pick among the kind's own media types (an image's jpg/png…);
+  // any other name gives a neutral download, never the type its extension says (served as is, see servedType).
+  const contentType = declared ?? (guessContentType(input.filename) || OCTET_STREAM);
   const field = declared !== null ? 'content_type' : 'filename';
   if (!MEDIA_TYPE.test(contentType)) throw invalid({ [field]: [messages.invalidValue] });
   if (!acceptsContentType(input.type, contentType)) throw invalid({ [field]: [messages.fileTypeRefused(acceptedExtensions(input.type))] });

@@ -7,6 +7,7 @@ import type { Services } from '../../services.js';
 import { mediaType } from '../../storage/contentTypes.js';
 import type { LocalStorage } from '../../storage/localStorage.js';
 import { StorageTooLargeError } from '../../storage/storage.js';
+import { takeUploadSlot } from './uploadSlots.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -28,7 +29,8 @@ export interface IncomingUpload {
  * The PUT of a local-storage upload address (what S3 does for its presigned addresses): the signature and
  * expiry (403), the upload row (404), one use only (409: the row is claimed before writing, so two
  * concurrent PUTs cannot both write), the announced Content-Type (422), then the bytes, counted while they
- * stream and cut off past the cap (413, nothing kept). Sets the upload's size and uploaded_at.
+ * stream and cut off past the cap (413, nothing kept). Sets the upload's size and uploaded_at. At most
+ * MAX_CONCURRENT_UPLOADS_PER_USER uploads of one user stream at once (429 past that, uploadSlots.ts).
  */
 export async function receiveUpload(services: Services, storage: LocalStorage, incoming: IncomingUpload): Promise<{ size: number }> {
   const check = storage.checkUpload(incoming.uploadId, incoming.expires, incoming.signature, services.clock());
@@ -41,6 +43,16 @@ export async function receiveUpload(services: Services, storage: LocalStorage, i
   }
   if (incoming.contentLength !== undefined && incoming.contentLength > row.maxSize) throw tooLarge(row.maxSize);
 
+  // Taken before the claim, so that a refused PUT (429) leaves the address usable.
+  const release = takeUploadSlot(row.userId ?? row.storeId);
+  try {
+    return await claimAndStore(services, storage, row, incoming.body);
+  } finally {
+    release();
+  }
+}
+
+async function claimAndStore(services: Services, storage: LocalStorage, row: typeof uploads.$inferSelect, body: Readable): Promise<{ size: number }> {
   const [claimed] = await services.db
     .update(uploads)
     .set({ uploadedAt: services.clock() })
@@ -48,7 +60,7 @@ export async function receiveUpload(services: Services, storage: LocalStorage, i
     .returning({ id: uploads.id });
   if (!claimed) throw conflict(messages.uploadAlreadyDone);
   try {
-    const { size } = await storage.put(row.key, incoming.body, { contentType: row.contentType, maxBytes: row.maxSize });
+    const { size } = await storage.put(row.key, body, { contentType: row.contentType, maxBytes: row.maxSize });
     await services.db.update(uploads).set({ size, uploadedAt: services.clock() }).where(eq(uploads.id, row.id));
     return { size };
   } catch (error) {
