@@ -256,7 +256,9 @@ describe('FILES_ORIGIN: files read from another domain routed to this server', (
       const storage = createStorage(config);
       await storage.put('scorm/s/p/index.html', Buffer.from('<form><input name="password"></form>'), { contentType: 'text/html' });
       await storage.put('uploads/s/t/u/photo.png', Buffer.from('png'), { contentType: 'image/png' });
-      app = await buildApp({ config, storage } as unknown as Services, { logger: false });
+      // The one query serving an upload makes: its recorded type (routes/uploads.ts).
+      const db = { select: () => ({ from: () => ({ where: () => ({ limit: async () => [{ contentType: 'image/png' }] }) }) }) };
+      app = await buildApp({ config, storage, db } as unknown as Services, { logger: false });
     });
     afterAll(async () => {
       await app.close();
