@@ -265,6 +265,8 @@ export const trainings = pgTable(
   (t) => [
     uniqueIndex('trainings_store_slug_key').on(t.storeId, t.slug),
     // The list is read in the trainer's order; ids break ties so pages never overlap.
+    // Positions are also unique per store: the constraint trainings_store_position_unique, DEFERRABLE INITIALLY
+    // DEFERRED (checked at commit), lives in migration 0006 only, since drizzle-kit cannot declare a deferred one.
     index('trainings_store_position_idx').on(t.storeId, t.position, t.id),
   ],
 );
