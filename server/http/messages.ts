@@ -157,6 +157,20 @@ export const messages = {
     t(`Le fichier doit être envoyé avec le type ${expected}.`, `The file must be sent with the type ${expected}.`),
   fileNotFound: t("Ce fichier n'existe pas.", "This file doesn't exist."),
   scormNotZip: t("Le fichier n'est pas une archive .zip.", 'The file is not a .zip archive.'),
+  scormOverCompressed: (ratio: number) =>
+    t(
+      `L'archive se décompresse à plus de ${ratio} fois sa taille : elle ne ressemble pas à un paquet SCORM.`,
+      `The archive unpacks to more than ${ratio} times its size: it does not look like a SCORM package.`,
+    ),
+  scormOverlapping: t(
+    "L'archive .zip est malformée : plusieurs de ses fichiers partagent les mêmes octets.",
+    'The .zip archive is malformed: several of its files share the same bytes.',
+  ),
+  storageQuotaFull: (usedMegabytes: number, quotaMegabytes: number) =>
+    t(
+      `L'espace de stockage de votre école est plein : ${usedMegabytes.toLocaleString('fr-FR')} Mo utilisés sur ${quotaMegabytes.toLocaleString('fr-FR')} Mo. Supprimez des fichiers ou changez d'offre.`,
+      `Your school's storage is full: ${usedMegabytes.toLocaleString('en-US')} MB used out of ${quotaMegabytes.toLocaleString('en-US')} MB. Delete files or change plans.`,
+    ),
   scormCorrupt: t("L'archive .zip est endommagée ou incomplète.", 'The .zip archive is damaged or incomplete.'),
   scormTooLarge: (megabytes: number) =>
     t(

@@ -10,11 +10,17 @@ import type { Services } from '../services.js';
 import { OCTET_STREAM, contentDisposition, contentTypeOf, isInline, mediaType, servedContentType } from '../storage/contentTypes.js';
 import { watchedBody } from '../storage/incomingBody.js';
 import { LocalStorage } from '../storage/localStorage.js';
+import { storageUsage } from '../storage/quota.js';
 import { assertSafeKey } from '../storage/storage.js';
 
 export const uploadHandlers: HandlerMap = {
   async createTrainingUploadUrl(ctx) {
     return { status: 200, body: await createUploadUrl(ctx.services, signedIn(ctx), ctx.params.trainingUuid, ctx.body) };
+  },
+  // The binder has checked that {storeUuid} is the caller's store.
+  async getStoreStorageUsage(ctx) {
+    const usage = await storageUsage(ctx.services, signedIn(ctx).store);
+    return { status: 200, body: { used_bytes: usage.used, quota_bytes: usage.quota } };
   },
 };
 

@@ -7,6 +7,7 @@ import { forbidden, invalid } from '../../http/errors.js';
 import { messages } from '../../http/messages.js';
 import type { Services } from '../../services.js';
 import { OCTET_STREAM, extensionFor, extensionOf, mediaType } from '../../storage/contentTypes.js';
+import { assertRoom, storageUsage } from '../../storage/quota.js';
 import { trainingOf } from '../catalogue/scope.js';
 
 type UploadRequest = operations['createTrainingUploadUrl']['requestBody']['content']['application/json'];
@@ -40,7 +41,8 @@ export function storedFileName(filename: string, contentType: string): string {
 /**
  * POST /trainings/{uuid}/urls/presigned. Checks the type's accepted files and its size limit on the store's
  * plan (spec 9, machines/upload/upload.limits.ts), records the upload, and answers where to PUT the bytes.
- * Order: unknown training 404 → plan 403 (assignment files need PRO or EXPERT) → 422 on the fields.
+ * Order: unknown training 404 → plan 403 (assignment files need PRO or EXPERT) → 422 on the fields, then on
+ * `size` when it does not fit the store's storage quota (storage/quota.ts).
  */
 export async function createUploadUrl(services: Services, auth: AuthContext, trainingUuid: string, input: UploadRequest): Promise<PresignedUrl> {
   const training = await trainingOf(services, auth.store.id, trainingUuid);
@@ -57,6 +59,8 @@ export async function createUploadUrl(services: Services, auth: AuthContext, tra
   if (!acceptsContentType(input.type, contentType)) throw invalid({ [field]: [messages.fileTypeRefused(acceptedExtensions(input.type))] });
 
   if (input.size !== undefined && input.size > limit) throw invalid({ size: [messages.fileTooLarge(megabytes(limit))] });
+  // The store's storage quota: the announced size must fit (the PUT is held to the room left, receiveUpload.ts).
+  assertRoom(await storageUsage(services, auth.store), input.size ?? 1, 'size');
   // S3 cannot cap a presigned PUT by itself: it is held to the announced length, which must then be given.
   if (input.size === undefined && services.storage.kind === 's3') throw invalid({ size: [messages.fileSizeRequired] });
 
@@ -73,6 +77,9 @@ export async function createUploadUrl(services: Services, auth: AuthContext, tra
     contentType,
     // The cap of this one upload: the announced size when given (S3 holds it to exactly that), else the type's.
     maxSize: input.size ?? limit,
+    // With S3 the bucket takes the bytes without us: the announced size (which it holds the PUT to) counts
+    // against the quota from now on. Locally the size is set once the bytes are received.
+    ...(services.storage.kind === 's3' ? { size: input.size } : {}),
     expiresAt,
   });
   const presigned = await services.storage.presignPut(key, { uploadId: id, contentType, size: input.size, maxSize: limit, expiresAt });
