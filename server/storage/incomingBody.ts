@@ -20,6 +20,9 @@ export class ClientGoneError extends Error {
  */
 export function watchedBody(request: IncomingMessage): { stream: Readable; clientGone: () => boolean; release: () => void } {
   const stream = new PassThrough();
+  // The client may go away before anything reads the stream (while the upload is looked up): its failure
+  // is then told by clientGone(), not by an 'error' nobody listens to (which would end the process).
+  stream.on('error', () => undefined);
   let gone = false;
   const onClose = () => {
     if (request.complete) return;

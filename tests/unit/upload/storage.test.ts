@@ -297,3 +297,27 @@ describe('FILES_ORIGIN: files read from another domain routed to this server', (
     });
   });
 });
+
+describe('watchedBody', () => {
+  it('tells a client gone before anything read its body, without an error nobody listens to', async () => {
+    const { watchedBody } = await import('../../../server/storage/incomingBody');
+    const server = http.createServer((request, response) => {
+      const body = watchedBody(request);
+      request.once('close', () => {
+        // The stream failed with nobody listening yet: the process would have ended here.
+        setImmediate(() => {
+          response.end();
+          server.emit('checked', body.clientGone());
+        });
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const checked = new Promise<boolean>((resolve) => server.once('checked', resolve));
+    const { port } = server.address() as { port: number };
+    const client = http.request({ port, host: '127.0.0.1', method: 'PUT', headers: { 'content-length': '100' } });
+    client.on('error', () => undefined);
+    client.write('x'.repeat(10), () => client.destroy());
+    expect(await checked).toBe(true);
+    server.close();
+  });
+});
