@@ -31,6 +31,8 @@ export interface Config {
   uploadSecret: string | undefined;
   /** Largest unpacked size of a SCORM package (SCORM_MAX_UNPACKED_SIZE, bytes; default 1 GiB). */
   scormMaxUnpackedSize: number;
+  /** STORAGE_QUOTA (bytes): one storage quota for every store, instead of the plan's (storage/quota.ts). */
+  storageQuota: number | undefined;
   /**
    * FILES_ORIGIN: another origin (its own domain) routed to this same server, from which local storage's files
    * are read, so that uploaded pages (SCORM packages above all) never run under the app's address. Unset: files
@@ -127,6 +129,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // issued addresses valid. Production must set its own (checked when the storage starts).
     uploadSecret: env.UPLOAD_SECRET || (production ? undefined : createHash('sha256').update(`upload-secret:${dataDir}`).digest('hex')),
     scormMaxUnpackedSize: Number(env.SCORM_MAX_UNPACKED_SIZE ?? 1024 ** 3),
+    storageQuota: env.STORAGE_QUOTA ? Number(env.STORAGE_QUOTA) : undefined,
     filesOrigin: filesOrigin(env.FILES_ORIGIN, appUrl),
   };
 }

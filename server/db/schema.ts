@@ -265,6 +265,8 @@ export const trainings = pgTable(
   (t) => [
     uniqueIndex('trainings_store_slug_key').on(t.storeId, t.slug),
     // The list is read in the trainer's order; ids break ties so pages never overlap.
+    // Positions are also unique per store: the constraint trainings_store_position_unique, DEFERRABLE INITIALLY
+    // DEFERRED (checked at commit), lives in migration 0006 only, since drizzle-kit cannot declare a deferred one.
     index('trainings_store_position_idx').on(t.storeId, t.position, t.id),
   ],
 );
@@ -570,6 +572,24 @@ export const uploads = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('uploads_store_idx').on(t.storeId), index('uploads_training_idx').on(t.trainingId).where(sql`${t.trainingId} is not null`)],
+);
+
+/**
+ * The unpacked SCORM packages of a store (scorm/<store>/<id>/ in the storage) and the bytes they take: with
+ * the uploads' sizes, what the store's storage quota counts (storage/quota.ts). Recorded before unpacking
+ * (the quota is checked against it), removed with the package's folder.
+ */
+export const scormPackages = pgTable(
+  'scorm_packages',
+  {
+    id: uuid('id').primaryKey(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('scorm_packages_store_idx').on(t.storeId)],
 );
 
 /** Preview tokens for the learner area (10 minutes), hashed like sessions. */

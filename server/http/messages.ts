@@ -147,11 +147,30 @@ export const messages = {
     t(`Ce type de fichier n'est pas accepté ici (acceptés : ${accepted}).`, `This file type is not accepted here (accepted: ${accepted}).`),
   fileSizeRequired: t('Indiquez la taille du fichier.', 'Give the size of the file.'),
   uploadLinkInvalid: t("Ce lien d'envoi est invalide ou a expiré.", 'This upload link is invalid or has expired.'),
+  uploadsInFlight: (max: number) =>
+    t(
+      `Vous envoyez déjà ${max} fichiers en même temps : attendez la fin de l'un d'eux, puis réessayez.`,
+      `You are already sending ${max} files at once: wait for one of them to finish, then try again.`,
+    ),
   uploadAlreadyDone: t('Ce fichier a déjà été envoyé avec ce lien.', 'A file was already sent with this link.'),
   uploadContentTypeMismatch: (expected: string) =>
     t(`Le fichier doit être envoyé avec le type ${expected}.`, `The file must be sent with the type ${expected}.`),
   fileNotFound: t("Ce fichier n'existe pas.", "This file doesn't exist."),
   scormNotZip: t("Le fichier n'est pas une archive .zip.", 'The file is not a .zip archive.'),
+  scormOverCompressed: (ratio: number) =>
+    t(
+      `L'archive se décompresse à plus de ${ratio} fois sa taille : elle ne ressemble pas à un paquet SCORM.`,
+      `The archive unpacks to more than ${ratio} times its size: it does not look like a SCORM package.`,
+    ),
+  scormOverlapping: t(
+    "L'archive .zip est malformée : plusieurs de ses fichiers partagent les mêmes octets.",
+    'The .zip archive is malformed: several of its files share the same bytes.',
+  ),
+  storageQuotaFull: (usedMegabytes: number, quotaMegabytes: number) =>
+    t(
+      `L'espace de stockage de votre école est plein : ${usedMegabytes.toLocaleString('fr-FR')} Mo utilisés sur ${quotaMegabytes.toLocaleString('fr-FR')} Mo. Supprimez des fichiers ou changez d'offre.`,
+      `Your school's storage is full: ${usedMegabytes.toLocaleString('en-US')} MB used out of ${quotaMegabytes.toLocaleString('en-US')} MB. Delete files or change plans.`,
+    ),
   scormCorrupt: t("L'archive .zip est endommagée ou incomplète.", 'The .zip archive is damaged or incomplete.'),
   scormTooLarge: (megabytes: number) =>
     t(

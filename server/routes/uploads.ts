@@ -1,17 +1,26 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createUploadUrl } from '../commands/uploads/createUploadUrl.js';
 import { receiveUpload } from '../commands/uploads/receiveUpload.js';
+import { uploads } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import { messages } from '../http/messages.js';
 import { signedIn, type HandlerMap } from '../openapi/handler.js';
 import type { Services } from '../services.js';
-import { contentDisposition, contentTypeOf, isInline, mediaType } from '../storage/contentTypes.js';
+import { OCTET_STREAM, contentDisposition, contentTypeOf, isInline, mediaType, servedContentType } from '../storage/contentTypes.js';
+import { watchedBody } from '../storage/incomingBody.js';
 import { LocalStorage } from '../storage/localStorage.js';
+import { storageUsage } from '../storage/quota.js';
 import { assertSafeKey } from '../storage/storage.js';
 
 export const uploadHandlers: HandlerMap = {
   async createTrainingUploadUrl(ctx) {
     return { status: 200, body: await createUploadUrl(ctx.services, signedIn(ctx), ctx.params.trainingUuid, ctx.body) };
+  },
+  // The binder has checked that {storeUuid} is the caller's store.
+  async getStoreStorageUsage(ctx) {
+    const usage = await storageUsage(ctx.services, signedIn(ctx).store);
+    return { status: 200, body: { used_bytes: usage.used, quota_bytes: usage.quota } };
   },
 };
 
@@ -64,7 +73,19 @@ export function parseRange(header: string | undefined, size: number): { start: n
   return { start, end };
 }
 
-async function serveFile(storage: LocalStorage, request: FastifyRequest, reply: FastifyReply, policy: FilePolicy) {
+/**
+ * The type a stored file is served with. An upload's is the one recorded when its address was made (its
+ * declared type, checked against its kind; see createUploadUrl.ts), whatever its name says; a SCORM
+ * package's files are ours, written from the archive, and go by their extension; anything else is a download.
+ */
+async function servedType(services: Services, key: string): Promise<string> {
+  if (key.startsWith('scorm/')) return contentTypeOf(key);
+  if (!key.startsWith('uploads/')) return OCTET_STREAM;
+  const [row] = await services.db.select({ contentType: uploads.contentType }).from(uploads).where(eq(uploads.key, key)).limit(1);
+  return row ? servedContentType(row.contentType) : OCTET_STREAM;
+}
+
+async function serveFile(services: Services, storage: LocalStorage, request: FastifyRequest, reply: FastifyReply, policy: FilePolicy) {
   let key: string;
   try {
     key = assertSafeKey((request.params as { '*': string })['*']);
@@ -74,7 +95,7 @@ async function serveFile(storage: LocalStorage, request: FastifyRequest, reply: 
   if (key.startsWith('scorm/') && policy.filesOrigin && !policy.onFilesOrigin) return reply.redirect(`${policy.filesOrigin}${request.url}`, 308);
   const size = await storage.sizeOf(key);
   if (size === null) throw notFound(messages.fileNotFound);
-  const contentType = contentTypeOf(key);
+  const contentType = await servedType(services, key);
   const range = parseRange(request.headers.range, size);
   const name = key.slice(key.lastIndexOf('/') + 1);
   reply
@@ -126,6 +147,7 @@ export async function mountStorageRoutes(app: FastifyInstance, services: Service
     scope.put(`${prefix}/uploads/:uploadId`, async (request, reply) => {
       const query = request.query as { expires?: string; signature?: string };
       const length = request.headers['content-length'];
+      const body = watchedBody(request.raw);
       try {
         await receiveUpload(services, storage, {
           uploadId: (request.params as { uploadId: string }).uploadId,
@@ -133,15 +155,20 @@ export async function mountStorageRoutes(app: FastifyInstance, services: Service
           signature: query.signature,
           contentType: request.headers['content-type'],
           contentLength: length === undefined ? undefined : Number(length),
-          body: request.raw,
+          body: body.stream,
         });
       } catch (error) {
         // A client that went away mid-upload gets no answer; the upload address stays usable.
-        if (request.raw.destroyed && !request.raw.complete) return reply.hijack();
+        if (body.clientGone()) return reply.hijack();
+        // We stopped reading (refused before the body, or cut off past the cap): answer, then close the
+        // connection, so that the rest of the body is not read (and the socket not held) for nothing.
+        if (!request.raw.complete) reply.header('connection', 'close');
         throw error;
+      } finally {
+        body.release();
       }
       return reply.code(204).send();
     });
-    scope.get(`${prefix}/files/*`, (request, reply) => serveFile(storage, request, reply, policyOf(request)));
+    scope.get(`${prefix}/files/*`, (request, reply) => serveFile(services, storage, request, reply, policyOf(request)));
   });
 }

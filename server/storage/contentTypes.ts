@@ -1,7 +1,8 @@
 /**
- * File extensions and content types. Stored files are served with the type of their key's extension, so
- * an upload's key always ends with the extension of its accepted content type (an image/png upload named
- * "page.html" is stored as …/page.png): the name a client gives can never choose how we serve the bytes.
+ * File extensions and content types. An upload is served with the type decided when its address was made
+ * (the declared type its kind accepts, see createUploadUrl.ts), recorded on its row: never with the type its
+ * name's extension would give (servedContentType). The files of a SCORM package, written by us from the
+ * archive, are served by their extension (contentTypeOf).
  */
 const byExtension: Record<string, string> = {
   html: 'text/html; charset=utf-8',
@@ -73,6 +74,16 @@ export function contentTypeOf(name: string): string {
 /** The media type without parameters, lower case: "Text/HTML; charset=x" → "text/html". */
 export function mediaType(contentType: string): string {
   return contentType.split(';')[0]!.trim().toLowerCase();
+}
+
+/**
+ * The Content-Type an upload is served with, from the media type recorded for it: the usual spelling of a
+ * type we know (with its charset for text), else the recorded type as it is (validated when it was declared).
+ */
+export function servedContentType(recorded: string): string {
+  const type = mediaType(recorded);
+  const known = byExtension[extensionFor(type)];
+  return known && mediaType(known) === type ? known : type || OCTET_STREAM;
 }
 
 /** Other names of media types, as some systems send them. */

@@ -5,8 +5,8 @@ import type { Readable } from 'node:stream';
  * under /api/v1/files/, uploads PUT to /api/v1/uploads/{id} with a signed, expiring address) and an
  * S3-compatible bucket (presigned PUT addresses, public reads from S3_PUBLIC_URL).
  *
- * Keys are paths of '/'-separated segments ("uploads/<store>/<training>/<id>/name.png"); the key's
- * extension decides the content type files are served with (contentTypes.ts).
+ * Keys are paths of '/'-separated segments ("uploads/<store>/<training>/<id>/name.png"); an upload is served
+ * with the type recorded for it, a SCORM package's file by its extension (contentTypes.ts).
  */
 export interface Storage {
   readonly kind: 'local' | 's3';

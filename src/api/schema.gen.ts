@@ -898,6 +898,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stores/{storeUuid}/storage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The store's storage usage and quota
+         * @description Our addition to the API (the spec has no quota); shown where trainers upload files and SCORM packages.
+         */
+        get: operations["getStoreStorageUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/stores/{storeUuid}/stats/histogram": {
         parameters: {
             query?: never;
@@ -4427,6 +4450,11 @@ export interface components {
             /** @description Percent of checkouts that ended paid. */
             conversion_rate: number;
         };
+        /** @description What the store's files take in the storage (uploads and unpacked SCORM packages) and what its plan allows. Uploads and SCORM packages that would pass the quota are refused (422 on size or file, 413 for a body cut off while it streams). */
+        StorageUsage: {
+            used_bytes: number;
+            quota_bytes: number;
+        };
         /** @description One bucket of a histogram. */
         HistogramPoint: {
             /**
@@ -7359,6 +7387,32 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getStoreStorageUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Bytes used and allowed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorageUsage"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     getStoreStatsHistogram: {

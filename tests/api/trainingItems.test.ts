@@ -274,6 +274,25 @@ describe('PUT …/training_items/{id} (updateTrainingItem)', () => {
     expect((await updateItem(demo.owner, training, ids.GENERIC!, { content: null })).body.content).toBeNull();
   });
 
+  it('stores lesson content cleaned: text HTML to the allow-list, addresses http(s) only', async () => {
+    const sent = [
+      { id: 'b1', type: 'text', data: { html: '<p onclick="steal()">Bonjour<script>alert(1)</script> <a href="javascript:alert(1)">ici</a> <a href="https://example.test/">là</a></p><iframe src="https://evil.test"></iframe><img src=x onerror=alert(1)>' } },
+      { id: 'b2', type: 'embed', data: { url: 'javascript:alert(document.cookie)', provider: 'youtube' } },
+      { id: 'b3', type: 'video', data: { url: 'https://videos.example.test/intro.mp4', duration: 12 } },
+      { id: 'b4', type: 'link', data: { href: 'data:text/html,<script>alert(1)</script>', label: 'Lien' } },
+      { id: 'b5', type: 'image', data: { src: '//evil.test/x.png', items: [{ link_url: 'vbscript:x' }, { link_url: 'http://ok.test/' }] } },
+    ];
+    const answer = await updateItem(demo.owner, training, ids.GENERIC!, { content: JSON.stringify(sent) });
+    expect(answer.status, answer.text).toBe(200);
+    const stored = JSON.parse(answer.body.content as string);
+    expect(stored[0].data.html).toBe('<p>Bonjour <a>ici</a> <a href="https://example.test/">là</a></p>');
+    expect(stored[1].data).toEqual({ url: '', provider: 'youtube' });
+    expect(stored[2].data).toEqual(sent[2]!.data);
+    expect(stored[3].data).toEqual({ href: '', label: 'Lien' });
+    expect(stored[4].data).toEqual({ src: '', items: [{ link_url: '' }, { link_url: 'http://ok.test/' }] });
+    expect((await getItem(demo.owner, training, ids.GENERIC!)).body.content).toBe(answer.body.content);
+  });
+
   it.each([
     ['text that is not JSON', '{"blocks": ['],
     ['JSON that is not a list', '{"id":"b1"}'],

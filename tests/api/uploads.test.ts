@@ -198,6 +198,22 @@ describe('PUT to the upload address, then GET the file', () => {
     expect(file.headers.get('content-security-policy')).not.toContain('allow-same-origin');
   });
 
+  it('serves an upload with the type decided for it, never the one its name gives', async () => {
+    const declared = await presign({ type: 'RESOURCE', filename: 'page.html', content_type: 'application/octet-stream' });
+    expect((await put(declared.body.upload_url, '<script>alert(1)</script>', 'application/octet-stream')).status).toBe(204);
+    const served = await fetch(local(declared.body.file_url));
+    expect(served.headers.get('content-type')).toBe('application/octet-stream');
+    expect(served.headers.get('content-disposition')).toMatch(/^attachment;/);
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+
+    // No type declared: the name may only pick among the kind's own media types, else a neutral download.
+    const named = await presign({ type: 'RESOURCE', filename: 'dessin.svg' });
+    expect(named.body.headers).toEqual({ 'Content-Type': 'application/octet-stream' });
+    expect((await put(named.body.upload_url, '<svg onload="alert(1)"/>', 'application/octet-stream')).status).toBe(204);
+    expect((await fetch(local(named.body.file_url))).headers.get('content-type')).toBe('application/octet-stream');
+    expect((await presign({ type: 'IMAGE', filename: 'photo.JPG' })).body.headers).toEqual({ 'Content-Type': 'image/jpeg' });
+  });
+
   it('answers 404 for unknown files and paths that leave the storage', async () => {
     const unknown = await api('GET', '/files/uploads/nothing/here.png');
     expect(unknown.status).toBe(404);

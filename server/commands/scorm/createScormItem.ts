@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/session.js';
+import { scormPackages } from '../../db/schema.js';
 import { invalid } from '../../http/errors.js';
 import { messages } from '../../http/messages.js';
 import type { UploadedFile } from '../../openapi/multipart.js';
 import type { TrainingItemBody } from '../../presenters/trainingItem.js';
 import type { Services } from '../../services.js';
 import { contentTypeOf } from '../../storage/contentTypes.js';
+import { assertRoom, storageUsage } from '../../storage/quota.js';
 import { trainingOf } from '../catalogue/scope.js';
 import { appendItem, checkParent } from '../trainingItems/create.js';
 import { itemDetail } from '../trainingItems/items.js';
@@ -62,7 +65,7 @@ const nameFromFile = (filename: string) => filename.replace(/\.zip$/i, '').trim(
  * POST /trainings/{uuid}/training_items/scorm (multipart: type SCORM, parent_id, name, file).
  * Order: unknown training 404 → plan 403 (EXPERT; the binder checks x-plans first) → parent 422 → the zip,
  * checked whole before anything is unpacked (zipPackage.ts) → the manifest (version, launch page present in
- * the package) → the files, unpacked under scorm/<store>/<package id>/ → the item, a draft, last in its
+ * the package) → the store's storage quota (its unpacked size must fit, storage/quota.ts) → the files, unpacked under scorm/<store>/<package id>/ → the item, a draft, last in its
  * parent, with scorm_url = the launch page's address and specific_content {entry_point, version}.
  * A package folder is new on every upload, so a replaced package never mixes with the old one; if anything
  * fails after unpacking started, the folder is removed.
@@ -74,7 +77,7 @@ export async function createScormItem(services: Services, auth: AuthContext, tra
   await checkParent(services.db, training.id, 'SCORM', parentId);
 
   const limits = { ...DEFAULT_ZIP_LIMITS, maxUnpackedBytes: services.config.scormMaxUnpackedSize };
-  const { files, read } = await inspectZip(input.file.path, limits, (name) => MANIFEST.test(name) && !isJunk(name), MANIFEST_MAX_BYTES);
+  const { files, read, unpackedBytes } = await inspectZip(input.file.path, limits, (name) => MANIFEST.test(name) && !isJunk(name), MANIFEST_MAX_BYTES);
   const located = manifestFolder(files.map((file) => file.name));
   if (!located) throw fileError(messages.scormNoManifest);
   // inspectZip reads no more than that; a bigger manifest is no real package's.
@@ -86,10 +89,14 @@ export async function createScormItem(services: Services, auth: AuthContext, tra
   if (!launch || !files.some((file) => file.name === launch)) throw fileError(messages.scormNoLaunch);
 
   const { storage } = services;
-  const prefix = `scorm/${auth.store.id}/${randomUUID()}`;
+  const packageId = randomUUID();
+  const prefix = `scorm/${auth.store.id}/${packageId}`;
   const suffix = manifest.href.slice(manifest.href.split(/[?#]/)[0]!.length);
   const scormUrl = storage.url(`${prefix}/${launch}`) + suffix;
   if (scormUrl.length > SCORM_URL_MAX) throw fileError(messages.scormNoLaunch);
+  // The store's storage quota holds the whole package; its bytes are counted from now on (quota.ts).
+  assertRoom(await storageUsage(services, auth.store), unpackedBytes, 'file');
+  await services.db.insert(scormPackages).values({ id: packageId, storeId: auth.store.id, size: unpackedBytes });
   try {
     await unpackZip(
       input.file.path,
@@ -110,6 +117,7 @@ export async function createScormItem(services: Services, auth: AuthContext, tra
     return await itemDetail(services.db, row);
   } catch (error) {
     await storage.deletePrefix(prefix).catch(() => undefined);
+    await services.db.delete(scormPackages).where(eq(scormPackages.id, packageId));
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, like, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { trainingItems, trainings } from '../../db/schema.js';
+import { scormPackages, trainingItems, trainings } from '../../db/schema.js';
 import type { Services } from '../../services.js';
 
 /** A package's folder in a launch address: …/scorm/<store uuid>/<package uuid>/<launch page>. */
@@ -46,7 +46,13 @@ export async function deleteUnusedPackages(services: Services, storeId: string, 
       .where(and(eq(trainings.storeId, storeId), like(trainingItems.scormUrl, `%/${prefix}/%`)))
       .limit(1);
     if (used) continue;
-    await services.storage.deletePrefix(prefix).catch((error: unknown) => failures.push(error));
+    try {
+      await services.storage.deletePrefix(prefix);
+      // Its bytes no longer count against the store's quota.
+      await services.db.delete(scormPackages).where(eq(scormPackages.id, prefix.split('/')[2]!));
+    } catch (error) {
+      failures.push(error);
+    }
   }
   return failures;
 }

@@ -1,4 +1,4 @@
-import { open as openFile } from 'node:fs/promises';
+import { open as openFile, stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { invalid } from '../../http/errors.js';
@@ -11,8 +11,12 @@ import { StorageTooLargeError, assertSafeKey } from '../../storage/storage.js';
  * declared sizes are the real ones:
  * - names: no absolute path, no `..` segment, no backslash (yauzl refuses these itself with strictFileNames),
  *   no control character; no symbolic link (Unix mode S_IFLNK in the external attributes);
- * - a zip bomb: at most `maxEntries` entries, `maxUnpackedBytes` in all, and no entry of more than 1 MiB
- *   unpacked that is compressed more than `maxRatio` times (small files may compress a lot harmlessly);
+ * - a zip bomb: at most `maxEntries` entries, `maxUnpackedBytes` in all, no entry of more than 1 MiB
+ *   unpacked that is compressed more than `maxRatio` times (small files may compress a lot harmlessly), and
+ *   no archive of more than 1 MiB unpacked that unpacks to more than `maxRatio` times its own size (a
+ *   thousand entries of exactly 1 MiB of zeros pass the first, not this one);
+ * - overlapping entries (two local headers whose data ranges overlap: the same compressed bytes unpacked
+ *   many times over, with a small central directory pointing at them again and again);
  * - encrypted entries and compression methods other than stored/deflate are refused.
  */
 export interface ZipLimits {
@@ -105,7 +109,7 @@ function isArchiveFault(error: unknown): boolean {
 /** Whether an entry is a directory ("name/"); directories carry nothing to store. */
 const isDirectory = (entry: Entry) => entry.fileName.endsWith('/');
 
-function checkEntry(entry: Entry, limits: ZipLimits, total: number): void {
+function checkEntry(entry: Entry, limits: ZipLimits, total: number, archiveSize: number): void {
   const name = entry.fileName;
   const mode = (entry.externalFileAttributes >>> 16) & S_IFMT;
   if (mode === S_IFLNK) throw fileError(messages.scormUnsafePath(name.slice(0, 200)));
@@ -118,6 +122,40 @@ function checkEntry(entry: Entry, limits: ZipLimits, total: number): void {
   if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) throw fileError(messages.scormCorrupt);
   const bomb = entry.uncompressedSize > RATIO_FROM_BYTES && entry.uncompressedSize / Math.max(1, entry.compressedSize) > limits.maxRatio;
   if (bomb || total > limits.maxUnpackedBytes) throw fileError(messages.scormTooLarge(megabytes(limits.maxUnpackedBytes)));
+  // The whole archive's ratio grows with every entry read: refused as soon as it is passed.
+  if (total > RATIO_FROM_BYTES && total / Math.max(1, archiveSize) > limits.maxRatio) throw fileError(messages.scormOverCompressed(limits.maxRatio));
+}
+
+/** Where an entry's bytes lie in the archive: its local header, then its compressed data. */
+interface EntryRange {
+  start: number;
+  end: number;
+}
+
+const LOCAL_HEADER = 0x04034b50;
+const LOCAL_HEADER_SIZE = 30;
+
+/**
+ * Reads each entry's local header (its name and extra field may differ in length from the central
+ * directory's) to find the range [header, end of data) it occupies, and refuses an archive where two ranges
+ * overlap: in a zip written by any tool every entry has bytes of its own.
+ */
+async function checkNoOverlap(path: string, entries: { offset: number; compressedSize: number }[]): Promise<void> {
+  const handle = await openFile(path, 'r');
+  try {
+    const header = Buffer.alloc(LOCAL_HEADER_SIZE);
+    const ranges: EntryRange[] = [];
+    for (const entry of entries) {
+      const { bytesRead } = await handle.read(header, 0, LOCAL_HEADER_SIZE, entry.offset);
+      if (bytesRead < LOCAL_HEADER_SIZE || header.readUInt32LE(0) !== LOCAL_HEADER) throw fileError(messages.scormCorrupt);
+      const dataStart = entry.offset + LOCAL_HEADER_SIZE + header.readUInt16LE(26) + header.readUInt16LE(28);
+      ranges.push({ start: entry.offset, end: dataStart + entry.compressedSize });
+    }
+    ranges.sort((a, b) => a.start - b.start);
+    for (let i = 1; i < ranges.length; i++) if (ranges[i]!.start < ranges[i - 1]!.end) throw fileError(messages.scormOverlapping);
+  } finally {
+    await handle.close();
+  }
 }
 
 interface NameNode {
@@ -160,15 +198,16 @@ export class NameTree {
 }
 
 /**
- * Checks a whole archive from its central directory and reads the small files `wanted` asks for (the
- * manifest), at most `maxReadBytes` each. Throws 422 on `file` with the reason. Answers the files.
+ * Checks a whole archive from its central directory (and its entries' local headers, for overlaps) and reads
+ * the small files `wanted` asks for (the manifest), at most `maxReadBytes` each. Throws 422 on `file` with the
+ * reason. Answers the files and the bytes they unpack to.
  */
 export async function inspectZip(
   path: string,
   limits: ZipLimits,
   wanted: (name: string) => boolean,
   maxReadBytes = 5 * 1024 * 1024,
-): Promise<{ files: ZipEntryInfo[]; read: Map<string, Buffer> }> {
+): Promise<{ files: ZipEntryInfo[]; read: Map<string, Buffer>; unpackedBytes: number }> {
   if (!(await looksLikeZip(path))) throw fileError(messages.scormNotZip);
   const zip = await openZip(path);
   try {
@@ -177,9 +216,12 @@ export async function inspectZip(
     const read = new Map<string, Buffer>();
     let total = 0;
     const names = new NameTree();
+    const archiveSize = (await stat(path)).size;
+    const placed: { offset: number; compressedSize: number }[] = [];
     for await (const entry of entriesOf(zip)) {
       total += entry.uncompressedSize;
-      checkEntry(entry, limits, total);
+      checkEntry(entry, limits, total, archiveSize);
+      placed.push({ offset: entry.relativeOffsetOfLocalHeader, compressedSize: entry.compressedSize });
       const clash = names.add(entry.fileName);
       if (clash !== null) throw fileError(messages.scormNameClash(clash.slice(0, 200)));
       if (isDirectory(entry)) continue;
@@ -194,7 +236,8 @@ export async function inspectZip(
         read.set(entry.fileName, Buffer.concat(chunks));
       }
     }
-    return { files, read };
+    await checkNoOverlap(path, placed);
+    return { files, read, unpackedBytes: total };
   } finally {
     zip.close();
   }

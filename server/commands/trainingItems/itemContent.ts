@@ -4,6 +4,7 @@ import type { FieldErrors } from '../../http/errors.js';
 import { messages } from '../../http/messages.js';
 import { loadDocument } from '../../openapi/document.js';
 import { ContractValidator, toFieldErrors } from '../../openapi/validation.js';
+import { cleanDescription } from '../catalogue/descriptionHtml.js';
 import type { ItemRow, ItemType } from './items.js';
 
 // ajv and ajv-formats are CommonJS; under ESM their default export may sit one level down (as in validation.ts).
@@ -100,6 +101,47 @@ export function contentErrors(content: string): FieldErrors {
     return type.toLowerCase() === 'markdown' && holdsHtml(data) ? [messages.markdownWithHtml(i + 1)] : [];
   });
   return problems.length ? { content: problems.slice(0, 10) } : {};
+}
+
+/** Keys of a block's data that hold an address: a video, an embed, a link, an image, a file. */
+const ADDRESS_KEY = /(^|_)(url|href|src|link)$/i;
+
+/** Only http(s) addresses, absolute: anything else (javascript:, data:, file:, vbscript:, //host…) is emptied. */
+function cleanAddress(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return '';
+  }
+  return url.protocol === 'http:' || url.protocol === 'https:' ? value.trim() : '';
+}
+
+/** A block's data with every `html` cleaned to the editor's allow-list and every address to http(s). */
+function cleanData(value: unknown, key = ''): unknown {
+  if (typeof value === 'string') {
+    if (key === 'html') return cleanDescription(value) ?? '';
+    return ADDRESS_KEY.test(key) ? cleanAddress(value) : value;
+  }
+  if (Array.isArray(value)) return value.map((item) => cleanData(item, key));
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, cleanData(inner, name)]));
+  }
+  return value;
+}
+
+/**
+ * `content` as stored, once contentErrors found nothing: every block's HTML (a text block's `html`, and any
+ * other `html` a block carries) cleaned to the editor's allow-list like the descriptions (descriptionHtml.ts),
+ * and every address (…url, …href, …src, …link, at any depth) kept only when it is http(s). The learner area
+ * renders lessons as they are, whoever wrote them (the editor, an integration, a script): nothing active may
+ * be stored. A content already clean is stored exactly as sent.
+ */
+export function cleanContent(content: string): string {
+  const blocks = JSON.parse(content) as { id: string; type: string; data: Record<string, unknown> }[];
+  const cleaned = blocks.map((block) => ({ ...block, data: cleanData(block.data) }));
+  const text = JSON.stringify(cleaned);
+  return text === JSON.stringify(blocks) ? content : text;
 }
 
 /**

@@ -7,7 +7,7 @@ import type { TrainingItemBody } from '../../presenters/trainingItem.js';
 import type { Services } from '../../services.js';
 import { trainingOf } from '../catalogue/scope.js';
 import { itemName } from './create.js';
-import { contentErrors, specificContentErrors } from './itemContent.js';
+import { cleanContent, contentErrors, specificContentErrors } from './itemContent.js';
 import { itemDetail, itemOf, type ItemRow } from './items.js';
 
 export type ItemUpdate = operations['updateTrainingItem']['requestBody']['content']['application/json'];
@@ -56,8 +56,9 @@ export async function updateItem(services: Services, storeId: string, trainingUu
   if (input.parent_id !== undefined && input.parent_id !== row.parentId) errors.parent_id = [messages.moveThroughReordering];
   sectionErrors(row, input, errors);
   if (input.content !== undefined && !errors.content) {
-    Object.assign(errors, input.content === null ? {} : contentErrors(input.content));
-    set.content = input.content;
+    const problems = input.content === null ? {} : contentErrors(input.content);
+    Object.assign(errors, problems);
+    set.content = input.content === null || Object.keys(problems).length ? input.content : cleanContent(input.content);
   }
   if (input.specific_content !== undefined) {
     Object.assign(errors, specificContentErrors(row, input.specific_content));

@@ -71,8 +71,31 @@ export async function listTrainings(services: Services, storeId: string, options
 }
 
 /**
+ * Two trainings never share a position (the unique constraint trainings_store_position_unique checks it at
+ * commit). After a reorder, the trainings sent win the numbers they asked for, in the order they were sent
+ * when they asked for the same one; a training that held such a number, and those after it that would then
+ * collide, move down just enough: each takes max(its number, the previous one's + 1). That is, for the
+ * rank i of a row in (position, sent first in request order, id) order: i + the running max of
+ * (position - rank). Gaps stay gaps, and only the rows that change are written.
+ */
+async function separateTies(tx: Pick<Services['db'], 'execute'>, storeId: string, sent: SQL) {
+  await tx.execute(sql`
+    update ${trainings} set position = ranked.fixed
+    from (
+      select id, (rank + max(position - rank) over (order by rank rows unbounded preceding))::int as fixed, position
+      from (
+        select t.id, t.position, row_number() over (order by t.position, coalesce(v.idx, 2147483647), t.id) - 1 as rank
+        from ${trainings} t left join (values ${sent}) as v(id, ord, idx) on v.id = t.id
+        where t.store_id = ${storeId}
+      ) as ordered
+    ) as ranked
+    where ${trainings.id} = ranked.id and ${trainings.position} <> ranked.fixed`);
+}
+
+/**
  * PUT /trainings/reordering: each training sent takes its order number; the others keep theirs. Every uuid
- * must be a training of the caller's store, once: otherwise nothing moves (422). Answers the whole list.
+ * must be a training of the caller's store, once: otherwise nothing moves (422). Trainings that asked for the
+ * same number, or took one another training held, are then told apart (separateTies). Answers the whole list.
  */
 export async function reorderTrainings(services: Services, storeId: string, input: Reorder) {
   const uuids = input.trainings.map((t) => t.uuid.toLowerCase());
@@ -91,17 +114,18 @@ export async function reorderTrainings(services: Services, storeId: string, inpu
   if (Object.keys(errors).length) throw invalid(errors);
 
   const values = sql.join(
-    input.trainings.map((t, index) => sql`(${uuids[index]}::uuid, ${t.order}::int)`),
+    input.trainings.map((t, index) => sql`(${uuids[index]}::uuid, ${t.order}::int, ${index}::int)`),
     sql`, `,
   );
-  // One statement for the whole move: a half-applied order is never visible. Under the store's lock, so that a
+  // One transaction for the whole move: a half-applied order is never visible. Under the store's lock, so that a
   // training created at the same moment is placed after the order written here, not among it.
   await services.db.transaction(async (tx) => {
     await lockPositions(tx, 'trainings', storeId);
     await tx.execute(sql`
       update ${trainings} set position = v.ord
-      from (values ${values}) as v(id, ord)
+      from (values ${values}) as v(id, ord, idx)
       where ${trainings.id} = v.id and ${trainings.storeId} = ${storeId}`);
+    await separateTies(tx, storeId, values);
   });
   return { data: await allSummaries(services, storeId) };
 }

@@ -6,7 +6,8 @@ import { uploads } from '../../db/schema.js';
 import { forbidden, invalid } from '../../http/errors.js';
 import { messages } from '../../http/messages.js';
 import type { Services } from '../../services.js';
-import { OCTET_STREAM, contentTypeOf, extensionFor, extensionOf, mediaType } from '../../storage/contentTypes.js';
+import { OCTET_STREAM, extensionFor, extensionOf, mediaType } from '../../storage/contentTypes.js';
+import { assertRoom, storageUsage } from '../../storage/quota.js';
 import { trainingOf } from '../catalogue/scope.js';
 
 type UploadRequest = operations['createTrainingUploadUrl']['requestBody']['content']['application/json'];
@@ -21,7 +22,8 @@ const megabytes = (bytes: number) => Math.round((bytes / (1024 * 1024)) * 100) /
 
 /**
  * The name a file is stored under: the client's name made safe for paths and addresses, with the extension
- * of its accepted media type (served files take their type from the extension, see contentTypes.ts).
+ * of its accepted media type (or the client's own for a neutral download: it names the file saved, and never
+ * decides how it is served, which is the upload's recorded type, see servedType in routes/uploads.ts).
  */
 export function storedFileName(filename: string, contentType: string): string {
   const base = filename
@@ -39,7 +41,8 @@ export function storedFileName(filename: string, contentType: string): string {
 /**
  * POST /trainings/{uuid}/urls/presigned. Checks the type's accepted files and its size limit on the store's
  * plan (spec 9, machines/upload/upload.limits.ts), records the upload, and answers where to PUT the bytes.
- * Order: unknown training 404 → plan 403 (assignment files need PRO or EXPERT) → 422 on the fields.
+ * Order: unknown training 404 → plan 403 (assignment files need PRO or EXPERT) → 422 on the fields, then on
+ * `size` when it does not fit the store's storage quota (storage/quota.ts).
  */
 export async function createUploadUrl(services: Services, auth: AuthContext, trainingUuid: string, input: UploadRequest): Promise<PresignedUrl> {
   const training = await trainingOf(services, auth.store.id, trainingUuid);
@@ -48,12 +51,16 @@ export async function createUploadUrl(services: Services, auth: AuthContext, tra
   const limit = maxSize ?? maxUploadSize(input.type, 'EXPERT')!;
 
   const declared = input.content_type !== undefined ? mediaType(input.content_type) : null;
-  const contentType = declared ?? (guessContentType(input.filename) || mediaType(contentTypeOf(input.filename)));
+  // Without a declared type, the name may only pick among the kind's own media types (an image's jpg/png…);
+  // any other name gives a neutral download, never the type its extension says (served as is, see servedType).
+  const contentType = declared ?? (guessContentType(input.filename) || OCTET_STREAM);
   const field = declared !== null ? 'content_type' : 'filename';
   if (!MEDIA_TYPE.test(contentType)) throw invalid({ [field]: [messages.invalidValue] });
   if (!acceptsContentType(input.type, contentType)) throw invalid({ [field]: [messages.fileTypeRefused(acceptedExtensions(input.type))] });
 
   if (input.size !== undefined && input.size > limit) throw invalid({ size: [messages.fileTooLarge(megabytes(limit))] });
+  // The store's storage quota: the announced size must fit (the PUT is held to the room left, receiveUpload.ts).
+  assertRoom(await storageUsage(services, auth.store), input.size ?? 1, 'size');
   // S3 cannot cap a presigned PUT by itself: it is held to the announced length, which must then be given.
   if (input.size === undefined && services.storage.kind === 's3') throw invalid({ size: [messages.fileSizeRequired] });
 
@@ -70,6 +77,9 @@ export async function createUploadUrl(services: Services, auth: AuthContext, tra
     contentType,
     // The cap of this one upload: the announced size when given (S3 holds it to exactly that), else the type's.
     maxSize: input.size ?? limit,
+    // With S3 the bucket takes the bytes without us: the announced size (which it holds the PUT to) counts
+    // against the quota from now on. Locally the size is set once the bytes are received.
+    ...(services.storage.kind === 's3' ? { size: input.size } : {}),
     expiresAt,
   });
   const presigned = await services.storage.presignPut(key, { uploadId: id, contentType, size: input.size, maxSize: limit, expiresAt });

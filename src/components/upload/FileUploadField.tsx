@@ -6,6 +6,7 @@ import { formatSize } from '../../i18n/format';
 import { useLocale } from '../../i18n/LocaleProvider';
 import { Button } from '../ui/Button';
 import { FileDrop } from './FileDrop';
+import { StorageUsageNote } from './StorageUsageNote';
 import { UploadOutcome } from './UploadOutcome';
 import { UploadProgress } from './UploadProgress';
 import { failureText, problemText, uploadMessages as m } from './uploadMessages';
@@ -70,6 +71,7 @@ export function FileUploadField({ trainingUuid, type, value, onChange, label, is
       </span>
       {description && <p className="ui-field__description">{description}</p>}
       <p className="ui-field__description">{hint}</p>
+      <StorageUsageNote />
 
       {value && !view.isBusy && (
         <div className="upload-current">

@@ -5,6 +5,7 @@ import { scormUploadApi } from '../../api/uploadApi';
 import { formatSize } from '../../i18n/format';
 import { useLocale } from '../../i18n/LocaleProvider';
 import { FileDrop } from './FileDrop';
+import { StorageUsageNote } from './StorageUsageNote';
 import { UploadOutcome } from './UploadOutcome';
 import { UploadProgress } from './UploadProgress';
 import { failureText, problemText, uploadMessages as m } from './uploadMessages';
@@ -46,6 +47,7 @@ export function ScormUploadField({ trainingUuid, parentId, onCreated, label }: S
     <div className="upload-field" data-testid="scorm-upload-field">
       <span className="ui-field__label">{label}</span>
       <p className="ui-field__description">{intl.formatMessage(m.hintZip, { max })}</p>
+      <StorageUsageNote />
       {view.isBusy ? (
         <UploadProgress view={view} onCancel={upload.cancel} busyLabel={intl.formatMessage(m.scormProcessing)} />
       ) : (

@@ -30,6 +30,11 @@ export const uploadMessages = {
   preview: defineMessage<{ label: string }>({ id: 'upload.preview', defaultMessage: 'Aperçu : {label}' }),
   tooLarge: defineMessage<{ max: string }>({ id: 'upload.problem.tooLarge', defaultMessage: 'Ce fichier est trop volumineux : {max} maximum.' }),
   type: defineMessage<{ types: string }>({ id: 'upload.problem.type', defaultMessage: 'Ce type de fichier n’est pas accepté ici. Formats acceptés : {types}.' }),
+  storageUsage: defineMessage<{ used: string; quota: string }>({ id: 'upload.storageUsage', defaultMessage: 'Stockage de l’école : {used} utilisés sur {quota}.' }),
+  storageFull: defineMessage<{ used: string; quota: string }>({
+    id: 'upload.storageFull',
+    defaultMessage: 'Le stockage de l’école est plein ({used} utilisés sur {quota}) : supprimez des fichiers ou changez d’offre pour en envoyer d’autres.',
+  }),
   scormDone: defineMessage<{ name: string }>({ id: 'upload.scorm.done', defaultMessage: 'Le paquet SCORM « {name} » a été ajouté.' }),
 };
 

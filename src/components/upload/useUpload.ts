@@ -1,8 +1,10 @@
 import { useLayoutEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { createUploadActors, type UploadApi } from '../../../machines/upload/upload.actors';
 import { uploadMachine, type UploadFile, type UploadKind } from '../../../machines/upload/upload.machine';
 import { selectUploadView } from '../../../machines/upload/upload.selectors';
+import { refreshStorageUsage } from '../../api/storageApi';
 import { AuthActor } from '../../app/auth';
 
 export interface UseUploadOptions {
@@ -19,6 +21,8 @@ export interface UseUploadOptions {
  */
 export function useUpload({ kind, api, onUploaded }: UseUploadOptions) {
   const plan = AuthActor.useSelector((s) => s.context.user?.store.plan) ?? 'PERCENT';
+  const storeUuid = AuthActor.useSelector((s) => s.context.user?.store.uuid);
+  const queryClient = useQueryClient();
   // The latest callback, read when the machine reaches `done` (not a flow: just the current prop).
   const latest = useRef(onUploaded);
   useLayoutEffect(() => {
@@ -28,7 +32,13 @@ export function useUpload({ kind, api, onUploaded }: UseUploadOptions) {
   const [machine] = useState(() =>
     uploadMachine.provide({
       actors: createUploadActors(api),
-      actions: { uploaded: (_, params) => latest.current(params.result) },
+      actions: {
+        uploaded: (_, params) => {
+          // The file now counts against the store's quota (StorageUsageNote).
+          if (storeUuid) void refreshStorageUsage(queryClient, storeUuid);
+          latest.current(params.result);
+        },
+      },
     }),
   );
   const [snapshot, send] = useMachine(machine, { input: { kind, plan } });

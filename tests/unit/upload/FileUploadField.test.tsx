@@ -2,6 +2,7 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { IntlProvider } from 'react-intl';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../machines/auth/auth.types';
@@ -31,7 +32,14 @@ vi.mock('../../../src/api/uploadApi', () => ({
   }),
 }));
 
-const owner = { uuid: 'u1', firstname: 'Olivia', store: { plan: 'PRO' } } as unknown as User;
+/** The store's storage usage (src/api/storageApi), answered at once; a refresh is only recorded. */
+const storage = vi.hoisted(() => ({ usage: { used_bytes: 13_107_200, quota_bytes: 5 * 1024 ** 3 }, refreshed: [] as string[] }));
+vi.mock('../../../src/api/storageApi', () => ({
+  storageUsageQuery: (storeUuid: string) => ({ queryKey: ['storage', storeUuid], queryFn: async () => storage.usage }),
+  refreshStorageUsage: async (_client: unknown, storeUuid: string) => void storage.refreshed.push(storeUuid),
+}));
+
+const owner = { uuid: 'u1', firstname: 'Olivia', store: { plan: 'PRO', uuid: 's1' } } as unknown as User;
 const logic = authMachine.provide({
   actors: createAuthActors(
     { getMe: async () => owner, login: () => Promise.reject(new Error('unused')), register: () => Promise.reject(new Error('unused')), logout: async () => {} },
@@ -54,9 +62,11 @@ function Harness({ initial = null as string | null }) {
 async function renderField(initial: string | null = null) {
   render(
     <IntlProvider locale="fr" defaultLocale="fr" onError={() => {}}>
+      <QueryClientProvider client={new QueryClient()}>
       <AuthActor.Provider logic={logic}>
         <Harness initial={initial} />
       </AuthActor.Provider>
+      </QueryClientProvider>
     </IntlProvider>,
   );
   await screen.findByTestId('file-upload-field');

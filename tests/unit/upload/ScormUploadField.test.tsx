@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../machines/auth/auth.types';
@@ -23,7 +24,14 @@ vi.mock('../../../src/api/uploadApi', () => ({
   }),
 }));
 
-const owner = { uuid: 'u1', firstname: 'Olivia', store: { plan: 'EXPERT' } } as unknown as User;
+/** The store's storage usage (src/api/storageApi), answered at once; a refresh is only recorded. */
+const storage = vi.hoisted(() => ({ usage: { used_bytes: 13_107_200, quota_bytes: 5 * 1024 ** 3 }, refreshed: [] as string[] }));
+vi.mock('../../../src/api/storageApi', () => ({
+  storageUsageQuery: (storeUuid: string) => ({ queryKey: ['storage', storeUuid], queryFn: async () => storage.usage }),
+  refreshStorageUsage: async (_client: unknown, storeUuid: string) => void storage.refreshed.push(storeUuid),
+}));
+
+const owner = { uuid: 'u1', firstname: 'Olivia', store: { plan: 'EXPERT', uuid: 's1' } } as unknown as User;
 const logic = authMachine.provide({
   actors: createAuthActors(
     { getMe: async () => owner, login: () => Promise.reject(new Error('unused')), register: () => Promise.reject(new Error('unused')), logout: async () => {} },
@@ -40,9 +48,11 @@ async function renderField() {
   const onCreated = vi.fn();
   render(
     <IntlProvider locale="fr" defaultLocale="fr" onError={() => {}}>
+      <QueryClientProvider client={new QueryClient()}>
       <AuthActor.Provider logic={logic}>
         <Ready onCreated={onCreated} />
       </AuthActor.Provider>
+      </QueryClientProvider>
     </IntlProvider>,
   );
   await screen.findByTestId('scorm-upload-field');
@@ -52,6 +62,7 @@ const pick = (file: File) => userEvent.upload(document.querySelector('input[type
 
 afterEach(() => {
   posted.last = null;
+  storage.refreshed = [];
   cleanup();
 });
 
@@ -68,7 +79,19 @@ describe('ScormUploadField', () => {
     expect(screen.queryByRole('button', { name: 'Annuler l’envoi' })).toBeNull();
     await act(async () => posted.last!.resolve({ id: 9, name: 'Hygiène en cuisine' }));
     expect(onCreated).toHaveBeenCalledWith({ id: 9, name: 'Hygiène en cuisine' });
+    // The package now counts against the store's quota: its usage is read again.
+    expect(storage.refreshed).toEqual(['s1']);
     expect(screen.getByText('Le paquet SCORM « Hygiène en cuisine » a été ajouté.')).toBeTruthy();
+  });
+
+  it("shows the store's storage usage where packages are sent, and says when it is full", async () => {
+    await renderField();
+    expect((await screen.findByTestId('storage-usage')).textContent).toMatch(/^Stockage de l’école : 12,5\s?Mo utilisés sur 5\s?Go\.$/);
+    cleanup();
+    storage.usage = { used_bytes: 5 * 1024 ** 3, quota_bytes: 5 * 1024 ** 3 };
+    await renderField();
+    expect((await screen.findByTestId('storage-usage')).textContent).toMatch(/est plein \(5\s?Go utilisés sur 5\s?Go\)/);
+    storage.usage = { used_bytes: 13_107_200, quota_bytes: 5 * 1024 ** 3 };
   });
 
   it('refuses what is not a zip before sending, and shows the server refusal of a broken one without Retry', async () => {

@@ -8,13 +8,16 @@ import { resolveSession, type AuthContext } from '../../../server/auth/session';
 import { registerTrainer } from '../../../server/commands/registerTrainer';
 import { createScormItem, manifestFolder } from '../../../server/commands/scorm/createScormItem';
 import { MANIFEST_MAX_BYTES, ManifestError, launchFile, readManifest } from '../../../server/commands/scorm/manifest';
+import { deleteUnusedPackages } from '../../../server/commands/scorm/packageCleanup';
 import { NameTree } from '../../../server/commands/scorm/zipPackage';
+import { createUploadUrl } from '../../../server/commands/uploads/createUploadUrl';
+import { storageUsed } from '../../../server/storage/quota';
 import { stores, trainingItems, trainings } from '../../../server/db/schema';
 import { HttpError } from '../../../server/http/errors';
 import type { Services } from '../../../server/services';
 import { LocalStorage } from '../../../server/storage/localStorage';
 import { testServices } from '../server/testServices';
-import { bombPackage, goodPackage, lyingSizePackage, manifest12, manifest2004, symlinkPackage, zip } from './scormZips';
+import { amplifyingPackage, bombPackage, goodPackage, overlappingPackage, lyingSizePackage, manifest12, manifest2004, symlinkPackage, zip } from './scormZips';
 
 let env: Awaited<ReturnType<typeof testServices>>;
 let services: Services;
@@ -61,7 +64,8 @@ async function refusal(promise: Promise<unknown>) {
   try {
     await promise;
   } catch (error) {
-    if (error instanceof HttpError) return { status: error.status, code: error.code, file: error.errors?.file?.map((m) => (typeof m === 'string' ? m : m.fr)) ?? [] };
+    const french = (field: string) => (error as HttpError).errors?.[field]?.map((m) => (typeof m === 'string' ? m : m.fr)) ?? [];
+    if (error instanceof HttpError) return { status: error.status, code: error.code, file: french('file'), size: french('size') };
     throw error;
   }
   throw new Error('expected a refusal');
@@ -134,6 +138,50 @@ describe('createScormItem', () => {
     expect((await refusal(createScormItem(small, auth, trainingUuid, { file: upload(archive) }))).file[0]).toMatch(/dépasse 1 Mo/);
     const many = Object.fromEntries(Array.from({ length: 10_001 }, (_, i) => [`f/${i}.txt`, new Uint8Array(0)]));
     expect((await refusal(createScormItem(services, auth, trainingUuid, { file: upload(zip(many)) }))).file[0]).toMatch(/plus de 10\s000 fichiers/);
+  });
+
+  it('refuses an archive that unpacks to far more than its size, though no entry passes 1 MiB', async () => {
+    const before = storedFiles();
+    const answer = await refusal(createScormItem(services, auth, trainingUuid, { file: upload(amplifyingPackage(100)) }));
+    expect(answer.status).toBe(422);
+    expect(answer.file[0]).toMatch(/se décompresse à plus de 100 fois sa taille/);
+    expect(storedFiles()).toEqual(before);
+  });
+
+  it('refuses entries whose bytes overlap (the same data listed under several names)', async () => {
+    const before = storedFiles();
+    const answer = await refusal(createScormItem(services, auth, trainingUuid, { file: upload(overlappingPackage(9)) }));
+    expect(answer.status).toBe(422);
+    expect(answer.file[0]).toMatch(/partagent les mêmes octets/);
+    expect(storedFiles()).toEqual(before);
+    // The same archive without the extra directory records is a good package.
+    expect((await createScormItem(services, auth, trainingUuid, { file: upload(overlappingPackage(0)) })).type).toBe('SCORM');
+  });
+
+  it("counts a package against the store's storage quota and refuses one that does not fit", async () => {
+    const used = await storageUsed(services.db, auth.store.id);
+    const archive = goodPackage();
+    const tight = { ...services, config: { ...services.config, storageQuota: used + 1000 } };
+    const before = storedFiles();
+    const answer = await refusal(createScormItem(tight, auth, trainingUuid, { file: upload(archive) }));
+    expect(answer.status).toBe(422);
+    expect(answer.file[0]).toMatch(/L'espace de stockage de votre école est plein : [\d,]+ Mo utilisés sur [\d,]+ Mo/);
+    expect(storedFiles()).toEqual(before);
+    expect(await storageUsed(services.db, auth.store.id)).toBe(used);
+
+    const item = await createScormItem(services, auth, trainingUuid, { file: upload(archive) });
+    const grown = await storageUsed(services.db, auth.store.id);
+    expect(grown).toBeGreaterThan(used + 2000);
+    // An upload address is refused too once the quota is reached.
+    const full = { ...services, config: { ...services.config, storageQuota: grown + 100 } };
+    const presign = await refusal(createUploadUrl(full, auth, trainingUuid, { type: 'IMAGE', filename: 'a.png', size: 101 }));
+    expect(presign.status).toBe(422);
+    expect(presign.size[0]).toMatch(/plein/);
+    expect((await createUploadUrl(full, auth, trainingUuid, { type: 'IMAGE', filename: 'a.png', size: 100 })).max_size).toBe(5 * 1024 * 1024);
+    // Removing the item frees its package's bytes.
+    await services.db.delete(trainingItems).where(eq(trainingItems.id, item.id));
+    expect(await deleteUnusedPackages(services, auth.store.id, [item.scorm_url!])).toEqual([]);
+    expect(await storageUsed(services.db, auth.store.id)).toBe(used);
   });
 
   it('checks the parent, the training and the plan before reading the file', async () => {

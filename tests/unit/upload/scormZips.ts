@@ -74,3 +74,42 @@ export function lyingSizePackage(): Buffer {
   }
   return archive;
 }
+
+/**
+ * `count` entries of exactly 1 MiB of zeros (each 1 KiB or so compressed): every entry passes the ratio check
+ * of one entry (which starts above 1 MiB), the archive as a whole unpacks to ~1,000 times its size.
+ */
+export function amplifyingPackage(count = 100): Buffer {
+  const mebibyte = new Uint8Array(1024 * 1024);
+  const files: Zippable = { 'imsmanifest.xml': strToU8(manifest12()), 'index.html': strToU8('<p>') };
+  for (let i = 0; i < count; i++) files[`media/${i}.bin`] = mebibyte;
+  return zip(files);
+}
+
+/**
+ * A package whose central directory lists `copies` more entries pointing at the local header of `shared.bin`
+ * (stored, 2,000 random bytes): the same bytes unpacked again and again under other names. Small on purpose
+ * (no ratio check applies below 1 MiB unpacked): only the overlap gives it away.
+ */
+export function overlappingPackage(copies = 9): Buffer {
+  const archive = zip({ 'imsmanifest.xml': strToU8(manifest12()), 'index.html': strToU8('<p>'), 'shared.bin': [randomBytes(2000), { level: 0 }] });
+  const end = archive.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const directoryOffset = archive.readUInt32LE(end + 16);
+  const name = Buffer.from('shared.bin');
+  let record: Buffer | null = null;
+  for (let at = directoryOffset; at < end; ) {
+    const size = 46 + archive.readUInt16LE(at + 28) + archive.readUInt16LE(at + 30) + archive.readUInt16LE(at + 32);
+    if (archive.subarray(at + 46, at + 46 + name.length).equals(name)) record = Buffer.from(archive.subarray(at, at + size));
+    at += size;
+  }
+  const extra = Array.from({ length: copies }, (_, i) => {
+    const copy = Buffer.from(record!);
+    copy.write(`shared${i}.b`, 46, 'latin1');
+    return copy;
+  });
+  const eocd = Buffer.from(archive.subarray(end));
+  eocd.writeUInt16LE(eocd.readUInt16LE(8) + copies, 8);
+  eocd.writeUInt16LE(eocd.readUInt16LE(10) + copies, 10);
+  eocd.writeUInt32LE(eocd.readUInt32LE(12) + extra.reduce((sum, copy) => sum + copy.length, 0), 12);
+  return Buffer.concat([archive.subarray(0, end), ...extra, eocd]);
+}

@@ -256,7 +256,9 @@ describe('FILES_ORIGIN: files read from another domain routed to this server', (
       const storage = createStorage(config);
       await storage.put('scorm/s/p/index.html', Buffer.from('<form><input name="password"></form>'), { contentType: 'text/html' });
       await storage.put('uploads/s/t/u/photo.png', Buffer.from('png'), { contentType: 'image/png' });
-      app = await buildApp({ config, storage } as unknown as Services, { logger: false });
+      // The one query serving an upload makes: its recorded type (routes/uploads.ts).
+      const db = { select: () => ({ from: () => ({ where: () => ({ limit: async () => [{ contentType: 'image/png' }] }) }) }) };
+      app = await buildApp({ config, storage, db } as unknown as Services, { logger: false });
     });
     afterAll(async () => {
       await app.close();
@@ -293,5 +295,29 @@ describe('FILES_ORIGIN: files read from another domain routed to this server', (
       expect(page.statusCode).toBe(200);
       expect(String(page.headers['content-security-policy'])).toContain("img-src 'self' data: blob: https://files.example.test;");
     });
+  });
+});
+
+describe('watchedBody', () => {
+  it('tells a client gone before anything read its body, without an error nobody listens to', async () => {
+    const { watchedBody } = await import('../../../server/storage/incomingBody');
+    const server = http.createServer((request, response) => {
+      const body = watchedBody(request);
+      request.once('close', () => {
+        // The stream failed with nobody listening yet: the process would have ended here.
+        setImmediate(() => {
+          response.end();
+          server.emit('checked', body.clientGone());
+        });
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const checked = new Promise<boolean>((resolve) => server.once('checked', resolve));
+    const { port } = server.address() as { port: number };
+    const client = http.request({ port, host: '127.0.0.1', method: 'PUT', headers: { 'content-length': '100' } });
+    client.on('error', () => undefined);
+    client.write('x'.repeat(10), () => client.destroy());
+    expect(await checked).toBe(true);
+    server.close();
   });
 });
