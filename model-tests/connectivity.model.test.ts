@@ -225,6 +225,6 @@ describe('connectivity machine: pinned transitions', () => {
     actor.subscribe({ error: (error) => errors.push(error) });
     actor.start();
     actor.send({ type: 'RELOAD' });
-    expect(String(errors[0])).toMatch(/"reload" must be supplied/);
+    expect(String(errors[0])).toMatch(/reload not provided/);
   });
 });

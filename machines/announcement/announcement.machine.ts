@@ -1,4 +1,5 @@
 import { setup } from 'xstate';
+import { notProvided } from '../support/notProvided';
 
 /**
  * The spec's campaign (section 4): from 24 Sept 2025 to 30 Sept 2025 23:59:59, both ends included.
@@ -98,9 +99,7 @@ export const announcementMachine = setup({
   types: {} as { context: AnnouncementContext; events: AnnouncementEvent; input: AnnouncementInput },
   actions: {
     /** Stores the dismissal day locally (localStorage at the composition root). */
-    rememberDismissal: (_, _params: RememberDismissalParams) => {
-      throw new Error('announcement machine: "rememberDismissal" must be supplied with machine.provide()');
-    },
+    rememberDismissal: notProvided<RememberDismissalParams>('announcement', 'rememberDismissal'),
   },
   guards: {
     shouldShow: ({ context }) => shouldShow({ ...context, now: context.decidedAt }),

@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { notProvided, notProvidedPromise } from '../support/notProvided';
 import type { Credentials, Registration, Session, SessionEnd, SessionOrigin, User } from './auth.types';
 import type { Failure } from '../../shared/failure';
 
@@ -24,10 +25,6 @@ export type AuthEvent =
   | { type: 'RETRY' }
   | { type: 'CLEAR_ERROR' };
 
-const notProvided = (name: string) => () => {
-  throw new Error(`auth machine: "${name}" must be supplied with machine.provide()`);
-};
-
 /** How long the start-up check and the sign-out wait for the server before giving up. */
 export const REQUEST_TIMEOUT_MS = 15_000;
 
@@ -49,21 +46,21 @@ export const authMachine = setup({
   types: {} as { context: AuthContext; events: AuthEvent },
   actors: {
     /** Reads the stored token and answers the user it belongs to, or null when there is none or it is refused. */
-    restoreSession: fromPromise<User | null>(notProvided('restoreSession')),
-    login: fromPromise<Session, Credentials>(notProvided('login')),
-    register: fromPromise<Session, Registration>(notProvided('register')),
+    restoreSession: notProvidedPromise<User | null>('auth', 'restoreSession'),
+    login: notProvidedPromise<Session, Credentials>('auth', 'login'),
+    register: notProvidedPromise<Session, Registration>('auth', 'register'),
     /** Revokes the token on the server; failures are ignored (the token is forgotten locally anyway). */
-    logout: fromPromise<void>(notProvided('logout')),
+    logout: notProvidedPromise<void>('auth', 'logout'),
     /** Reloads the signed-in user (after the e-mail is verified elsewhere in the app). */
-    refreshUser: fromPromise<User>(notProvided('refreshUser')),
+    refreshUser: notProvidedPromise<User>('auth', 'refreshUser'),
   },
   actions: {
-    storeToken: (_, _params: { token: string }) => {},
-    forgetToken: () => {},
-    recordLastLogin: () => {},
-    navigateAfterAuth: (_, _params: { origin: SessionOrigin }) => {},
-    navigateToLogin: (_, _params: { ended: SessionEnd }) => {},
-    announceSessionExpired: () => {},
+    storeToken: notProvided<{ token: string }>('auth', 'storeToken'),
+    forgetToken: notProvided('auth', 'forgetToken'),
+    recordLastLogin: notProvided('auth', 'recordLastLogin'),
+    navigateAfterAuth: notProvided<{ origin: SessionOrigin }>('auth', 'navigateAfterAuth'),
+    navigateToLogin: notProvided<{ ended: SessionEnd }>('auth', 'navigateToLogin'),
+    announceSessionExpired: notProvided('auth', 'announceSessionExpired'),
   },
   guards: {
     hasUser: ({ event }) => (event as { output?: User | null }).output != null,

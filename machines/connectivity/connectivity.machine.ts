@@ -1,4 +1,5 @@
 import { setup } from 'xstate';
+import { notProvided } from '../support/notProvided';
 
 export interface ConnectivityInput {
   /** `navigator.onLine` when the app starts (read at the composition root). */
@@ -26,10 +27,6 @@ export type ConnectivityEvent =
   /** The pop-up-blocked dialog's close button. */
   | { type: 'DISMISS_POPUP' };
 
-const notProvided = (name: string) => () => {
-  throw new Error(`connectivity machine: "${name}" must be supplied with machine.provide()`);
-};
-
 /**
  * Online / offline, the network-lost dialog and the pop-up-blocked dialog: three independent regions.
  *
@@ -46,7 +43,7 @@ const notProvided = (name: string) => () => {
 export const connectivityMachine = setup({
   types: {} as { context: ConnectivityContext; events: ConnectivityEvent; input: ConnectivityInput },
   actions: {
-    reload: notProvided('reload'),
+    reload: notProvided('connectivity', 'reload'),
   },
   guards: {
     startedOnline: ({ context }) => context.startedOnline,

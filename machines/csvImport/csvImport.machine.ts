@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { notProvided, notProvidedPromise } from '../support/notProvided';
 import type { Failure } from '../../shared/failure';
 import type { components } from '../../src/api/schema.gen';
 import { importFileProblem, type ImportFileProblem } from './csvImport.rules';
@@ -30,10 +31,6 @@ export interface ImportCustomersInput {
   file: File;
 }
 
-const notProvided = (name: string) => () => {
-  throw new Error(`csvImport machine: "${name}" must be supplied with machine.provide()`);
-};
-
 const blank: CsvImportContext = { file: null, problem: null, report: null, failure: null };
 
 /**
@@ -53,14 +50,14 @@ export const csvImportMachine = setup({
   types: {} as { context: CsvImportContext; events: CsvImportEvent },
   actors: {
     /** Sends the file; answers the server's import report. */
-    importCustomers: fromPromise<ImportReport, ImportCustomersInput>(notProvided('importCustomers')),
+    importCustomers: notProvidedPromise<ImportReport, ImportCustomersInput>('csvImport', 'importCustomers'),
   },
   guards: {
     isAcceptable: (_, params: { file: File }) => importFileProblem(params.file) === null,
   },
   actions: {
     /** The import changed the training's learners: lists and counts are refreshed. */
-    imported: () => {},
+    imported: notProvided('csvImport', 'imported'),
     choose: assign((_, params: { file: File }) => ({ file: params.file, problem: null, failure: null })),
     refuse: assign((_, params: { file: File }) => ({ file: null, problem: importFileProblem(params.file), failure: null })),
     clear: assign(() => blank),

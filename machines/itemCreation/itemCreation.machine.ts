@@ -1,4 +1,5 @@
-import { assign, fromPromise, not, setup } from 'xstate';
+import { assign, not, setup } from 'xstate';
+import { notProvided, notProvidedPromise } from '../support/notProvided';
 import type { Failure } from '../../shared/failure';
 import { isTypeAllowed, titleProblem, type Creator, type PromptedItemType, type TitleProblem } from './itemTypes';
 
@@ -42,10 +43,6 @@ export type ItemCreationEvent =
   | { type: 'SUBMIT' }
   | { type: 'CANCEL' };
 
-const notProvided = (name: string) => () => {
-  throw new Error(`itemCreation machine: "${name}" must be supplied with machine.provide()`);
-};
-
 const cleared = { itemType: null, parentId: null, title: '', problem: null, failure: null, created: null } as const;
 
 /**
@@ -68,13 +65,13 @@ const cleared = { itemType: null, parentId: null, title: '', problem: null, fail
 export const itemCreationMachine = setup({
   types: {} as { context: ItemCreationContext; events: ItemCreationEvent; input: ItemCreationInput },
   actors: {
-    create: fromPromise<CreatedItem, CreateItemInput>(notProvided('create')),
+    create: notProvidedPromise<CreatedItem, CreateItemInput>('itemCreation', 'create'),
   },
   actions: {
     /** The item exists: refresh what shows the outline. */
-    itemCreated: (_, _params: { item: CreatedItem }) => {},
+    itemCreated: notProvided<{ item: CreatedItem }>('itemCreation', 'itemCreated'),
     /** Opens the editor of the item (its route carries parentId). */
-    navigateToEditor: (_, _params: { item: CreatedItem }) => {},
+    navigateToEditor: notProvided<{ item: CreatedItem }>('itemCreation', 'navigateToEditor'),
     open: assign((_, params: { itemType: PromptedItemType; parentId: number | null }) => ({ ...cleared, ...params })),
     reset: assign(cleared),
     setTitle: assign((_, params: { title: string }) => ({ title: params.title, problem: null })),

@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { notProvided, notProvidedPromise } from '../support/notProvided';
 import type { Failure } from '../../shared/failure';
 import type { MarkAllReadResult, Notification, NotificationPage } from './notifications.types';
 
@@ -35,10 +36,6 @@ export type NotificationsEvent =
   /** Logout: the centre stops for good. */
   | { type: 'STOP' };
 
-const notProvided = (name: string) => () => {
-  throw new Error(`notifications machine: "${name}" must be supplied with machine.provide()`);
-};
-
 const nextPageOf = (page: NotificationPage) => (page.links.next ? page.meta.current_page + 1 : null);
 const isNetworkFailure = (error: unknown) => (error as Failure | null)?.status === null;
 
@@ -68,13 +65,13 @@ const isNetworkFailure = (error: unknown) => (error as Failure | null)?.status =
 export const notificationsMachine = setup({
   types: {} as { context: NotificationsContext; events: NotificationsEvent },
   actors: {
-    fetchPage: fromPromise<NotificationPage, { page: number }>(notProvided('fetchPage')),
+    fetchPage: notProvidedPromise<NotificationPage, { page: number }>('notifications', 'fetchPage'),
     /** The notification as the server answers it, now read. */
-    markRead: fromPromise<Notification, { id: number }>(notProvided('markRead')),
-    markAllRead: fromPromise<MarkAllReadResult>(notProvided('markAllRead')),
+    markRead: notProvidedPromise<Notification, { id: number }>('notifications', 'markRead'),
+    markAllRead: notProvidedPromise<MarkAllReadResult>('notifications', 'markAllRead'),
   },
   actions: {
-    followLink: (_, _params: { notification: Notification }) => {},
+    followLink: notProvided<{ notification: Notification }>('notifications', 'followLink'),
     showPage: assign((_, params: { page: NotificationPage }) => ({
       items: params.page.data,
       totalUnread: params.page.meta.total_unread,

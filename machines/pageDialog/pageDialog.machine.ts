@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { notProvidedPromise } from '../support/notProvided';
 import type { Failure } from '../../shared/failure';
 import type { Page, PageCache } from './pageDialog.types';
 
@@ -31,9 +32,7 @@ export const pageDialogMachine = setup({
   types: {} as { context: PageDialogContext; events: PageDialogEvent },
   actors: {
     /** The page with that slug, or null when the site has none. */
-    fetchPage: fromPromise<Page | null, { slug: string }>(() => {
-      throw new Error('page dialog machine: "fetchPage" must be supplied with machine.provide()');
-    }),
+    fetchPage: notProvidedPromise<Page | null, { slug: string }>('pageDialog', 'fetchPage'),
   },
   guards: {
     isCachedPage: ({ context }, params: { slug: string }) => context.cache[params.slug] != null,

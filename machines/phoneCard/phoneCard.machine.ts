@@ -1,4 +1,5 @@
-import { assign, fromPromise, not, setup } from 'xstate';
+import { assign, not, setup } from 'xstate';
+import { notProvidedPromise } from '../support/notProvided';
 import type { Failure } from '../../shared/failure';
 import type { components } from '../../src/api/schema.gen';
 
@@ -52,10 +53,6 @@ export function phoneProblem(value: string): PhoneProblem | null {
 /** Whether the card is asked: a plan other than PERCENT and no phone stored (null or blank). */
 export const isPhoneAsked = (input: PhoneCardInput): boolean => input.plan !== 'PERCENT' && !input.phone?.trim();
 
-const notProvided = (name: string) => () => {
-  throw new Error(`phoneCard machine: "${name}" must be supplied with machine.provide()`);
-};
-
 /**
  * The owner phone card of the home page (issue 4, spec "store actions"): asked only when the plan is
  * not PERCENT and no phone is stored; closable.
@@ -75,7 +72,7 @@ export const phoneCardMachine = setup({
   types: {} as { context: PhoneCardContext; events: PhoneCardEvent; input: PhoneCardInput },
   actors: {
     /** Stores the phone as the store's owner_phone. */
-    save: fromPromise<void, SavePhoneInput>(notProvided('save')),
+    save: notProvidedPromise<void, SavePhoneInput>('phoneCard', 'save'),
   },
   guards: {
     isAsked: ({ context }) => isPhoneAsked({ plan: context.plan, phone: context.storedPhone }),

@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { notProvidedPromise } from '../support/notProvided';
 import type { Failure } from '../../shared/failure';
 import type { components } from '../../src/api/schema.gen';
 
@@ -19,10 +20,6 @@ export interface PreviewTokenContext {
 
 export type PreviewTokenEvent = { type: 'RETRY' };
 
-const notProvided = (name: string) => () => {
-  throw new Error(`previewToken machine: "${name}" must be supplied with machine.provide()`);
-};
-
 /**
  * The lesson-preview token (POST /stores/{storeUuid}/token), held while a page that offers "Aperçu" is open, so
  * the preview window opens at once on the click (a window opened after an await is taken for a pop-up).
@@ -39,7 +36,7 @@ const notProvided = (name: string) => () => {
 export const previewTokenMachine = setup({
   types: {} as { context: PreviewTokenContext; events: PreviewTokenEvent },
   actors: {
-    fetchToken: fromPromise<PreviewToken>(notProvided('fetchToken')),
+    fetchToken: notProvidedPromise<PreviewToken>('previewToken', 'fetchToken'),
   },
   actions: {
     keepToken: assign((_, params: { token: PreviewToken }) => ({ token: params.token, failure: null })),

@@ -1,4 +1,5 @@
-import { assign, fromPromise, not, setup } from 'xstate';
+import { assign, not, setup } from 'xstate';
+import { notProvidedPromise } from '../support/notProvided';
 import type { Failure } from '../../shared/failure';
 import { answerProblem, needsDetail, normaliseAnswer, questions, type Answer, type Question, type QuestionName } from '../../shared/questionnaire.rules';
 
@@ -86,10 +87,6 @@ export function currentProblem(context: Pick<QuestionnaireContext, 'drafts' | 'i
   return answerProblem(draftAnswer(question, context.drafts[question.name]));
 }
 
-const notProvided = (name: string) => () => {
-  throw new Error(`questionnaire machine: "${name}" must be supplied with machine.provide()`);
-};
-
 /**
  * The onboarding questionnaire (spec sections 3, 4, 5): six questions, one at a time, in a
  * non-cancelable modal (no CLOSE event).
@@ -112,7 +109,7 @@ export const questionnaireMachine = setup({
   types: {} as { context: QuestionnaireContext; events: QuestionnaireEvent; input: QuestionnaireInput | undefined },
   actors: {
     /** Stores the answers as the store's onboarding_questions (PUT on the store). */
-    save: fromPromise<void, SaveAnswersInput>(notProvided('save')),
+    save: notProvidedPromise<void, SaveAnswersInput>('questionnaire', 'save'),
   },
   guards: {
     wasAnswered: ({ context }) => context.answered,

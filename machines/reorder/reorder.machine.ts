@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { notProvided, notProvidedPromise } from '../support/notProvided';
 import type { Failure } from '../../shared/failure';
 import { isRearrangement, sameOrder, type ReorderOrder } from './reorder.order';
 
@@ -30,10 +31,6 @@ export interface SaveOrderInput {
   previous: ReorderOrder;
 }
 
-const notProvided = (name: string) => () => {
-  throw new Error(`reorder machine: "${name}" must be supplied with machine.provide()`);
-};
-
 /**
  * Optimistic reorder with rollback (ARCHITECTURE: "keeps the previous order in the machine's context and
  * restores it on failure, as explicit states"). Serves flat lists and trees alike (see reorder.order.ts).
@@ -56,11 +53,11 @@ export const reorderMachine = setup({
   types: {} as { context: ReorderContext; events: ReorderEvent; input: ReorderInput | undefined },
   actors: {
     /** Stores the new order on the server. */
-    save: fromPromise<unknown, SaveOrderInput>(notProvided('save')),
+    save: notProvidedPromise<unknown, SaveOrderInput>('reorder', 'save'),
   },
   actions: {
     /** Tells the user the order could not be saved (a toast), with the failure. */
-    reportFailure: (_, _params: { failure: Failure }) => {},
+    reportFailure: notProvided<{ failure: Failure }>('reorder', 'reportFailure'),
   },
   guards: {
     /** The dropped order differs from the one shown and rearranges the same ids. */

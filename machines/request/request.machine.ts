@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { notProvidedPromise } from '../support/notProvided';
 import type { Failure } from '../../shared/failure';
 
 export interface RequestContext {
@@ -22,9 +23,7 @@ export type RequestEvent = { type: 'SUBMIT'; input: unknown } | { type: 'RESET' 
 export const requestMachine = setup({
   types: {} as { context: RequestContext; events: RequestEvent; input: { initialInput?: unknown } | undefined },
   actors: {
-    submit: fromPromise<{ message?: string } | void, unknown>(() => {
-      throw new Error('request machine: "submit" must be supplied with machine.provide()');
-    }),
+    submit: notProvidedPromise<{ message?: string } | void, unknown>('request', 'submit'),
   },
   guards: {
     hasInitialInput: ({ context }) => context.initialInput !== undefined,

@@ -1,4 +1,5 @@
-import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
+import { assign, setup, type EventObject } from 'xstate';
+import { notProvided, notProvidedCallback, notProvidedPromise } from '../support/notProvided';
 import type { Failure } from '../../shared/failure';
 import { SCORM_MAX_SIZE, acceptsContentType, guessContentType, maxUploadSize, type Plan, type UploadType } from './upload.limits';
 
@@ -86,10 +87,6 @@ export function fileProblem(file: UploadFile, kind: UploadKind, plan: Plan): Fil
   return file.size > max ? 'tooLarge' : null;
 }
 
-const notProvided = (name: string) => () => {
-  throw new Error(`upload machine: "${name}" must be supplied with machine.provide()`);
-};
-
 /**
  * One file upload with progress (spec: a progress bar during uploads; sizes of spec 9 enforced).
  *
@@ -110,12 +107,12 @@ const notProvided = (name: string) => () => {
 export const uploadMachine = setup({
   types: {} as { context: UploadContext; events: UploadEvent; input: UploadInput },
   actors: {
-    presign: fromPromise<UploadTarget, PresignInput>(notProvided('presign')),
-    transfer: fromCallback<EventObject, TransferInput>(notProvided('transfer')),
+    presign: notProvidedPromise<UploadTarget, PresignInput>('upload', 'presign'),
+    transfer: notProvidedCallback<EventObject, TransferInput>('upload', 'transfer'),
   },
   actions: {
     /** Hands the result (file address or created item) to whoever shows the field. */
-    uploaded: (_, _params: { result: unknown }) => {},
+    uploaded: notProvided<{ result: unknown }>('upload', 'uploaded'),
   },
   guards: {
     isRefused: ({ context, event }) => event.type === 'SELECT' && fileProblem(event.file, context.kind, context.plan) !== null,
