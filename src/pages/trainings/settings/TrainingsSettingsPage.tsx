@@ -3,15 +3,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { defineMessage, defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { failureText, fieldErrors } from '../../../app/failureText';
 import { useRequest } from '../../../app/useRequest';
-import type { TrainingSummary } from '../../../api/trainingsApi';
+import { saveListedTraining, type TrainingSummary, type TrainingUpdate } from '../../../api/trainingsApi';
 import { Button } from '../../../components/ui/Button';
 import { DateField } from '../../../components/ui/DateField';
 import { TextLink } from '../../../components/ui/Link';
 import { accessMessages, accessProblemMessages, DRIP_FREQUENCIES, dripShortMessages } from '../shared/accessMessages';
 import { accessRulesText, parseAccessRules, type AccessProblem, type AccessRules, type AccessRulesText } from '../shared/accessRules';
 import { TrainingTablePage } from '../shared/TrainingTablePage';
-import { saveListedTraining, useTrainingPages } from '../shared/useTrainingPages';
-import type { TrainingUpdate } from '../training/trainingQuery';
+import { useTrainingPages } from '../shared/useTrainingPages';
 import { trainingTabHref } from '../training/trainingTabs';
 
 const m = defineMessages({

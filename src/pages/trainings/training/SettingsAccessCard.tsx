@@ -13,7 +13,7 @@ import { TextField } from '../../../components/ui/TextField';
 import { accessMessages, accessProblemMessages, DRIP_FREQUENCIES, dripMessages } from '../shared/accessMessages';
 import { accessRulesText, parseAccessRules, type AccessProblem, type AccessRules, type AccessRulesText } from '../shared/accessRules';
 import { settingsMessages } from './settingsMessages';
-import { saveTraining, type Training, type TrainingUpdate } from './trainingQuery';
+import { saveTraining, type Training, type TrainingUpdate } from '../../../api/trainingsApi';
 
 const m = defineMessages({
   title: { id: 'trainings.settings.access', defaultMessage: 'Accès et inscriptions' },

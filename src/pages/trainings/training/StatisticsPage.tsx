@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { defineMessage, defineMessages, useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
-import { $api } from '../../../api/queries';
+import { trainingHistogramQuery, trainingStatsQuery } from '../../../api/trainingStatsApi';
 import type { components } from '../../../api/schema.gen';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
@@ -16,7 +16,7 @@ import '../../../components/catalogue/catalogue.css';
 import { formatAxisEuros } from './statsFormat';
 import { lastDays, presetOf, rangeProblem, RANGE_PRESETS, type DateRange, type RangePreset, type RangeProblem } from './statsRange';
 import { TrainingFrame } from './TrainingFrame';
-import type { Training } from './trainingQuery';
+import type { Training } from '../../../api/trainingsApi';
 import './statistics.css';
 
 type Histogram = components['schemas']['Histogram'];
@@ -93,13 +93,9 @@ function StatisticsPanel({ training }: { training: Training }) {
   const [series, setSeries] = useState<Series>('revenue');
   const problem = rangeProblem(range);
   const tz = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, []);
-  const path = { trainingUuid: training.uuid };
 
-  const stats = useQuery({ ...$api.queryOptions('get', '/trainings/{trainingUuid}/stats', { params: { path, query: asked } }), placeholderData: keepPreviousData });
-  const histogram = useQuery({
-    ...$api.queryOptions('get', '/trainings/{trainingUuid}/stats/histogram', { params: { path, query: { ...asked, tz } } }),
-    placeholderData: keepPreviousData,
-  });
+  const stats = useQuery({ ...trainingStatsQuery(training.uuid, asked), placeholderData: keepPreviousData });
+  const histogram = useQuery({ ...trainingHistogramQuery(training.uuid, asked, tz), placeholderData: keepPreviousData });
 
   const change = (field: keyof DateRange) => (value: string) => {
     const next = { ...range, [field]: value };
