@@ -27,6 +27,31 @@ export default tseslint.config(
     },
   },
   {
+    // Views get their data through a module of src/api (one per resource), never the raw client (ARCHITECTURE rule 8).
+    files: ['src/pages/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}', 'src/layouts/**/*.{ts,tsx}', 'src/app/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/api/client', '**/api/queries'],
+              message: 'Call a resource module of src/api (one queryOptions factory per read, a function per write) instead of the raw client.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // shared/ holds the rules both sides run: pure TypeScript that imports neither the app, the server nor the machines.
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['**/src/*', '**/server/*', '**/machines/*', 'react*', 'xstate*'] }],
+      'no-restricted-globals': ['error', 'localStorage', 'sessionStorage', 'fetch', 'window', 'document'],
+    },
+  },
+  {
     files: ['scripts/**/*.{js,mjs}', '*.config.js'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },

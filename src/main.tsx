@@ -19,7 +19,7 @@ async function inspector() {
 // Where the visitor came from (sponsor link, campaign, affiliate code) is kept for the sign-up; a sponsor link's
 // visit is counted, and its failure ignored (spec: errors ignored).
 const { sponsorCode } = captureAttribution(new URLSearchParams(location.search), localStorage, new Date());
-if (sponsorCode) void import('./api/client').then(({ api }) => api.PUT('/affiliations/visits', { body: { code: sponsorCode } }).catch(() => undefined));
+if (sponsorCode) void import('./api/affiliatesApi').then((m) => m.recordAffiliationVisit(sponsorCode));
 
 // A returning user restores their session at once: fetch the API client alongside the app, not after it.
 if (tokenStorage.get()) void import('./api/authApi');

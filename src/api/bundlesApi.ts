@@ -26,6 +26,10 @@ export async function storeBundle(queryClient: QueryClient, bundle: Bundle) {
   await queryClient.invalidateQueries({ queryKey: BUNDLES_LIST_KEY });
 }
 
+/** Marks a bundle and the lists stale (its schedules and price changed: the list shows the price too). */
+export const refreshBundle = (queryClient: QueryClient, bundleUuid: string) =>
+  Promise.all([queryClient.invalidateQueries({ queryKey: bundleQuery(bundleUuid).queryKey }), queryClient.invalidateQueries({ queryKey: BUNDLES_LIST_KEY })]);
+
 export const createBundle = (body: BundleCreation, signal?: AbortSignal) => unwrap(api.POST('/bundles', { body, signal }));
 
 export const updateBundle = (bundleUuid: string, body: BundleUpdate, signal?: AbortSignal) =>

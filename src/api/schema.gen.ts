@@ -4171,6 +4171,13 @@ export interface components {
             /** Format: date-time */
             last_affiliate_visit?: string;
         };
+        /** @description The body of PUT /passwords/reset. With `email` only, asks for a reset link; with `token`, `password` and `password_confirmation` too (all three or none), sets the new password. */
+        PasswordReset: {
+            email: components["schemas"]["Email"];
+            token?: string;
+            password?: components["schemas"]["Password"];
+            password_confirmation?: string;
+        };
         /** @description A plain acknowledgement with a message fit to show the user. */
         Message: {
             message: string;
@@ -5130,6 +5137,15 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        /** @description The body that adds a payment schedule to a training or a bundle. INSTALLMENTS needs installments_count (monthly payments); SUBSCRIPTION needs frequency. */
+        PaymentScheduleInput: {
+            type: components["schemas"]["PaymentScheduleType"];
+            /** @description Amount of each payment, euros; 0 only for ONE_TIME (free). */
+            price: number;
+            /** @description Required for INSTALLMENTS. */
+            installments_count?: number;
+            frequency?: components["schemas"]["BillingFrequency"];
+        };
         /** @description Result of a CSV import. */
         ImportReport: {
             created_count: number;
@@ -6024,12 +6040,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    email: components["schemas"]["Email"];
-                    token?: string;
-                    password?: components["schemas"]["Password"];
-                    password_confirmation?: string;
-                };
+                "application/json": components["schemas"]["PasswordReset"];
             };
         };
         responses: {
@@ -9631,14 +9642,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    type: components["schemas"]["PaymentScheduleType"];
-                    /** @description Amount of each payment, euros; 0 only for ONE_TIME (free). */
-                    price: number;
-                    /** @description Required for INSTALLMENTS. */
-                    installments_count?: number;
-                    frequency?: components["schemas"]["BillingFrequency"];
-                };
+                "application/json": components["schemas"]["PaymentScheduleInput"];
             };
         };
         responses: {
@@ -11193,12 +11197,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    type: components["schemas"]["PaymentScheduleType"];
-                    price: number;
-                    installments_count?: number;
-                    frequency?: components["schemas"]["BillingFrequency"];
-                };
+                "application/json": components["schemas"]["PaymentScheduleInput"];
             };
         };
         responses: {

@@ -6,8 +6,7 @@ import { createActor, type ActorRefFrom } from 'xstate';
 import { createPageDialogActors } from '../../machines/pageDialog/pageDialog.actors';
 import { pageDialogMachine } from '../../machines/pageDialog/pageDialog.machine';
 import { selectPageDialogView } from '../../machines/pageDialog/pageDialog.selectors';
-import { api } from '../api/client';
-import { unwrap } from '../api/failure';
+import { pagesApi } from '../api/pagesApi';
 import { Button } from '../components/ui/Button';
 import { Modal } from '../components/ui/Dialog';
 import { Spinner } from '../components/ui/Spinner';
@@ -18,9 +17,7 @@ export type PageDialogActorRef = ActorRefFrom<typeof pageDialogMachine>;
 /** The app's page-dialog actor, started; created once by PageDialogProvider on the first opening. */
 export function startPageDialogActor(): PageDialogActorRef {
   const logic = pageDialogMachine.provide({
-    actors: createPageDialogActors({
-      listPages: (slug, signal) => unwrap(api.GET('/pages', { params: { query: { slug } }, signal })),
-    }),
+    actors: createPageDialogActors(pagesApi),
   });
   return createActor(logic).start();
 }

@@ -53,7 +53,7 @@ export function AuthProvider({
         actions: {
           storeToken: (_, { token }) => tokenStorage.set(token),
           forgetToken: () => tokenStorage.clear(),
-          recordLastLogin: () => void import('../api/client').then(({ api }) => api.PUT('/users/me/last_login')).catch(() => undefined),
+          recordLastLogin: () => void import('../api/authApi').then((m) => m.recordLastLogin()).catch(() => undefined),
           navigateAfterAuth: (_, { origin }) => void navigator.navigate(landingAfterAuth(origin, navigator.currentSearch()), { replace: true }),
           navigateToLogin: (_, { ended }) => void navigator.navigate(loginPathFor(ended, navigator.currentPath()), { replace: true }),
           announceSessionExpired: () => showToast({ title: intlRef.current.formatMessage(messages.sessionExpired), variant: 'error' }),

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useIntl, type MessageDescriptor } from 'react-intl';
+import type { components } from '../../api/schema.gen';
 import { Banner } from '../ui/Banner';
 import { Button } from '../ui/Button';
 import { TextLink } from '../ui/Link';
@@ -9,10 +10,8 @@ import { commonMessages } from '../../i18n/commonMessages';
 import { NotFoundPage } from '../../pages/NotFoundPage';
 import './CatalogueFrame.css';
 
-interface ErrorBody {
-  code?: string;
-  message?: string;
-}
+/** A failed read keeps openapi-fetch's error body: the contract's error envelope. */
+type ErrorEnvelope = components['schemas']['Error'];
 
 export interface CatalogueFrameTab {
   tab: string;
@@ -49,7 +48,7 @@ export function CatalogueFrame<T extends { uuid: string; name: string }>({ query
     );
   }
   if (query.isError) {
-    const error = query.error as ErrorBody | Error;
+    const error = query.error as ErrorEnvelope | Error;
     const code = 'code' in error ? error.code : undefined;
     // A malformed uuid fails validation (422): for the person it is the same lost link as an unknown one.
     if (code === 'NOT_FOUND' || code === 'VALIDATION_FAILED') return <NotFoundPage message={code === 'NOT_FOUND' ? error.message : undefined} />;

@@ -17,14 +17,7 @@ import './catalogue.css';
 export type PaymentSchedule = components['schemas']['PaymentSchedule'];
 type ScheduleType = components['schemas']['PaymentScheduleType'];
 type Frequency = components['schemas']['BillingFrequency'];
-
-/** The body of POST …/payment_schedules, the same for trainings and bundles. */
-export interface PaymentScheduleInput {
-  type: ScheduleType;
-  price: number;
-  installments_count?: number;
-  frequency?: Frequency;
-}
+type PaymentScheduleInput = components['schemas']['PaymentScheduleInput'];
 
 /** What the schedules sell: the help texts name it ("rend la formation gratuite", "rend le pack gratuit"). */
 export type ScheduleOwner = 'training' | 'bundle';

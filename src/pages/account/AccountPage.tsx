@@ -1,7 +1,6 @@
 import type { FormEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import { api } from '../../api/client';
-import { unwrap } from '../../api/failure';
+import { updateMe, type ProfileUpdate } from '../../api/usersApi';
 import { AuthActor } from '../../app/auth';
 import { failureText, fieldErrors } from '../../app/failureText';
 import { useRequest } from '../../app/useRequest';
@@ -11,10 +10,8 @@ import { Card } from '../../components/ui/Card';
 import { Form, FormError } from '../../components/ui/Form';
 import { TextField } from '../../components/ui/TextField';
 import { commonMessages } from '../../i18n/commonMessages';
-import type { paths } from '../../api/schema.gen';
 import '../pages.css';
 
-type ProfileUpdate = NonNullable<paths['/users/me']['put']['requestBody']>['content']['application/json'];
 
 const messages = defineMessages({
   title: { id: 'account.title', defaultMessage: 'Mon compte' },
@@ -34,7 +31,7 @@ export function AccountPage() {
   const auth = AuthActor.useActorRef();
   const user = AuthActor.useSelector((s) => s.context.user);
   const request = useRequest(async (body: ProfileUpdate, signal) => {
-    const updated = await unwrap(api.PUT('/users/me', { body, signal }));
+    const updated = await updateMe(body, signal);
     auth.send({ type: 'USER_UPDATED', user: updated });
   });
   if (!user) return null;

@@ -1,7 +1,6 @@
 import { useRef, type FormEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import { api } from '../../api/client';
-import { unwrap } from '../../api/failure';
+import { changePassword, type PasswordChange } from '../../api/usersApi';
 import { failureText, fieldErrors } from '../../app/failureText';
 import { useRequest } from '../../app/useRequest';
 import { Banner } from '../../components/ui/Banner';
@@ -9,10 +8,8 @@ import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Form, FormError } from '../../components/ui/Form';
 import { PasswordInput } from '../../components/PasswordInput';
-import type { paths } from '../../api/schema.gen';
 import '../pages.css';
 
-type PasswordChange = paths['/users/me/password']['put']['requestBody']['content']['application/json'];
 
 const messages = defineMessages({
   title: { id: 'security.title', defaultMessage: 'Sécurité' },
@@ -30,7 +27,7 @@ export function SecurityPage() {
   const intl = useIntl();
   const form = useRef<HTMLFormElement>(null);
   const request = useRequest(async (body: PasswordChange, signal) => {
-    const result = await unwrap(api.PUT('/users/me/password', { body, signal }));
+    const result = await changePassword(body, signal);
     form.current?.reset();
     return result;
   });

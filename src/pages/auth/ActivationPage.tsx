@@ -1,7 +1,6 @@
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
-import { api } from '../../api/client';
-import { unwrap } from '../../api/failure';
+import { verifyEmail } from '../../api/authApi';
 import { AuthActor } from '../../app/auth';
 import { failureText } from '../../app/failureText';
 import { useRequest } from '../../app/useRequest';
@@ -25,7 +24,7 @@ function VerifyLink({ email, token }: { email: string; token: string }) {
   const signedIn = AuthActor.useSelector((s) => s.matches('authenticated'));
   const request = useRequest(
     async (query: { email: string; token: string }, signal) => {
-      const result = await unwrap(api.GET('/emails/verification', { params: { query }, signal }));
+      const result = await verifyEmail(query, signal);
       // The auth machine reloads a signed-in user, so the activation reminder disappears at once.
       auth.send({ type: 'EMAIL_VERIFIED' });
       return result;

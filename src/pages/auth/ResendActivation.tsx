@@ -1,7 +1,6 @@
 import type { FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { api } from '../../api/client';
-import { unwrap } from '../../api/failure';
+import { resendActivation } from '../../api/authApi';
 import { failureText, fieldErrors } from '../../app/failureText';
 import { useRequest } from '../../app/useRequest';
 import { Banner } from '../../components/ui/Banner';
@@ -11,12 +10,10 @@ import { TextField } from '../../components/ui/TextField';
 import { commonMessages } from '../../i18n/commonMessages';
 import { authMessages as m } from './authMessages';
 
-const resend = (email: string, signal: AbortSignal) => unwrap(api.POST('/emails/resend', { body: { email }, signal }));
-
 /** Sends the activation e-mail again: a button when the address is known, else a one-field form. */
 export function ResendActivation({ email, variant = 'form' }: { email?: string; variant?: 'form' | 'button' }) {
   const intl = useIntl();
-  const request = useRequest(resend);
+  const request = useRequest(resendActivation);
   if (request.hasSucceeded) {
     return (
       <Banner variant="success" role="status">

@@ -1,8 +1,7 @@
 import type { FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
-import { api } from '../../api/client';
-import { unwrap } from '../../api/failure';
+import { resetPassword } from '../../api/authApi';
 import { failureText, fieldErrors } from '../../app/failureText';
 import { useRequest } from '../../app/useRequest';
 import { Banner } from '../../components/ui/Banner';
@@ -13,9 +12,6 @@ import { PasswordInput } from '../../components/PasswordInput';
 import { TextField } from '../../components/ui/TextField';
 import { commonMessages } from '../../i18n/commonMessages';
 import { authMessages as m } from './authMessages';
-
-type ResetBody = { email: string; token?: string; password?: string; password_confirmation?: string };
-const resetPassword = (body: ResetBody, signal: AbortSignal) => unwrap(api.PUT('/passwords/reset', { body, signal }));
 
 /** Without a token: ask for the link. With the link's email and token: choose the new password. */
 export function ResetPasswordPage() {

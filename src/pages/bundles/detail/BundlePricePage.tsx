@@ -1,12 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
-import { api } from '../../../api/client';
-import { unwrap } from '../../../api/failure';
-import { BUNDLES_LIST_KEY, bundleQuery, type Bundle } from '../../../api/bundlesApi';
+import { refreshBundle, type Bundle } from '../../../api/bundlesApi';
+import { addBundlePaymentSchedule, removeBundlePaymentSchedule, type PaymentScheduleInput } from '../../../api/paymentSchedulesApi';
 import { Card } from '../../../components/ui/Card';
 import { formatEuros } from '../../../i18n/format';
 import { useLocale } from '../../../i18n/LocaleProvider';
-import { PaymentSchedulesEditor, type PaymentScheduleInput } from '../../../components/catalogue/PaymentSchedulesEditor';
+import { PaymentSchedulesEditor } from '../../../components/catalogue/PaymentSchedulesEditor';
 import { BundleFrame } from './BundleFrame';
 
 const m = defineMessages({
@@ -26,10 +25,8 @@ function PricePanel({ bundle }: { bundle: Bundle }) {
   const intl = useIntl();
   const { locale } = useLocale();
   const queryClient = useQueryClient();
-  const path = { bundleUuid: bundle.uuid };
   // The bundle carries its schedules and its price (the list shows it too): reload both after each change.
-  const refresh = () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: bundleQuery(bundle.uuid).queryKey }), queryClient.invalidateQueries({ queryKey: BUNDLES_LIST_KEY })]);
+  const refresh = () => refreshBundle(queryClient, bundle.uuid);
   const summary =
     bundle.payment_schedules.length === 0
       ? intl.formatMessage(m.none)
@@ -47,11 +44,11 @@ function PricePanel({ bundle }: { bundle: Bundle }) {
           kind="bundle"
           schedules={bundle.payment_schedules}
           onAdd={async (body: PaymentScheduleInput) => {
-            await unwrap(api.POST('/bundles/{bundleUuid}/payment_schedules', { params: { path }, body }));
+            await addBundlePaymentSchedule(bundle.uuid, body);
             await refresh();
           }}
           onDelete={async (paymentScheduleId) => {
-            await unwrap(api.DELETE('/bundles/{bundleUuid}/payment_schedules/{paymentScheduleId}', { params: { path: { ...path, paymentScheduleId } } }));
+            await removeBundlePaymentSchedule(bundle.uuid, paymentScheduleId);
             await refresh();
           }}
         />

@@ -1,8 +1,9 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Button as AriaButton, Disclosure, DisclosureGroup, DisclosurePanel, Heading, type Key } from 'react-aria-components';
 import { defineMessage, defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { CheckCircle2, ChevronDown, Circle } from 'lucide-react';
-import { $api } from '../../../api/queries';
+import { onboardingQuery } from '../../../api/storesApi';
 import { canOpen, type Viewer } from '../../../app/access';
 import { routeByName } from '../../../app/routes';
 import { Button } from '../../../components/ui/Button';
@@ -56,7 +57,7 @@ const stepText = (key: MilestoneKey, part: '' | '_text' | '_action') => steps[`$
  */
 export function OnboardingChecklist({ storeUuid, viewer }: { storeUuid: string; viewer: Viewer }) {
   const intl = useIntl();
-  const query = $api.useQuery('get', '/stores/{storeUuid}/onboarding', { params: { path: { storeUuid } } });
+  const query = useQuery(onboardingQuery(storeUuid));
   const [expanded, setExpanded] = useState<Set<Key>>(new Set());
 
   if (query.isPending) {

@@ -4,8 +4,7 @@ import { useMachine } from '@xstate/react';
 import { phoneCardMachine, type Plan } from '../../../../machines/phoneCard/phoneCard.machine';
 import { createPhoneCardActors } from '../../../../machines/phoneCard/phoneCard.actors';
 import { selectPhoneCardView } from '../../../../machines/phoneCard/phoneCard.selectors';
-import { api } from '../../../api/client';
-import { unwrap } from '../../../api/failure';
+import { updateStore } from '../../../api/storesApi';
 import { AuthActor } from '../../../app/auth';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
@@ -23,7 +22,7 @@ export function PhoneCard({ storeUuid, plan, phone }: { storeUuid: string; plan:
       phoneCardMachine.provide({
         actors: createPhoneCardActors({
           savePhone: async (owner_phone, signal) => {
-            const store = await unwrap(api.PUT('/stores/{storeUuid}', { params: { path: { storeUuid } }, body: { owner_phone }, signal }));
+            const store = await updateStore(storeUuid, { owner_phone }, signal);
             const user = auth.getSnapshot().context.user;
             if (user) auth.send({ type: 'USER_UPDATED', user: { ...user, store } });
           },

@@ -5,8 +5,7 @@ import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { questionnaireMachine } from '../../../../machines/questionnaire/questionnaire.machine';
 import { createQuestionnaireActors } from '../../../../machines/questionnaire/questionnaire.actors';
 import { selectQuestionnaireView } from '../../../../machines/questionnaire/questionnaire.selectors';
-import { api } from '../../../api/client';
-import { unwrap } from '../../../api/failure';
+import { updateStore } from '../../../api/storesApi';
 import { AuthActor } from '../../../app/auth';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
@@ -29,9 +28,7 @@ export function QuestionnaireModal({ storeUuid, answered, onDone }: { storeUuid:
       questionnaireMachine.provide({
         actors: createQuestionnaireActors({
           saveAnswers: async (json, signal) => {
-            const store = await unwrap(
-              api.PUT('/stores/{storeUuid}', { params: { path: { storeUuid } }, body: { onboarding_questions: json }, signal }),
-            );
+            const store = await updateStore(storeUuid, { onboarding_questions: json }, signal);
             const user = auth.getSnapshot().context.user;
             if (user) auth.send({ type: 'USER_UPDATED', user: { ...user, store } });
           },

@@ -7,7 +7,8 @@ import { TrainingStatusBadge } from '../../../components/StatusBadge';
 import { FormError } from '../../../components/ui/Form';
 import { TextLink } from '../../../components/ui/Link';
 import { TrainingTablePage } from '../shared/TrainingTablePage';
-import { saveListedTraining, useTrainingPages } from '../shared/useTrainingPages';
+import { saveListedTraining } from '../../../api/trainingsApi';
+import { useTrainingPages } from '../shared/useTrainingPages';
 import { trainingTabHref } from '../training/trainingTabs';
 
 const m = defineMessages({

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { $api } from '../../../api/queries';
+import { useQuery } from '@tanstack/react-query';
 import { trainingItemsApi, type TrainingItemNode } from '../../../api/trainingItemsApi';
+import { trainingChoicesQuery } from '../../../api/trainingsApi';
 import { failureText } from '../../../app/failureText';
 import { useRequest } from '../../../app/useRequest';
 import { Banner } from '../../../components/ui/Banner';
@@ -39,7 +40,7 @@ export function DuplicateDialog({
 
 function DuplicateForm({ trainingUuid, node, onCancel, onDuplicated }: { trainingUuid: string; node: TrainingItemNode; onCancel: () => void; onDuplicated: (targetName: string) => void }) {
   const intl = useIntl();
-  const trainings = $api.useQuery('get', '/trainings', { params: { query: { per_page: 100 } } });
+  const trainings = useQuery(trainingChoicesQuery());
   const others = (trainings.data?.data ?? []).filter((training) => training.uuid !== trainingUuid);
   // The select's choice is presentational state of this one form.
   const [target, setTarget] = useState<string | null>(null);

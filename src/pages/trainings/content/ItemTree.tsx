@@ -23,7 +23,7 @@ import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { showToast } from '../../../components/ui/toastQueue';
-import { trainingQuery, type Training } from '../training/trainingQuery';
+import { trainingQuery, type Training } from '../../../api/trainingsApi';
 import { contentMessages as m } from './contentMessages';
 import { DeleteEntryConfirm, type EntryToDelete } from './DeleteEntryConfirm';
 import { DuplicateDialog } from './DuplicateDialog';

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { defineMessages, useIntl } from 'react-intl';
-import type { TrainingSummary } from '../../../api/trainingsApi';
+import { saveListedTraining, type TrainingSummary } from '../../../api/trainingsApi';
 import { accessFormMessages, accessMessages } from '../shared/accessMessages';
 import { AccessRulesForm, useAccessRulesForm } from '../shared/AccessRulesForm';
 import { TrainingTablePage } from '../shared/TrainingTablePage';
-import { saveListedTraining, useTrainingPages } from '../shared/useTrainingPages';
+import { useTrainingPages } from '../shared/useTrainingPages';
 
 const m = defineMessages({
   title: { id: 'trainings.rules.title', defaultMessage: 'Réglages des formations' },

@@ -1,8 +1,6 @@
 import type { FormEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import { api } from '../../../api/client';
-import { unwrap } from '../../../api/failure';
-import type { paths } from '../../../api/schema.gen';
+import { addTrainingCustomer, type NewCustomer } from '../../../api/trainingCustomersApi';
 import { failureText, fieldErrors } from '../../../app/failureText';
 import { useRequest } from '../../../app/useRequest';
 import { Button } from '../../../components/ui/Button';
@@ -12,7 +10,6 @@ import { TextField } from '../../../components/ui/TextField';
 import { showToast } from '../../../components/ui/toastQueue';
 import { commonMessages } from '../../../i18n/commonMessages';
 
-type NewCustomer = NonNullable<paths['/trainings/{trainingUuid}/customers']['post']['requestBody']>['content']['application/json'];
 
 const m = defineMessages({
   title: { id: 'trainings.customers.addTitle', defaultMessage: 'Ajouter un apprenant' },
@@ -39,7 +36,7 @@ export function AddCustomerModal({
 }) {
   const intl = useIntl();
   const request = useRequest(async (body: NewCustomer, signal) => {
-    await unwrap(api.POST('/trainings/{trainingUuid}/customers', { params: { path: { trainingUuid } }, body, signal }));
+    await addTrainingCustomer(trainingUuid, body, signal);
     showToast({ title: intl.formatMessage(m.added), variant: 'success' });
     onOpenChange(false);
     await onAdded();

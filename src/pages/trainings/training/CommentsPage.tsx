@@ -1,10 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
-import { api } from '../../../api/client';
-import { unwrap } from '../../../api/failure';
-import { $api } from '../../../api/queries';
-import type { components } from '../../../api/schema.gen';
+import { deleteTrainingComment, refreshTrainingComments, replyToTrainingComment, trainingCommentsQuery, type TrainingComment as Comment } from '../../../api/trainingCommentsApi';
 import { failureText, fieldErrors } from '../../../app/failureText';
 import { useRequest } from '../../../app/useRequest';
 import { Banner } from '../../../components/ui/Banner';
@@ -18,10 +15,9 @@ import { TextAreaField } from '../../../components/ui/TextAreaField';
 import '../../../components/catalogue/catalogue.css';
 import { DeleteConfirmDialog, useConfirmedDeletion } from '../../../components/catalogue/DeleteConfirm';
 import { TrainingFrame } from './TrainingFrame';
-import { type Training } from './trainingQuery';
+import { type Training } from '../../../api/trainingsApi';
 import { useCanEditTraining } from './useCanEditTraining';
 
-type Comment = components['schemas']['TrainingComment'];
 
 const m = defineMessages({
   title: { id: 'trainings.comments.title', defaultMessage: 'Commentaires' },
@@ -56,12 +52,11 @@ function CommentsPanel({ training }: { training: Training }) {
   const canEdit = useCanEditTraining();
   const [page, setPage] = useState(1);
   const [replyingTo, setReplyingTo] = useState<number | null>(null);
-  const path = { trainingUuid: training.uuid };
-  const list = useQuery({ ...$api.queryOptions('get', '/trainings/{trainingUuid}/comments', { params: { path, query: { page } } }), placeholderData: keepPreviousData });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['get', '/trainings/{trainingUuid}/comments', { params: { path } }] });
+    const list = useQuery({ ...trainingCommentsQuery(training.uuid, page), placeholderData: keepPreviousData });
+  const refresh = () => refreshTrainingComments(queryClient, training.uuid);
 
   const deletion = useConfirmedDeletion<Comment>({
-    remove: (comment, signal) => unwrap(api.DELETE('/trainings/{trainingUuid}/comments/{commentId}', { params: { path: { ...path, commentId: comment.id } }, signal })),
+    remove: (comment, signal) => deleteTrainingComment(training.uuid, comment.id, signal),
     onDeleted: refresh,
   });
 
@@ -150,13 +145,7 @@ function ReplyForm({ trainingUuid, parent, onDone, onSent }: { trainingUuid: str
   const intl = useIntl();
   const [content, setContent] = useState('');
   const request = useRequest(async (text: string, signal) => {
-    await unwrap(
-      api.POST('/trainings/{trainingUuid}/training_items/{itemId}/comments', {
-        params: { path: { trainingUuid, itemId: parent.training_item.id } },
-        body: { content: text, parent_id: parent.id },
-        signal,
-      }),
-    );
+    await replyToTrainingComment(trainingUuid, parent, text, signal);
     await onSent();
     onDone();
   });

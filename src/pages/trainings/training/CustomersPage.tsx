@@ -1,10 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
-import { api } from '../../../api/client';
-import { unwrap } from '../../../api/failure';
-import { $api } from '../../../api/queries';
-import type { components } from '../../../api/schema.gen';
+import { refreshTrainingCustomers, removeTrainingCustomer, setTrainingCustomerBlocked, trainingCustomersQuery, type Enrolment } from '../../../api/trainingCustomersApi';
 import { failureText } from '../../../app/failureText';
 import { useRequest } from '../../../app/useRequest';
 import { Banner } from '../../../components/ui/Banner';
@@ -21,10 +18,9 @@ import { AddCustomerModal } from './AddCustomerModal';
 import { CustomerActions, customerActionMessages } from './CustomerActions';
 import { ImportCustomersModal } from './ImportCustomersModal';
 import { TrainingFrame } from './TrainingFrame';
-import { trainingQuery, type Training } from './trainingQuery';
+import type { Training } from '../../../api/trainingsApi';
 import { useCanEditTraining } from './useCanEditTraining';
 
-type Enrolment = components['schemas']['CustomerTraining'];
 
 const PER_PAGE = 20;
 
@@ -87,25 +83,16 @@ function CustomersPanel({ training }: { training: Training }) {
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
 
-  const path = { trainingUuid: training.uuid };
-  const listOptions = $api.queryOptions('get', '/trainings/{trainingUuid}/customers', {
-    params: { path, query: { page, per_page: PER_PAGE, ...(search.query ? { q: search.query } : {}) } },
-  });
-  const list = useQuery({ ...listOptions, placeholderData: keepPreviousData });
+  const list = useQuery({ ...trainingCustomersQuery(training.uuid, { page, perPage: PER_PAGE, q: search.query }), placeholderData: keepPreviousData });
   // Every page and search of this training's learners, and the learner count in the training.
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['get', '/trainings/{trainingUuid}/customers', { params: { path } }] }),
-      queryClient.invalidateQueries({ queryKey: trainingQuery(training.uuid).queryKey }),
-    ]);
+  const refresh = () => refreshTrainingCustomers(queryClient, training.uuid);
 
   const action = useRequest(async (input: RowAction, signal) => {
-    const params = { path: { ...path, customerUuid: input.enrolment.customer.uuid } };
-    await unwrap(api.PUT('/trainings/{trainingUuid}/customers/{customerUuid}', { params, body: { blocked: input.kind === 'block' }, signal }));
+    await setTrainingCustomerBlocked(training.uuid, input.enrolment.customer.uuid, input.kind === 'block', signal);
     await refresh();
   });
   const removal = useConfirmedDeletion<Enrolment>({
-    remove: (enrolment, signal) => unwrap(api.DELETE('/trainings/{trainingUuid}/customers/{customerUuid}', { params: { path: { ...path, customerUuid: enrolment.customer.uuid } }, signal })),
+    remove: (enrolment, signal) => removeTrainingCustomer(training.uuid, enrolment.customer.uuid, signal),
     onDeleted: refresh,
   });
 

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { defineMessages, useIntl } from 'react-intl';
 import { DescriptionForm } from '../../../components/catalogue/DescriptionForm';
 import { TrainingFrame } from './TrainingFrame';
-import { saveTraining } from './trainingQuery';
+import { saveTraining } from '../../../api/trainingsApi';
 
 const m = defineMessages({
   title: { id: 'trainings.description.title', defaultMessage: 'Description' },

@@ -6,8 +6,7 @@ import { createCsvImportActors } from '../../../../machines/csvImport/csvImport.
 import { csvImportMachine } from '../../../../machines/csvImport/csvImport.machine';
 import { CSV_IMPORT_ACCEPT, type ImportFileProblem } from '../../../../machines/csvImport/csvImport.rules';
 import { selectCsvImportView } from '../../../../machines/csvImport/csvImport.selectors';
-import { api } from '../../../api/client';
-import { unwrap } from '../../../api/failure';
+import { importTrainingCustomers } from '../../../api/trainingCustomersApi';
 import { failureText } from '../../../app/failureText';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
@@ -47,13 +46,6 @@ const problems: Record<ImportFileProblem, MessageDescriptor> = defineMessages({
   size: { id: 'trainings.import.problem.size', defaultMessage: 'Ce fichier dépasse 5 Mo : découpez-le en plusieurs fichiers.' },
 });
 
-/** POST …/customers/import as multipart form data (the browser sets the boundary). */
-function importCustomers(trainingUuid: string, file: File, signal: AbortSignal) {
-  const body = new FormData();
-  body.append('file', file);
-  return unwrap(api.POST('/trainings/{trainingUuid}/customers/import', { params: { path: { trainingUuid } }, body: body as never, signal }));
-}
-
 /** The learner import dialog: pick → upload → report (machines/csvImport). */
 export function ImportCustomersModal({
   trainingUuid,
@@ -70,7 +62,7 @@ export function ImportCustomersModal({
   const logic = useMemo(
     () =>
       csvImportMachine.provide({
-        actors: createCsvImportActors({ importCustomers: (file, signal) => importCustomers(trainingUuid, file, signal) }),
+        actors: createCsvImportActors({ importCustomers: (file, signal) => importTrainingCustomers(trainingUuid, file, signal) }),
         actions: { imported: () => void onImported() },
       }),
     // The machine is built once per training, like every machine implementation.

@@ -1,13 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
-import { api } from '../../../api/client';
-import { unwrap } from '../../../api/failure';
+import { addTrainingPaymentSchedule, removeTrainingPaymentSchedule, type PaymentScheduleInput } from '../../../api/paymentSchedulesApi';
 import { Card } from '../../../components/ui/Card';
 import { formatEuros } from '../../../i18n/format';
 import { useLocale } from '../../../i18n/LocaleProvider';
-import { PaymentSchedulesEditor, type PaymentScheduleInput } from '../../../components/catalogue/PaymentSchedulesEditor';
+import { PaymentSchedulesEditor } from '../../../components/catalogue/PaymentSchedulesEditor';
 import { TrainingFrame } from './TrainingFrame';
-import { trainingQuery, type Training } from './trainingQuery';
+import { refreshTraining, type Training } from '../../../api/trainingsApi';
 
 const m = defineMessages({
   title: { id: 'trainings.price.title', defaultMessage: 'Tarifs' },
@@ -26,9 +25,8 @@ function PricePanel({ training }: { training: Training }) {
   const intl = useIntl();
   const { locale } = useLocale();
   const queryClient = useQueryClient();
-  const path = { trainingUuid: training.uuid };
   // The training carries its schedules and its price: reload it after each change.
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trainingQuery(training.uuid).queryKey });
+  const refresh = () => refreshTraining(queryClient, training.uuid);
   const summary =
     training.payment_schedules.length === 0
       ? intl.formatMessage(m.none)
@@ -46,11 +44,11 @@ function PricePanel({ training }: { training: Training }) {
           kind="training"
           schedules={training.payment_schedules}
           onAdd={async (body: PaymentScheduleInput) => {
-            await unwrap(api.POST('/trainings/{trainingUuid}/payment_schedules', { params: { path }, body }));
+            await addTrainingPaymentSchedule(training.uuid, body);
             await refresh();
           }}
           onDelete={async (paymentScheduleId) => {
-            await unwrap(api.DELETE('/trainings/{trainingUuid}/payment_schedules/{paymentScheduleId}', { params: { path: { ...path, paymentScheduleId } } }));
+            await removeTrainingPaymentSchedule(training.uuid, paymentScheduleId);
             await refresh();
           }}
         />

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { defineMessages, useIntl } from 'react-intl';
 import { Card } from '../../../components/ui/Card';
 import { AccessRulesForm, useAccessRulesForm } from '../shared/AccessRulesForm';
-import { saveTraining, type Training } from './trainingQuery';
+import { saveTraining, type Training } from '../../../api/trainingsApi';
 
 const m = defineMessages({
   title: { id: 'trainings.settings.access', defaultMessage: 'Accès et inscriptions' },

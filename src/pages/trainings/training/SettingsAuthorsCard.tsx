@@ -1,18 +1,13 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
-import { api } from '../../../api/client';
-import { unwrap } from '../../../api/failure';
-import { $api } from '../../../api/queries';
-import type { components } from '../../../api/schema.gen';
+import { usersDirectoryQuery } from '../../../api/usersApi';
 import { failureText } from '../../../app/failureText';
 import { useRequest } from '../../../app/useRequest';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { FormError } from '../../../components/ui/Form';
-import { trainingQuery, type Training } from './trainingQuery';
-
-type UserRef = components['schemas']['UserRef'];
+import { addTrainingAuthor, removeTrainingAuthor, type Training } from '../../../api/trainingsApi';
 
 const m = defineMessages({
   title: { id: 'trainings.settings.authors', defaultMessage: 'Auteurs' },
@@ -38,19 +33,15 @@ const removeLabel = defineMessage<{ name: string }>({ id: 'trainings.settings.au
 export function SettingsAuthorsCard({ training }: { training: Training }) {
   const intl = useIntl();
   const queryClient = useQueryClient();
-  const team = useQuery({ ...$api.queryOptions('get', '/users/directory'), retry: false });
+  const team = useQuery({ ...usersDirectoryQuery(), retry: false });
   const [picked, setPicked] = useState('');
-  const path = { trainingUuid: training.uuid };
-  const keep = (authors: UserRef[]) => queryClient.setQueryData(trainingQuery(training.uuid).queryKey, (cached) => (cached ? { ...cached, authors } : cached));
 
   const adding = useRequest(async (uuid: string, signal) => {
-    const { data } = await unwrap(api.POST('/trainings/{trainingUuid}/authors', { params: { path }, body: { user_uuids: [uuid] }, signal }));
-    keep(data);
+    await addTrainingAuthor(queryClient, training.uuid, uuid, signal);
     setPicked('');
   });
   const removing = useRequest(async (uuid: string, signal) => {
-    const { data } = await unwrap(api.DELETE('/trainings/{trainingUuid}/authors', { params: { path }, body: { user_uuids: [uuid] }, signal }));
-    keep(data);
+    await removeTrainingAuthor(queryClient, training.uuid, uuid, signal);
   });
 
   const authorIds = new Set(training.authors.map((a) => a.uuid));

@@ -1,9 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { defineMessages, useIntl } from 'react-intl';
-import { api } from '../../../api/client';
-import { unwrap } from '../../../api/failure';
-import type { components } from '../../../api/schema.gen';
 import { failureText } from '../../../app/failureText';
 import { useRequest } from '../../../app/useRequest';
 import { Banner } from '../../../components/ui/Banner';
@@ -12,9 +9,7 @@ import { Card } from '../../../components/ui/Card';
 import { Checkbox } from '../../../components/ui/Checkbox';
 import { Form, FormError } from '../../../components/ui/Form';
 import { settingsMessages } from './settingsMessages';
-import { trainingQuery, type Training } from './trainingQuery';
-
-type FeedbackOptions = components['schemas']['FeedbackOptions'];
+import { saveFeedbackOptions, type FeedbackOptions, type Training } from '../../../api/trainingsApi';
 
 const m = defineMessages({
   title: { id: 'trainings.settings.feedback', defaultMessage: 'Avis sur les leçons' },
@@ -31,8 +26,7 @@ export function SettingsFeedbackCard({ training }: { training: Training }) {
   const queryClient = useQueryClient();
   const [options, setOptions] = useState<FeedbackOptions>(training.feedback_options);
   const request = useRequest(async (body: FeedbackOptions, signal) => {
-    const saved = await unwrap(api.PUT('/trainings/{trainingUuid}/feedback_options', { params: { path: { trainingUuid: training.uuid } }, body, signal }));
-    queryClient.setQueryData(trainingQuery(training.uuid).queryKey, (cached) => (cached ? { ...cached, feedback_options: saved } : cached));
+    await saveFeedbackOptions(queryClient, training.uuid, body, signal);
   });
   const toggle = (field: keyof FeedbackOptions) => (value: boolean) => setOptions((current) => ({ ...current, [field]: value }));
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

@@ -12,7 +12,7 @@ import { ChoiceGroup } from '../../../components/ui/ChoiceGroup';
 import '../../../components/catalogue/catalogue.css';
 import { TRAINING_STATUSES, trainingStatusExplanations, trainingStatusLabels, type TrainingStatus } from '../../../components/catalogue/trainingStatusMessages';
 import { settingsMessages } from './settingsMessages';
-import { saveTraining, type Training, type TrainingUpdate } from './trainingQuery';
+import { saveTraining, type Training, type TrainingUpdate } from '../../../api/trainingsApi';
 
 const m = defineMessages({
   title: { id: 'trainings.settings.general', defaultMessage: 'Informations générales' },

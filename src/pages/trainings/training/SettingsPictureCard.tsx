@@ -9,7 +9,7 @@ import { FormError } from '../../../components/ui/Form';
 import { Spinner } from '../../../components/ui/Spinner';
 import { settingsMessages } from './settingsMessages';
 import { TrainingImageField } from './TrainingImageField';
-import { saveTraining, type Training } from './trainingQuery';
+import { saveTraining, type Training } from '../../../api/trainingsApi';
 
 const m = defineMessages({
   title: { id: 'trainings.settings.picture', defaultMessage: 'Image de la formation' },

@@ -1,9 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { defineMessages, useIntl } from 'react-intl';
-import { api } from '../../../api/client';
-import { unwrap } from '../../../api/failure';
-import type { paths } from '../../../api/schema.gen';
 import { failureText, fieldErrors } from '../../../app/failureText';
 import { useRequest } from '../../../app/useRequest';
 import { Banner } from '../../../components/ui/Banner';
@@ -15,9 +12,7 @@ import { TextAreaField } from '../../../components/ui/TextAreaField';
 import '../../../components/catalogue/catalogue.css';
 import { settingsMessages } from './settingsMessages';
 import { TrainingImageField } from './TrainingImageField';
-import { trainingQuery, type Training } from './trainingQuery';
-
-type SeoUpdate = NonNullable<paths['/trainings/{trainingUuid}/seo']['put']['requestBody']>['content']['application/json'];
+import { saveTrainingSeo, type Training, type TrainingSeoUpdate as SeoUpdate } from '../../../api/trainingsApi';
 
 const m = defineMessages({
   title: { id: 'trainings.settings.seo', defaultMessage: 'Référencement (SEO)' },
@@ -37,8 +32,7 @@ export function SettingsSeoCard({ training }: { training: Training }) {
   const [description, setDescription] = useState(training.seo_data.description ?? '');
   const [image, setImage] = useState<string | null>(training.seo_data.image ?? null);
   const request = useRequest(async (body: SeoUpdate, signal) => {
-    const saved = await unwrap(api.PUT('/trainings/{trainingUuid}/seo', { params: { path: { trainingUuid: training.uuid } }, body, signal }));
-    queryClient.setQueryData(trainingQuery(training.uuid).queryKey, saved);
+    await saveTrainingSeo(queryClient, training.uuid, body, signal);
   });
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { defineMessage, defineMessages, useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
 import { statsRangeMachine } from '../../../../machines/statsRange/statsRange.machine';
 import { selectStatsRangeView } from '../../../../machines/statsRange/statsRange.selectors';
-import { $api } from '../../../api/queries';
+import { trainingHistogramQuery, trainingStatsQuery } from '../../../api/trainingStatsApi';
 import type { components } from '../../../api/schema.gen';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
@@ -19,7 +19,7 @@ import '../../../components/catalogue/catalogue.css';
 import { formatAxisEuros } from './statsFormat';
 import { RANGE_PRESETS, type DateRange, type RangePreset, type RangeProblem } from './statsRange';
 import { TrainingFrame } from './TrainingFrame';
-import type { Training } from './trainingQuery';
+import type { Training } from '../../../api/trainingsApi';
 import './statistics.css';
 
 type Histogram = components['schemas']['Histogram'];
@@ -96,13 +96,9 @@ function StatisticsPanel({ training }: { training: Training }) {
   const { range, asked, problem, activePreset } = selectStatsRangeView(rangeSnapshot);
   const [series, setSeries] = useState<Series>('revenue');
   const tz = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, []);
-  const path = { trainingUuid: training.uuid };
 
-  const stats = useQuery({ ...$api.queryOptions('get', '/trainings/{trainingUuid}/stats', { params: { path, query: asked } }), placeholderData: keepPreviousData });
-  const histogram = useQuery({
-    ...$api.queryOptions('get', '/trainings/{trainingUuid}/stats/histogram', { params: { path, query: { ...asked, tz } } }),
-    placeholderData: keepPreviousData,
-  });
+  const stats = useQuery({ ...trainingStatsQuery(training.uuid, asked), placeholderData: keepPreviousData });
+  const histogram = useQuery({ ...trainingHistogramQuery(training.uuid, asked, tz), placeholderData: keepPreviousData });
 
   const change = (field: keyof DateRange) => (value: string) => sendRange({ type: 'CHANGE', field, value });
   const preset = (days: RangePreset) => sendRange({ type: 'PRESET', days });

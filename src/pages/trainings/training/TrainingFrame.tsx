@@ -7,7 +7,7 @@ import { useViewer } from '../../../app/RouteGuard';
 import { routeByName } from '../../../app/routes';
 import { TrainingStatusBadge } from '../../../components/StatusBadge';
 import { CatalogueFrame } from '../../../components/catalogue/CatalogueFrame';
-import { trainingQuery, type Training } from './trainingQuery';
+import { trainingQuery, type Training } from '../../../api/trainingsApi';
 import { trainingTabs, type TrainingTab } from './trainingTabs';
 import '../../pages.css';
 import '../../../components/catalogue/catalogue.css';

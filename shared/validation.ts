@@ -1,0 +1,65 @@
+/**
+ * The generic validation rules of spec section 5 that the client's forms and the server's commands both run:
+ * http link, domain, alphanumeric-dash, phone, timecode (and its order against another), between.
+ *
+ * Every rule answers `true` when the value passes. As the spec says, an empty value (undefined, null, or a
+ * string that is empty after trimming) passes every rule but `required`: a form decides separately whether a
+ * field must be filled. Pure functions, no locale: the messages belong to the views (formatjs) and the error
+ * envelope (server).
+ */
+
+/** Empty for every rule but `required`: nothing, or only blanks. */
+export const isEmpty = (value: string | number | null | undefined): value is null | undefined | '' =>
+  value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+
+/** Spec: "required". Blanks alone do not fill a field. */
+export const required = (value: string | number | null | undefined): boolean => !isEmpty(value);
+
+/**
+ * Spec: "link must start with http://" (or https://), then at least one character of a host. The scheme is
+ * matched case-insensitively, as browsers do; `javascript:`, `file:`, `ftp:` and relative links fail.
+ */
+export const isHttpLink = (value: string | null | undefined): boolean => isEmpty(value) || /^https?:\/\/[^\s/?#]+\S*$/i.test(value.trim());
+
+/**
+ * Spec: "domain (letters, digits, hyphen, underscore, dot; the message says unaccented letters, digits,
+ * hyphen, dot)". Only those characters, unaccented, at least one.
+ */
+export const isDomain = (value: string | null | undefined): boolean => isEmpty(value) || /^[A-Za-z0-9._-]+$/.test(value);
+
+/** Spec: "alphanumeric-dash (letters, digits, hyphen, underscore)", unaccented. */
+export const isAlphanumericDash = (value: string | null | undefined): boolean => isEmpty(value) || /^[A-Za-z0-9_-]+$/.test(value);
+
+/** Spec: "phone (starts with 0 or +, then 9 to 13 digits)". No spaces or separators. */
+export const isPhone = (value: string | null | undefined): boolean => isEmpty(value) || /^[0+][0-9]{9,13}$/.test(value);
+
+/** Spec: "between {0} and {1}", both bounds included. A number, or a string that reads as one. */
+export function isBetween(value: string | number | null | undefined, min: number, max: number): boolean {
+  if (isEmpty(value)) return true;
+  const number = typeof value === 'number' ? value : Number(value.trim());
+  return Number.isFinite(number) && number >= min && number <= max;
+}
+
+const TIMECODE = /^(\d{2,3}):([0-5]\d)$/;
+
+/** Spec: "timecode (2 or 3 digits, colon, minutes 00-59)": minutes then seconds, `mm:ss` or `mmm:ss`. */
+export const isTimecode = (value: string | null | undefined): boolean => isEmpty(value) || TIMECODE.test(value);
+
+/** A timecode's total seconds (`"01:30"` → 90), or null when it is not a timecode. */
+export function timecodeSeconds(value: string): number | null {
+  const match = TIMECODE.exec(value);
+  if (!match) return null;
+  return Number(match[1]) * 60 + Number(match[2]);
+}
+
+/**
+ * Spec: a timecode "must be strictly after or before another timecode in total seconds". Passes when either
+ * side is empty or not a timecode (the timecode rule reports those), so one mistake gives one message.
+ */
+export function isTimecodeInOrder(value: string | null | undefined, other: string | null | undefined, order: 'after' | 'before'): boolean {
+  if (isEmpty(value) || isEmpty(other)) return true;
+  const seconds = timecodeSeconds(value);
+  const otherSeconds = timecodeSeconds(other);
+  if (seconds === null || otherSeconds === null) return true;
+  return order === 'after' ? seconds > otherSeconds : seconds < otherSeconds;
+}

@@ -1,0 +1,41 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { api } from './client';
+import { unwrap } from './failure';
+import { $api } from './queries';
+import type { components, paths } from './schema.gen';
+import { refreshTraining } from './trainingsApi';
+
+export type Enrolment = components['schemas']['CustomerTraining'];
+export type NewCustomer = NonNullable<paths['/trainings/{trainingUuid}/customers']['post']['requestBody']>['content']['application/json'];
+
+/** GET /trainings/{uuid}/customers: one page of a training's learners, optionally searched. */
+export const trainingCustomersQuery = (trainingUuid: string, { page, perPage, q }: { page: number; perPage: number; q: string }) =>
+  $api.queryOptions('get', '/trainings/{trainingUuid}/customers', {
+    params: { path: { trainingUuid }, query: { page, per_page: perPage, ...(q ? { q } : {}) } },
+  });
+
+/** Every page and search of this training's learners, and the learner count in the training. */
+export const refreshTrainingCustomers = (queryClient: QueryClient, trainingUuid: string) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['get', '/trainings/{trainingUuid}/customers', { params: { path: { trainingUuid } } }] }),
+    refreshTraining(queryClient, trainingUuid),
+  ]);
+
+/** POST /trainings/{uuid}/customers: enrols a learner BY_TEACHER. */
+export const addTrainingCustomer = (trainingUuid: string, body: NewCustomer, signal?: AbortSignal) =>
+  unwrap(api.POST('/trainings/{trainingUuid}/customers', { params: { path: { trainingUuid } }, body, signal }));
+
+/** POST /trainings/{uuid}/customers/import as multipart form data (the browser sets the boundary). */
+export function importTrainingCustomers(trainingUuid: string, file: File, signal?: AbortSignal) {
+  const body = new FormData();
+  body.append('file', file);
+  return unwrap(api.POST('/trainings/{trainingUuid}/customers/import', { params: { path: { trainingUuid } }, body: body as never, signal }));
+}
+
+/** DELETE /trainings/{uuid}/customers/{customerUuid}: the learner leaves the training. */
+export const removeTrainingCustomer = (trainingUuid: string, customerUuid: string, signal?: AbortSignal) =>
+  unwrap(api.DELETE('/trainings/{trainingUuid}/customers/{customerUuid}', { params: { path: { trainingUuid, customerUuid } }, signal }));
+
+/** PUT /trainings/{uuid}/customers/{customerUuid}: blocks or unblocks the learner's access. */
+export const setTrainingCustomerBlocked = (trainingUuid: string, customerUuid: string, blocked: boolean, signal?: AbortSignal) =>
+  unwrap(api.PUT('/trainings/{trainingUuid}/customers/{customerUuid}', { params: { path: { trainingUuid, customerUuid } }, body: { blocked }, signal }));
