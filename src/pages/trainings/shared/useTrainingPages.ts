@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import { $api } from '../../../api/queries';
 import type { operations } from '../../../api/schema.gen';
@@ -15,10 +14,9 @@ type TrainingList = operations['listTrainings']['responses'][200]['content']['ap
  * the certificate switch and the access rules, so a page is one request (GET /trainings), not one per training.
  */
 export function useTrainingPages() {
-  const search = useSearchBox();
-  // The page belongs to the search it was chosen for: a new search starts on page 1.
-  const [paging, setPaging] = useState({ query: '', page: 1 });
-  const page = paging.query === search.query ? paging.page : 1;
+  // The search and its page (a new search starts on page 1), kept in the address.
+  const search = useSearchBox({ inUrl: true });
+  const { page } = search;
   const list = useQuery({
     ...$api.queryOptions('get', '/trainings', { params: { query: { page, per_page: PER_PAGE, ...(search.query ? { q: search.query } : {}) } } }),
     placeholderData: keepPreviousData,
@@ -27,7 +25,7 @@ export function useTrainingPages() {
     search,
     list,
     rows: list.data?.data ?? [],
-    setPage: (next: number) => setPaging({ query: search.query, page: next }),
+    setPage: search.setPage,
   };
 }
 
