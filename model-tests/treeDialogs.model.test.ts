@@ -32,7 +32,14 @@ import {
 import { createActorHarness } from './support/harness';
 
 type Invoke = 'saveEntry' | 'duplicateHere' | 'duplicateElsewhere';
-type TreeModelEvent = TreeDialogsEvent | DoneActorEvent<Invoke, undefined> | ErrorActorEvent<Invoke>;
+type TreeModelEvent =
+  | TreeDialogsEvent
+  | DoneActorEvent<'saveEntry', undefined>
+  | ErrorActorEvent<'saveEntry'>
+  | DoneActorEvent<'duplicateHere', undefined>
+  | ErrorActorEvent<'duplicateHere'>
+  | DoneActorEvent<'duplicateElsewhere', undefined>
+  | ErrorActorEvent<'duplicateElsewhere'>;
 type TreeSnapshot = SnapshotFrom<typeof treeDialogsMachine>;
 type TreePath = ModelPath<TreeSnapshot, TreeModelEvent>;
 type TreeStep = ModelStep<TreeSnapshot, TreeModelEvent>;
