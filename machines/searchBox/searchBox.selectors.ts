@@ -11,6 +11,8 @@ export const selectSearchBoxView = (snapshot: SearchBoxSnapshot) => ({
   query: snapshot.context.query,
   /** A search is active: the list shows results (and, for reorderable lists, cannot be reordered). */
   isSearching: snapshot.context.query !== '',
+  /** The page of the results to show (1-based). */
+  page: snapshot.context.page,
   /** Typing has not paused yet: the results are about to change. */
   isTyping: snapshot.matches('typing'),
 });

@@ -1,16 +1,57 @@
+import { useEffect, useMemo, useRef } from 'react';
 import { useMachine } from '@xstate/react';
 import { Button as RACButton, Input, Label, SearchField } from 'react-aria-components';
+import { useSearchParams } from 'react-router-dom';
 import { searchBoxMachine } from '../../../machines/searchBox/searchBox.machine';
 import { selectSearchBoxView } from '../../../machines/searchBox/searchBox.selectors';
 import './catalogueList.css';
 
-/** A debounced search (machines/searchBox): the box's view-model and the props of <SearchBox>. */
-export function useSearchBox() {
-  const [snapshot, send] = useMachine(searchBoxMachine, { input: {} });
+export interface SearchBoxOptions {
+  /**
+   * Keep the search and the page in the address (`?q=…&page=…`, replacing the history entry): a reload, a shared
+   * link or coming back shows the same results. Off for a search inside a dialog.
+   */
+  inUrl?: boolean;
+}
+
+/**
+ * A debounced search with the page of its results (machines/searchBox): the box's view-model, the props of
+ * <SearchBox> and the page to ask. One hook for every searchable, paged list.
+ */
+export function useSearchBox({ inUrl = false }: SearchBoxOptions = {}) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const setParams = useRef(setSearchParams);
+  useEffect(() => {
+    setParams.current = setSearchParams;
+  });
+  const machine = useMemo(
+    () =>
+      searchBoxMachine.provide({
+        actions: {
+          publish: (_, { query, page }) => {
+            if (!inUrl) return;
+            setParams.current(
+              (current) => {
+                const next = new URLSearchParams(current);
+                if (query) next.set('q', query);
+                else next.delete('q');
+                if (page > 1) next.set('page', String(page));
+                else next.delete('page');
+                return next;
+              },
+              { replace: true },
+            );
+          },
+        },
+      }),
+    [inUrl],
+  );
+  const [snapshot, send] = useMachine(machine, { input: inUrl ? { query: searchParams.get('q') ?? '', page: Number(searchParams.get('page') ?? 1) } : {} });
   const view = selectSearchBoxView(snapshot);
   return {
     ...view,
     clear: () => send({ type: 'CLEAR' }),
+    setPage: (page: number) => send({ type: 'PAGE', page }),
     field: {
       value: view.text,
       onChange: (text: string) => send({ type: 'TYPE', text }),

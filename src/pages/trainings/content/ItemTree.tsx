@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { FolderPlus } from 'lucide-react';
@@ -8,15 +8,17 @@ import type { Failure } from '../../../../shared/failure';
 import { createItemCreationActors } from '../../../../machines/itemCreation/itemCreation.actors';
 import { itemCreationMachine } from '../../../../machines/itemCreation/itemCreation.machine';
 import { selectItemCreationView } from '../../../../machines/itemCreation/itemCreation.selectors';
-import { isTypeAllowed, type Creator, type PromptedItemType } from '../../../../machines/itemCreation/itemTypes';
+import { type Creator, type PromptedItemType } from '../../../../machines/itemCreation/itemTypes';
+import { createTreeDialogsActors } from '../../../../machines/treeDialogs/treeDialogs.actors';
+import { treeDialogsMachine } from '../../../../machines/treeDialogs/treeDialogs.machine';
+import { selectTreeDialogsView } from '../../../../machines/treeDialogs/treeDialogs.selectors';
 import { toFailure } from '../../../api/failure';
 import { trainingItemsApi, type TrainingItemNode } from '../../../api/trainingItemsApi';
 import { AuthActor } from '../../../app/auth';
 import { ConnectivityActor } from '../../../app/connectivity';
-import { isGlobalFailure } from '../../../app/failureReporter';
+import { isGlobalFailure, reportFailure } from '../../../app/failureReporter';
 import { openWindow } from '../../../app/openWindow';
-import { useRequest } from '../../../app/useRequest';
-import { UpgradeConfirm, useUpgradeConfirm } from '../../../components/UpgradeConfirm';
+import { UpgradeConfirm } from '../../../components/UpgradeConfirm';
 import { useReorder } from '../../../components/useReorder';
 import { useConfirmedDeletion } from '../../../components/catalogue/DeleteConfirm';
 import { Banner } from '../../../components/ui/Banner';
@@ -27,7 +29,7 @@ import { trainingQuery, type Training } from '../../../api/trainingsApi';
 import { contentMessages as m } from './contentMessages';
 import { DeleteEntryConfirm, type EntryToDelete } from './DeleteEntryConfirm';
 import { DuplicateDialog } from './DuplicateDialog';
-import { EntryDialog, type EntryDialogMode } from './EntryDialog';
+import { EntryDialog } from './EntryDialog';
 import { ItemTitleDialog } from './ItemTitleDialog';
 import { editorPath, previewPath } from './itemTypeView';
 import { arrange, moveBefore, orderOf, placements, stepMove } from './outline';
@@ -44,11 +46,12 @@ const isFailure = (error: unknown): error is Failure => typeof error === 'object
 /** Spec section 6: the roles that edit a training's content (a platform admin too); ANALYST and STAFF read. */
 const EDITOR_ROLES = ['OWNER', 'ADMIN', 'TEACHER'] as const;
 
-/** The dialog open over the tree, if any (presentational: which dialog, for which entry). */
-type OpenDialog =
-  | { kind: 'entry'; mode: EntryDialogMode }
-  | { kind: 'duplicateElsewhere'; node: TrainingItemNode }
-  | { kind: 'scorm'; section: TrainingItemNode };
+/** Reports what no dialog explains (no answer, 5xx…) to the shell's catalogue, and fails the call unchanged. */
+const reportingGlobal = <T,>(call: Promise<T>): Promise<T> =>
+  call.catch((error: unknown) => {
+    if (isFailure(error) && isGlobalFailure(error)) reportFailure(error);
+    throw error;
+  });
 
 /**
  * The content tab of a training: its item tree. Editors get the preview token (held while the tab is open);
@@ -116,15 +119,45 @@ function TreeBody({ training, canEdit, plan, isPlatformAdmin }: { training: Trai
   );
   const [creationSnapshot, sendCreation] = useMachine(creationLogic, { input: creator });
   const creation = selectItemCreationView(creationSnapshot);
-  const scormUpgrade = useUpgradeConfirm();
 
-  // ── Dialogs and one-click actions.
-  const [dialog, setDialog] = useState<OpenDialog | null>(null);
-  const close = useCallback(() => setDialog(null), []);
-  const closeAndRefresh = useCallback(() => {
-    setDialog(null);
-    refresh();
-  }, [refresh]);
+  // ── The dialogs (section, rename, duplicate elsewhere, SCORM and its upgrade offer) and the one-click duplicate.
+  const latestIntl = useRef(intl);
+  useLayoutEffect(() => {
+    latestIntl.current = intl;
+  });
+  const dialogsLogic = useMemo(
+    () =>
+      treeDialogsMachine.provide({
+        actors: createTreeDialogsActors({
+          saveEntry: ({ mode, values }, signal) => {
+            const name = values.name.trim();
+            if (mode.kind === 'newSection') return reportingGlobal(trainingItemsApi.create(uuid, { type: 'SECTION', name, parent_id: null, draft: values.draft }, signal));
+            return reportingGlobal(trainingItemsApi.update(uuid, mode.node.id, mode.kind === 'editSection' ? { name, draft: values.draft } : { name }, signal));
+          },
+          duplicate: ({ node, target }, signal) => reportingGlobal(trainingItemsApi.duplicate(uuid, node.id, target?.uuid ?? null, signal)),
+        }),
+        actions: {
+          entrySaved: () => refresh(),
+          duplicated: (_, { node }) => {
+            refresh();
+            showToast({ title: latestIntl.current.formatMessage(m.duplicated, { name: node.name }), variant: 'success' });
+          },
+          // No form to show it on: the answer of the server (plan, not found…) becomes a notice; the shell has the rest.
+          duplicateFailed: (_, { failure }) => {
+            if (isFailure(failure) && !isGlobalFailure(failure)) showToast({ title: latestIntl.current.formatMessage(m.actionFailed, { reason: failure.message }), variant: 'error' });
+          },
+          duplicatedElsewhere: (_, { node, target }) => showToast({ title: latestIntl.current.formatMessage(m.duplicatedElsewhere, { name: node.name, training: target.name }), variant: 'success' }),
+          scormAdded: (_, { name }) => {
+            showToast({ title: latestIntl.current.formatMessage(m.scormDone, { name }), variant: 'success' });
+            refresh();
+          },
+        },
+      }),
+    [uuid, refresh],
+  );
+  const [dialogsSnapshot, sendDialog] = useMachine(dialogsLogic, { input: { creator } });
+  const dialogs = selectTreeDialogsView(dialogsSnapshot);
+
   const deletion = useConfirmedDeletion<EntryToDelete>({
     remove: ({ node }, signal) => trainingItemsApi.remove(uuid, node.id, signal),
     onDeleted: ({ node }) => {
@@ -132,36 +165,22 @@ function TreeBody({ training, canEdit, plan, isPlatformAdmin }: { training: Trai
       showToast({ title: intl.formatMessage(m.deleted, { name: node.name }), variant: 'success' });
     },
   });
-  const duplicate = useRequest(async (node: TrainingItemNode, signal) => {
-    try {
-      await trainingItemsApi.duplicate(uuid, node.id, null, signal);
-    } catch (error) {
-      // No form to show it on: the answer of the server (plan, not found…) becomes a notice; the shell has the rest.
-      if (isFailure(error) && !isGlobalFailure(error)) showToast({ title: intl.formatMessage(m.actionFailed, { reason: error.message }), variant: 'error' });
-      throw error;
-    }
-    refresh();
-    showToast({ title: intl.formatMessage(m.duplicated, { name: node.name }), variant: 'success' });
-  });
-
   const popupBlocked = () => connectivity.send({ type: 'POPUP_BLOCKED' });
   const handlers = {
     run(action: TreeAction) {
       switch (action.kind) {
         case 'add':
-          if (action.itemType === 'SCORM') {
-            if (isTypeAllowed('SCORM', creator)) setDialog({ kind: 'scorm', section: action.section });
-            else scormUpgrade.open();
-          } else sendCreation({ type: 'OPEN', itemType: action.itemType as PromptedItemType, parentId: action.section.id });
+          if (action.itemType === 'SCORM') sendDialog({ type: 'ADD_SCORM', section: action.section });
+          else sendCreation({ type: 'OPEN', itemType: action.itemType as PromptedItemType, parentId: action.section.id });
           return;
         case 'edit':
-          setDialog({ kind: 'entry', mode: action.node.type === 'SECTION' ? { kind: 'editSection', node: action.node } : { kind: 'renameItem', node: action.node } });
+          sendDialog({ type: 'EDIT', node: action.node });
           return;
         case 'duplicate':
-          duplicate.submit(action.node);
+          sendDialog({ type: 'DUPLICATE', node: action.node });
           return;
         case 'duplicateElsewhere':
-          setDialog({ kind: 'duplicateElsewhere', node: action.node });
+          sendDialog({ type: 'DUPLICATE_ELSEWHERE', node: action.node });
           return;
         case 'delete': {
           const entry = entries.find((e) => e.node.id === action.node.id);
@@ -230,7 +249,7 @@ function TreeBody({ training, canEdit, plan, isPlatformAdmin }: { training: Trai
             </span>
           )}
           {canEdit && !isEmpty && (
-            <Button icon={<FolderPlus size={16} aria-hidden="true" />} onPress={() => setDialog({ kind: 'entry', mode: { kind: 'newSection' } })} data-testid="tree-add-section">
+            <Button icon={<FolderPlus size={16} aria-hidden="true" />} onPress={() => sendDialog({ type: 'NEW_SECTION' })} data-testid="tree-add-section">
               {intl.formatMessage(m.addSection)}
             </Button>
           )}
@@ -242,7 +261,7 @@ function TreeBody({ training, canEdit, plan, isPlatformAdmin }: { training: Trai
             <h3 className="item-tree__empty-title">{intl.formatMessage(m.emptyTitle)}</h3>
             <p>{intl.formatMessage(canEdit ? m.emptyBody : m.emptyReadOnly)}</p>
             {canEdit && (
-              <Button icon={<FolderPlus size={16} aria-hidden="true" />} onPress={() => setDialog({ kind: 'entry', mode: { kind: 'newSection' } })} data-testid="tree-add-first-section">
+              <Button icon={<FolderPlus size={16} aria-hidden="true" />} onPress={() => sendDialog({ type: 'NEW_SECTION' })} data-testid="tree-add-first-section">
                 {intl.formatMessage(m.addSection)}
               </Button>
             )}
@@ -262,21 +281,11 @@ function TreeBody({ training, canEdit, plan, isPlatformAdmin }: { training: Trai
 
       <ItemTitleDialog view={creation} send={sendCreation} />
       <UpgradeConfirm isOpen={creation.isUpgradeOffered} onOpenChange={(open) => !open && sendCreation({ type: 'CANCEL' })} />
-      <UpgradeConfirm isOpen={scormUpgrade.isOpen} onOpenChange={scormUpgrade.onOpenChange} />
-      {dialog?.kind === 'entry' && <EntryDialog trainingUuid={uuid} mode={dialog.mode} onClose={close} onSaved={closeAndRefresh} />}
-      {dialog?.kind === 'duplicateElsewhere' && (
-        <DuplicateDialog
-          trainingUuid={uuid}
-          node={dialog.node}
-          onClose={close}
-          onDuplicated={(target) => {
-            setDialog(null);
-            showToast({ title: intl.formatMessage(m.duplicatedElsewhere, { name: dialog.node.name, training: target }), variant: 'success' });
-          }}
-        />
-      )}
+      <UpgradeConfirm isOpen={dialogs.isUpgradeOffered} onOpenChange={(open) => !open && sendDialog({ type: 'CLOSE' })} />
+      <EntryDialog view={dialogs} send={sendDialog} />
+      <DuplicateDialog trainingUuid={uuid} view={dialogs} send={sendDialog} />
       <DeleteEntryConfirm deletion={deletion} />
-      {dialog?.kind === 'scorm' && <ScormDialog trainingUuid={uuid} section={dialog.section} onClose={close} onUploaded={closeAndRefresh} />}
+      <ScormDialog trainingUuid={uuid} section={dialogs.scormSection} onClose={() => sendDialog({ type: 'CLOSE' })} onAdded={(name) => sendDialog({ type: 'SCORM_ADDED', name })} />
     </TreeControllerContext.Provider>
   );
 }

@@ -2,17 +2,18 @@ import { useIntl } from 'react-intl';
 import type { TrainingItemNode } from '../../../api/trainingItemsApi';
 import { ScormUploadField } from '../../../components/upload/ScormUploadField';
 import { Modal } from '../../../components/ui/Dialog';
-import { showToast } from '../../../components/ui/toastQueue';
 import { commonMessages } from '../../../i18n/commonMessages';
 import { contentMessages as m } from './contentMessages';
 
 /**
  * "Ajouter un SCORM" into a section (EXPERT plan: the tree offers the upgrade instead below it). The shared
  * upload field sends the .zip as one multipart form with a progress bar and shows the server's refusals (not a
- * zip, corrupt, too large, no manifest) with Retry; the package's own title names the item.
+ * zip, corrupt, too large, no manifest) with Retry; the package's own title names the item. Opened and closed by
+ * machines/treeDialogs (SCORM_ADDED once the item exists).
  */
-export function ScormDialog({ trainingUuid, section, onClose, onUploaded }: { trainingUuid: string; section: TrainingItemNode; onClose: () => void; onUploaded: () => void }) {
+export function ScormDialog({ trainingUuid, section, onClose, onAdded }: { trainingUuid: string; section: TrainingItemNode | null; onClose: () => void; onAdded: (name: string) => void }) {
   const intl = useIntl();
+  if (!section) return null;
   return (
     <Modal isOpen onOpenChange={(open) => !open && onClose()} title={intl.formatMessage(m.scormTitle)} closeLabel={intl.formatMessage(commonMessages.close)} size="md">
       <div className="stack" data-testid="scorm-dialog">
@@ -21,10 +22,7 @@ export function ScormDialog({ trainingUuid, section, onClose, onUploaded }: { tr
           trainingUuid={trainingUuid}
           parentId={section.id}
           label={intl.formatMessage(m.scormField)}
-          onCreated={(item) => {
-            showToast({ title: intl.formatMessage(m.scormDone, { name: item.name }), variant: 'success' });
-            onUploaded();
-          }}
+          onCreated={(item) => onAdded(item.name)}
         />
       </div>
     </Modal>

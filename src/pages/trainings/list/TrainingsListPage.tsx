@@ -37,19 +37,26 @@ export function TrainingsListPage() {
   const viewer = useViewer();
   const canEdit = viewer !== null && CATALOGUE_EDITORS.includes(viewer.role);
   const isWide = useMediaQuery(DESKTOP);
-  const search = useSearchBox();
+  // The search and its page (a new search starts on page 1), kept in the address.
+  const search = useSearchBox({ inUrl: true });
   // `?ajouter=1` (the home checklist's "create your first training") opens the add dialog on arrival, for editors.
   const [searchParams, setSearchParams] = useSearchParams();
   const [isCreating, setCreatingState] = useState(() => canEdit && searchParams.get('ajouter') === '1');
   const setCreating = (open: boolean) => {
     setCreatingState(open);
     // Closing forgets the flag, so a reload or going back does not open the dialog again.
-    if (!open && searchParams.has('ajouter')) setSearchParams({}, { replace: true });
+    if (!open && searchParams.has('ajouter'))
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete('ajouter');
+          return next;
+        },
+        { replace: true },
+      );
   };
   const actions = useTrainingActions();
-  // The page goes back to 1 whenever the search changes.
-  const [paging, setPaging] = useState({ query: '', page: 1 });
-  const page = paging.query === search.query ? paging.page : 1;
+  const { page } = search;
 
   const list = useQuery({ ...trainingsListQuery({ page, q: search.query }), placeholderData: keepPreviousData });
   const count = useQuery(trainingsCountQuery());
@@ -175,11 +182,11 @@ export function TrainingsListPage() {
 
       {meta && meta.last_page > 1 && (
         <nav className="catalogue-page__pagination" aria-label={intl.formatMessage(m.pagination)}>
-          <Button variant="secondary" size="sm" isDisabled={page <= 1} onPress={() => setPaging({ query: search.query, page: page - 1 })}>
+          <Button variant="secondary" size="sm" isDisabled={page <= 1} onPress={() => search.setPage(page - 1)}>
             {intl.formatMessage(m.previous)}
           </Button>
           <span>{intl.formatMessage(listValues.page, { page: meta.current_page, pages: meta.last_page })}</span>
-          <Button variant="secondary" size="sm" isDisabled={page >= meta.last_page} onPress={() => setPaging({ query: search.query, page: page + 1 })}>
+          <Button variant="secondary" size="sm" isDisabled={page >= meta.last_page} onPress={() => search.setPage(page + 1)}>
             {intl.formatMessage(m.next)}
           </Button>
         </nav>

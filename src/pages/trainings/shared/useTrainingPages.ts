@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { trainingsListQuery } from '../../../api/trainingsApi';
 import { useSearchBox } from '../../../components/catalogue/SearchBox';
@@ -10,10 +9,9 @@ const PER_PAGE = 20;
  * the certificate switch and the access rules, so a page is one request (GET /trainings), not one per training.
  */
 export function useTrainingPages() {
-  const search = useSearchBox();
-  // The page belongs to the search it was chosen for: a new search starts on page 1.
-  const [paging, setPaging] = useState({ query: '', page: 1 });
-  const page = paging.query === search.query ? paging.page : 1;
+  // The search and its page (a new search starts on page 1), kept in the address.
+  const search = useSearchBox({ inUrl: true });
+  const { page } = search;
   const list = useQuery({
     ...trainingsListQuery({ page, perPage: PER_PAGE, q: search.query }),
     placeholderData: keepPreviousData,
@@ -22,6 +20,6 @@ export function useTrainingPages() {
     search,
     list,
     rows: list.data?.data ?? [],
-    setPage: (next: number) => setPaging({ query: search.query, page: next }),
+    setPage: search.setPage,
   };
 }

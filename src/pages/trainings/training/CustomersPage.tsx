@@ -76,10 +76,9 @@ function CustomersPanel({ training }: { training: Training }) {
   const intl = useIntl();
   const queryClient = useQueryClient();
   const canEdit = useCanEditTraining();
-  const search = useSearchBox();
-  // The page belongs to the search it was chosen for: a new search starts on page 1.
-  const [paging, setPaging] = useState({ query: '', page: 1 });
-  const page = paging.query === search.query ? paging.page : 1;
+  // The search and its page (a new search starts on page 1), kept in the address.
+  const search = useSearchBox({ inUrl: true });
+  const { page } = search;
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
 
@@ -207,7 +206,7 @@ function CustomersPanel({ training }: { training: Training }) {
             </table>
           </div>
         )}
-        {list.data && <Pagination page={list.data.meta.current_page} lastPage={list.data.meta.last_page} onChange={(next) => setPaging({ query: search.query, page: next })} />}
+        {list.data && <Pagination page={list.data.meta.current_page} lastPage={list.data.meta.last_page} onChange={search.setPage} />}
       </div>
 
       {canEdit && (

@@ -1,0 +1,213 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { Failure } from '../../shared/failure';
+import { isTypeAllowed, titleProblem, type Creator, type TitleProblem } from '../itemCreation/itemTypes';
+import type { components } from '../../src/api/schema.gen';
+
+/** An entry of the content tree (a section or an item), as the outline gives it. */
+export type TreeNode = components['schemas']['TrainingItemNode'];
+
+/** What the entry dialog does: a new section, a section edited (title and draft), an item renamed. */
+export type EntryMode = { kind: 'newSection' } | { kind: 'editSection'; node: TreeNode } | { kind: 'renameItem'; node: TreeNode };
+
+/** The values of the entry dialog's form. */
+export interface EntryValues {
+  name: string;
+  draft: boolean;
+}
+
+/** Another training of the store, where an entry is copied. */
+export interface TargetTraining {
+  uuid: string;
+  name: string;
+}
+
+export interface TreeDialogsInput {
+  /** The store's plan and the platform-admin flag: SCORM needs EXPERT (or a platform admin). */
+  creator: Creator;
+}
+
+export interface TreeDialogsContext {
+  creator: Creator;
+  /** The entry dialog's mode, while it is open. */
+  entry: EntryMode | null;
+  /** The entry a dialog is about (duplicated elsewhere, the section a SCORM goes into), or the one duplicated here. */
+  node: TreeNode | null;
+  /** The training chosen to copy `node` into (while it is copied). */
+  target: TargetTraining | null;
+  /** The title problem found at the last SAVE_ENTRY (checked before the call, as the server does). */
+  problem: TitleProblem | null;
+  /** Why the last call of the open dialog failed; null once a new call starts. */
+  failure: Failure | null;
+}
+
+export type TreeDialogsEvent =
+  /** "Ajouter un chapitre". */
+  | { type: 'NEW_SECTION' }
+  /** "Modifier" (a section: title and draft) or "Renommer" (an item). */
+  | { type: 'EDIT'; node: TreeNode }
+  /** "Dupliquer": a copy right after it, no dialog. */
+  | { type: 'DUPLICATE'; node: TreeNode }
+  /** "Dupliquer dans une autre formation". */
+  | { type: 'DUPLICATE_ELSEWHERE'; node: TreeNode }
+  /** "Ajouter" → SCORM in a section: the upload dialog, or the upgrade offer below EXPERT. */
+  | { type: 'ADD_SCORM'; section: TreeNode }
+  | { type: 'SAVE_ENTRY'; values: EntryValues }
+  | { type: 'CONFIRM_DUPLICATE'; target: TargetTraining }
+  /** The SCORM upload field created the item. */
+  | { type: 'SCORM_ADDED'; name: string }
+  /** Cancel, Escape, the × of the open dialog. */
+  | { type: 'CLOSE' };
+
+export interface SaveEntryInput {
+  mode: EntryMode;
+  values: EntryValues;
+}
+export interface DuplicateInput {
+  node: TreeNode;
+  /** null: here, right after it. */
+  target: TargetTraining | null;
+}
+
+const notProvided = (name: string) => () => {
+  throw new Error(`treeDialogs machine: "${name}" must be supplied with machine.provide()`);
+};
+
+/**
+ * The dialogs of a training's content tree and the one-click duplicate (the deletion is machines/deleteConfirm,
+ * the moves machines/reorder, a new lesson's title prompt machines/itemCreation).
+ *
+ *   idle ──NEW_SECTION | EDIT { node }──> entry.editing ──SAVE_ENTRY──┬─ title problem ─> entry.editing (problem)
+ *     │                                     └─CLOSE─> idle           └─> entry.saving ──done──> idle (`entrySaved`)
+ *     │                                                                     └──error──> entry.editing (failure)
+ *     ├─DUPLICATE { node }──> duplicatingHere ──done──> idle (`duplicated`) | ──error──> idle (`duplicateFailed`)
+ *     ├─DUPLICATE_ELSEWHERE { node }──> elsewhere.choosing ──CONFIRM_DUPLICATE { target }──> elsewhere.duplicating
+ *     │                                   └─CLOSE─> idle          ──done──> idle (`duplicatedElsewhere`)
+ *     │                                                           ──error──> elsewhere.choosing (failure)
+ *     └─ADD_SCORM { section }──┬─ plan includes SCORM ─> scorm ──SCORM_ADDED { name }──> idle (`scormAdded`)
+ *                              │                          └─CLOSE─> idle
+ *                              └─ otherwise ─> scormUpgrade ──CLOSE──> idle
+ *
+ * A dialog cannot be closed while its call runs (entry.saving, elsewhere.duplicating), and nothing else opens
+ * meanwhile; the SCORM upload has its own machine (the upload field), whose success is SCORM_ADDED.
+ */
+export const treeDialogsMachine = setup({
+  types: {} as { context: TreeDialogsContext; events: TreeDialogsEvent; input: TreeDialogsInput },
+  actors: {
+    /** Creates the section, or updates the section or item (PUT its name, and draft for a section). */
+    saveEntry: fromPromise<void, SaveEntryInput>(notProvided('saveEntry')),
+    /** POST …/duplication, here (target null) or into another training. */
+    duplicate: fromPromise<void, DuplicateInput>(notProvided('duplicate')),
+  },
+  actions: {
+    /** The entry dialog saved: the tree is read again. */
+    entrySaved: notProvided('entrySaved'),
+    /** Duplicated here: a toast, the tree read again. */
+    duplicated: (_, _params: { node: TreeNode }) => notProvided('duplicated')(),
+    /** Duplicating here failed: a notice (no dialog to show it on). */
+    duplicateFailed: (_, _params: { failure: Failure }) => notProvided('duplicateFailed')(),
+    /** Duplicated into another training: a toast. */
+    duplicatedElsewhere: (_, _params: { node: TreeNode; target: TargetTraining }) => notProvided('duplicatedElsewhere')(),
+    /** A SCORM package became an item: a toast, the tree read again. */
+    scormAdded: (_, _params: { name: string }) => notProvided('scormAdded')(),
+    openEntry: assign((_, params: { entry: EntryMode }) => ({ entry: params.entry, node: null, target: null, problem: null, failure: null })),
+    openFor: assign((_, params: { node: TreeNode }) => ({ entry: null, node: params.node, target: null, problem: null, failure: null })),
+    setTarget: assign((_, params: { target: TargetTraining }) => ({ target: params.target })),
+    flagTitle: assign((_, params: { name: string }) => ({ problem: titleProblem(params.name) })),
+    keepFailure: assign((_, params: { error: unknown }) => ({ failure: params.error as Failure })),
+    reset: assign({ entry: null, node: null, target: null, problem: null, failure: null }),
+  },
+  guards: {
+    titleIsWrong: (_, params: { name: string }) => titleProblem(params.name) !== null,
+    scormAllowed: ({ context }) => isTypeAllowed('SCORM', context.creator),
+  },
+}).createMachine({
+  id: 'treeDialogs',
+  context: ({ input }) => ({ creator: input.creator, entry: null, node: null, target: null, problem: null, failure: null }),
+  initial: 'idle',
+  states: {
+    idle: {
+      entry: 'reset',
+      on: {
+        NEW_SECTION: { target: 'entry', actions: { type: 'openEntry', params: { entry: { kind: 'newSection' } } } },
+        EDIT: {
+          target: 'entry',
+          actions: { type: 'openEntry', params: ({ event }) => ({ entry: event.node.type === 'SECTION' ? { kind: 'editSection', node: event.node } : { kind: 'renameItem', node: event.node } }) },
+        },
+        DUPLICATE: { target: 'duplicatingHere', actions: { type: 'openFor', params: ({ event }) => ({ node: event.node }) } },
+        DUPLICATE_ELSEWHERE: { target: 'elsewhere', actions: { type: 'openFor', params: ({ event }) => ({ node: event.node }) } },
+        ADD_SCORM: [
+          { guard: 'scormAllowed', target: 'scorm', actions: { type: 'openFor', params: ({ event }) => ({ node: event.section }) } },
+          { target: 'scormUpgrade' },
+        ],
+      },
+    },
+    /** The section dialog or the rename dialog. */
+    entry: {
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            SAVE_ENTRY: [
+              { guard: { type: 'titleIsWrong', params: ({ event }) => ({ name: event.values.name }) }, actions: { type: 'flagTitle', params: ({ event }) => ({ name: event.values.name }) } },
+              { target: 'saving' },
+            ],
+            CLOSE: '#treeDialogs.idle',
+          },
+        },
+        saving: {
+          entry: assign({ problem: null, failure: null }),
+          invoke: {
+            id: 'saveEntry',
+            src: 'saveEntry',
+            input: ({ context, event }) => ({ mode: context.entry!, values: (event as Extract<TreeDialogsEvent, { type: 'SAVE_ENTRY' }>).values }),
+            onDone: { target: '#treeDialogs.idle', actions: 'entrySaved' },
+            onError: { target: 'editing', actions: { type: 'keepFailure', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+      },
+    },
+    /** The one-click duplicate runs (no dialog). */
+    duplicatingHere: {
+      invoke: {
+        id: 'duplicateHere',
+        src: 'duplicate',
+        input: ({ context }) => ({ node: context.node!, target: null }),
+        onDone: { target: 'idle', actions: { type: 'duplicated', params: ({ context }) => ({ node: context.node! }) } },
+        onError: { target: 'idle', actions: { type: 'duplicateFailed', params: ({ event }) => ({ failure: event.error as Failure }) } },
+      },
+    },
+    /** "Dupliquer dans une autre formation": the training is chosen, then the copy made. */
+    elsewhere: {
+      initial: 'choosing',
+      states: {
+        choosing: {
+          on: {
+            CONFIRM_DUPLICATE: { target: 'duplicating', actions: { type: 'setTarget', params: ({ event }) => ({ target: event.target }) } },
+            CLOSE: '#treeDialogs.idle',
+          },
+        },
+        duplicating: {
+          entry: assign({ failure: null }),
+          invoke: {
+            id: 'duplicateElsewhere',
+            src: 'duplicate',
+            input: ({ context }) => ({ node: context.node!, target: context.target }),
+            onDone: { target: '#treeDialogs.idle', actions: { type: 'duplicatedElsewhere', params: ({ context }) => ({ node: context.node!, target: context.target! }) } },
+            onError: { target: 'choosing', actions: { type: 'keepFailure', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+      },
+    },
+    /** The SCORM upload dialog for `node` (a section). */
+    scorm: {
+      on: {
+        SCORM_ADDED: { target: 'idle', actions: { type: 'scormAdded', params: ({ event }) => ({ name: event.name }) } },
+        CLOSE: 'idle',
+      },
+    },
+    /** SCORM is not in the plan: "Passer à une offre supérieure ?". */
+    scormUpgrade: {
+      on: { CLOSE: 'idle' },
+    },
+  },
+});
