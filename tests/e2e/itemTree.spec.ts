@@ -267,6 +267,8 @@ test('a platform admin adds a SCORM package into a chapter and opens its launch 
   await expect(page.getByRole('menuitem', { name: /SCORM/ }).getByTestId('plan-gem')).toHaveCount(0);
   await page.getByRole('menuitem', { name: /SCORM/ }).click();
   const dialog = page.getByTestId('scorm-dialog');
+  // The store's storage quota is shown where packages are sent (PRO: 100 Go).
+  await expect(dialog.getByTestId('storage-usage')).toHaveText(/^Stockage de l’école : [\d,\s]+[kKMG]?o utilisés sur 100\sGo\.$/);
   await dialog.locator('input[type=file]').setInputFiles({ name: 'casse.zip', mimeType: 'application/zip', buffer: Buffer.from('pas une archive zip') });
   await expect(dialog.getByTestId('upload-error')).toBeVisible();
   await dialog.locator('input[type=file]').setInputFiles({ name: 'cours.zip', mimeType: 'application/zip', buffer: goodPackage() });
