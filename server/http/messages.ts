@@ -33,6 +33,10 @@ export const messages = {
   unreadableBody: t('Le corps de la requête est illisible (JSON attendu).', 'The request body cannot be read (JSON expected).'),
   tooLarge: t('La requête est trop volumineuse.', 'The request is too large.'),
   invalidInput: t('Les données envoyées ne sont pas valides.', 'The data sent is not valid.'),
+  unstorableText: t(
+    'Ce texte contient un caractère non admis (caractère nul ou caractère Unicode incomplet).',
+    'This text holds a character that is not allowed (a null character or an incomplete Unicode character).',
+  ),
 
   // Catalogue of spec section 8
   sessionExpired: t('Votre session a expiré, veuillez vous reconnecter.', 'Your session has expired, please sign in again.'),

@@ -9235,6 +9235,7 @@ export interface operations {
                 "application/json": {
                     type: components["schemas"]["UploadType"];
                     filename: string;
+                    /** Format: int64 */
                     size?: number;
                     content_type?: string;
                 };
@@ -12906,6 +12907,7 @@ export interface operations {
                         name: string;
                         /** Format: uri */
                         url: string;
+                        /** Format: int64 */
                         size: number;
                     }[];
                 };
@@ -13129,6 +13131,7 @@ export interface operations {
                     /** @enum {string} */
                     type: "ASSIGNMENT";
                     filename: string;
+                    /** Format: int64 */
                     size: number;
                     content_type?: string;
                 };
