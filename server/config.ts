@@ -77,6 +77,8 @@ export interface ThrottleLimits {
   mailPerEmail: number;
   mailPerAddress: number;
   passwordChangePerUser: number;
+  /** Anonymous sponsor-link visits (PUT /affiliations/visits) counted from one client address. */
+  visitPerAddress: number;
 }
 
 const defaultLimits: ThrottleLimits = {
@@ -86,6 +88,8 @@ const defaultLimits: ThrottleLimits = {
   mailPerEmail: 5,
   mailPerAddress: 20,
   passwordChangePerUser: 5,
+  // A visit is one page load carrying `parrain`: a person opens a few; a script filling the table, thousands.
+  visitPerAddress: 60,
 };
 
 function trustProxy(value: string | undefined): Config['trustProxy'] {

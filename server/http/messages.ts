@@ -73,6 +73,7 @@ export const messages = {
 
   // Store settings
   subdomainTaken: t('Ce sous-domaine est déjà utilisé par un autre espace.', 'This subdomain is already used by another space.'),
+  subdomainReserved: t('Ce sous-domaine est réservé : choisissez-en un autre.', 'This subdomain is reserved: choose another one.'),
   customDomainMissing: t("Renseignez d'abord un domaine personnalisé.", 'Enter a custom domain first.'),
   unknownFeatureOption: (name: string) => t(`L'option « ${name} » n'existe pas.`, `The option "${name}" does not exist.`),
   questionnaireUnreadable: t("Les réponses au questionnaire ne sont pas lisibles (JSON attendu).", 'The questionnaire answers cannot be read (JSON expected).'),

@@ -232,6 +232,8 @@ function sendChecked(reply: FastifyReply, compiled: CompiledOperation, request: 
     return { message: inLocale(messages.internal, locale), code: 'INTERNAL_ERROR' };
   }
   reply.code(status);
+  // An answer carrying a token (sign-in, sign-up, preview…) is never kept by a browser or proxy cache.
+  if (status < 300 && body && typeof body === 'object' && 'token' in body) reply.header('cache-control', 'no-store');
   return status === 204 ? reply.send() : body;
 }
 

@@ -60,6 +60,20 @@ describe('sign-up limit per client address', () => {
   });
 });
 
+describe('anonymous affiliation visits', () => {
+  it('are limited per client address like the other anonymous writes (429 with Retry-After past visitPerAddress)', async () => {
+    const limit = env.services.config.throttle.visitPerAddress;
+    const visit = (remoteAddress: string) => app.inject({ method: 'PUT', url: '/api/v1/affiliations/visits', remoteAddress, payload: { code: 'unknown-sponsor' } });
+    const statuses: number[] = [];
+    for (let i = 0; i <= limit; i++) statuses.push((await visit('10.3.0.1')).statusCode);
+    expect(statuses.slice(0, limit).every((s) => s === 204)).toBe(true);
+    const over = await visit('10.3.0.1');
+    expect(over.statusCode).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await visit('10.3.0.2')).statusCode).toBe(204);
+  });
+});
+
 describe('answers carry the hardening headers and speak the caller language', () => {
   it('sets nosniff, referrer and frame policies; errors follow Accept-Language', async () => {
     const answer = await app.inject({ method: 'GET', url: '/api/v1/users/me', headers: { 'accept-language': 'en-GB,en;q=0.9' } });
