@@ -38,18 +38,32 @@ const formatRules = {
  * `minimum`) is an int4 unless the contract says `format: int64`. A copy: responses keep the document as written.
  */
 function requestDocument(doc: OpenApiDocument): object {
-  const bound = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(bound);
-    if (!node || typeof node !== 'object') return node;
-    const copy = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, bound(value)])) as Record<string, unknown>;
-    const types = Array.isArray(copy.type) ? copy.type : [copy.type];
-    if (types.includes('integer') && copy.format !== 'int64') {
-      if (copy.maximum === undefined && copy.exclusiveMaximum === undefined) copy.maximum = INT4_MAX;
-      if (copy.minimum === undefined && copy.exclusiveMinimum === undefined) copy.minimum = INT4_MIN;
+  const copy = JSON.parse(JSON.stringify(doc)) as object;
+  const bound = (node: unknown) => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach(bound);
+    const schema = node as Record<string, unknown>;
+    const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+    if (types.includes('integer') && schema.format !== 'int64') {
+      if (schema.maximum === undefined && schema.exclusiveMaximum === undefined) schema.maximum = INT4_MAX;
+      if (schema.minimum === undefined && schema.exclusiveMinimum === undefined) schema.minimum = INT4_MIN;
     }
-    return copy;
+    Object.values(schema).forEach(bound);
   };
-  return bound(doc) as object;
+  bound(copy);
+  return copy;
+}
+
+type Ajv = InstanceType<typeof Ajv2020>;
+
+function makeAjv(coerceTypes: boolean | 'array', schema: object): Ajv {
+  const ajv = new Ajv2020({ strict: false, validateSchema: false, allErrors: true, coerceTypes, useDefaults: true });
+  addFormats(ajv);
+  ajv.addFormat('date-time', { type: 'string', validate: formatRules['date-time'] });
+  ajv.addFormat('date', { type: 'string', validate: formatRules.date });
+  ajv.addFormat('int64', { type: 'number', validate: formatRules.int64 });
+  ajv.addSchema(schema, DOCUMENT_ID);
+  return ajv;
 }
 
 /**
@@ -57,26 +71,22 @@ function requestDocument(doc: OpenApiDocument): object {
  * copied: a request body is checked against `openapi#/paths/~1login/post/requestBody/...`.
  * Three instances: query and path values arrive as strings and are coerced; bodies are not; both read the
  * request side of the document (integers bounded, see requestDocument); responses read the document as written.
+ * The request side is made on first use (a request with parameters or a body), not at start.
  */
 export class ContractValidator {
-  private readonly strict: InstanceType<typeof Ajv2020>;
-  private readonly requests: InstanceType<typeof Ajv2020>;
-  private readonly coercing: InstanceType<typeof Ajv2020>;
+  private readonly strict: Ajv;
+  private requestSide: { requests: Ajv; coercing: Ajv } | undefined;
 
-  constructor(doc: OpenApiDocument) {
-    const forRequests = requestDocument(doc);
-    const make = (coerceTypes: boolean | 'array', schema: object) => {
-      const ajv = new Ajv2020({ strict: false, validateSchema: false, allErrors: true, coerceTypes, useDefaults: true });
-      addFormats(ajv);
-      ajv.addFormat('date-time', { type: 'string', validate: formatRules['date-time'] });
-      ajv.addFormat('date', { type: 'string', validate: formatRules.date });
-      ajv.addFormat('int64', { type: 'number', validate: formatRules.int64 });
-      ajv.addSchema(schema, DOCUMENT_ID);
-      return ajv;
-    };
-    this.strict = make(false, doc);
-    this.requests = make(false, forRequests);
-    this.coercing = make('array', forRequests);
+  constructor(private readonly doc: OpenApiDocument) {
+    this.strict = makeAjv(false, doc);
+  }
+
+  private get forRequests() {
+    if (!this.requestSide) {
+      const schema = requestDocument(this.doc);
+      this.requestSide = { requests: makeAjv(false, schema), coercing: makeAjv('array', schema) };
+    }
+    return this.requestSide;
   }
 
   /** A validator for the schema at `pointer` ("#/paths/..."), as answers must match it. */
@@ -86,12 +96,12 @@ export class ContractValidator {
 
   /** A validator for a request body's schema at `pointer` (integers bounded, see requestDocument). */
   requestSchemaAt(pointer: string): ValidateFunction {
-    return this.requests.compile({ $ref: `${DOCUMENT_ID}${pointer}` });
+    return this.forRequests.requests.compile({ $ref: `${DOCUMENT_ID}${pointer}` });
   }
 
   /** An object validator for a set of parameters, each given by the pointer of its schema. */
   parameters(params: { name: string; required: boolean; pointer: string }[]): ValidateFunction {
-    return this.coercing.compile({
+    return this.forRequests.coercing.compile({
       type: 'object',
       properties: Object.fromEntries(params.map((p) => [p.name, { $ref: `${DOCUMENT_ID}${p.pointer}` }])),
       required: params.filter((p) => p.required).map((p) => p.name),
