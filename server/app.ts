@@ -82,7 +82,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await mountStorageRoutes(app, services, API_PREFIX);
   app.get(`${API_PREFIX}/openapi.json`, async () => document);
   await mountApiDocs(app);
-  if (config.devMailbox) mountDevMailbox(app, services);
+  if (config.devMailbox) await mountDevMailbox(app, services);
 
   const staticDir = config.staticDir ?? path.resolve('dist/client');
   const indexFile = path.join(staticDir, 'index.html');

@@ -11,7 +11,10 @@ export interface Config {
   /** Public address of the app, used in e-mail links. */
   appUrl: string;
   production: boolean;
-  /** Dev mailbox at /__dev/mailbox; on unless production. */
+  /**
+   * Dev mailbox at /__dev/mailbox (loopback callers only): only with DEV_MAILBOX=1, never by default, since it
+   * shows every reset link; `npm run dev`, the API tests and the browser tests set it.
+   */
   devMailbox: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -76,6 +79,8 @@ export interface ThrottleLimits {
   mailPerEmail: number;
   mailPerAddress: number;
   passwordChangePerUser: number;
+  /** Anonymous sponsor-link visits (PUT /affiliations/visits) counted from one client address. */
+  visitPerAddress: number;
 }
 
 const defaultLimits: ThrottleLimits = {
@@ -85,6 +90,8 @@ const defaultLimits: ThrottleLimits = {
   mailPerEmail: 5,
   mailPerAddress: 20,
   passwordChangePerUser: 5,
+  // A visit is one page load carrying `parrain`: a person opens a few; a script filling the table, thousands.
+  visitPerAddress: 60,
 };
 
 function trustProxy(value: string | undefined): Config['trustProxy'] {
@@ -116,7 +123,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seed: env.SEED === 'demo' || env.SEED === 'none' ? env.SEED : production ? 'none' : 'demo',
     appUrl,
     production,
-    devMailbox: env.DEV_MAILBOX ? env.DEV_MAILBOX === '1' : !production,
+    devMailbox: env.DEV_MAILBOX === '1',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Plateforme de formation <no-reply@localhost>',
     staticDir: env.STATIC_DIR ? path.resolve(env.STATIC_DIR) : undefined,

@@ -30,6 +30,8 @@ const app = await buildApp(services);
 await app.listen({ port: config.port, host: config.host });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
+// PORT=0 (tests) lets the system pick the port: without APP_URL, the public address is the one picked.
+if (!process.env.APP_URL && config.port === 0) config.appUrl = `http://localhost:${port}`;
 const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
 console.log(`Course platform on http://localhost:${port} (API /api/v1, docs /api/docs, database ${where})`);
 if (config.devMailbox) console.log(`Dev mailbox: http://localhost:${port}/__dev/mailbox`);

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { components, operations } from '../../src/api/schema.gen.js';
-import { companies } from '../db/schema.js';
+import { companies, stores } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import type { Services } from '../services.js';
 
@@ -39,6 +39,9 @@ export const isCompanyFilled = (row: Pick<CompanyRow, 'name' | 'addressLine1' | 
 export async function companyOf(services: Services, storeId: string): Promise<CompanyRow> {
   const [existing] = await services.db.select().from(companies).where(eq(companies.storeId, storeId)).limit(1);
   if (existing) return existing;
+  // Platform admins may name any store: one that does not exist has no company (and must not get one).
+  const [store] = await services.db.select({ id: stores.id }).from(stores).where(eq(stores.id, storeId)).limit(1);
+  if (!store) throw notFound();
   await services.db.insert(companies).values({ storeId }).onConflictDoNothing({ target: companies.storeId });
   const [created] = await services.db.select().from(companies).where(eq(companies.storeId, storeId)).limit(1);
   return created!;

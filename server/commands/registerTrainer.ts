@@ -9,6 +9,7 @@ import { messages } from '../http/messages.js';
 import type { Services } from '../services.js';
 import { sendVerificationEmail } from './emailVerification.js';
 import { presentUser } from '../presenters/user.js';
+import { isReservedSubdomain } from './reservedSubdomains.js';
 import { findUserByEmail } from './users.js';
 
 export interface Registration {
@@ -30,7 +31,9 @@ export function subdomainFor(firstname: string): string {
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '')
       .slice(0, 40) || 'formation';
-  return `${base}-${randomBytes(2).toString('hex')}`;
+  const subdomain = `${base}-${randomBytes(2).toString('hex')}`;
+  // A suffix keeps a first name from ever being a reserved name; should the list grow to hold one, draw again.
+  return isReservedSubdomain(subdomain) ? subdomainFor('formation') : subdomain;
 }
 
 /** Creates a store on the PERCENT plan with the new user as OWNER, mails the activation link, opens a session. */

@@ -5,6 +5,7 @@ import { stores, users } from '../db/schema.js';
 import { conflict, forbidden, invalid, notFound, type FieldErrors } from '../http/errors.js';
 import { messages, type Text } from '../http/messages.js';
 import { presentStore } from '../presenters/user.js';
+import { isReservedSubdomain } from './reservedSubdomains.js';
 import type { Services } from '../services.js';
 
 export type StoreUpdate = operations['updateStore']['requestBody']['content']['application/json'];
@@ -26,6 +27,15 @@ function isUniqueViolation(error: unknown): boolean {
     if (e.code === '23505') return true;
   }
   return false;
+}
+
+function isWebAddress(value: string) {
+  try {
+    const { protocol, hostname } = new URL(value);
+    return (protocol === 'https:' || protocol === 'http:') && hostname !== '';
+  } catch {
+    return false;
+  }
 }
 
 /** The questionnaire is validated with the client's own rules; its problems become messages for `onboarding_questions`. */
@@ -58,7 +68,8 @@ function checkPlan(store: StoreRow, input: StoreUpdate, isAdmin: boolean) {
 /**
  * PUT /stores/{storeUuid}: only the fields sent change. The request already matched the contract's
  * schema (types, sizes, patterns, unknown fields); this checks what the schema cannot: plan (403),
- * feature names and the questionnaire (422), then the subdomain's uniqueness (409).
+ * feature names, the questionnaire, reserved subdomains and picture addresses (422), then the subdomain's
+ * uniqueness (409).
  */
 export async function updateStore(services: Services, actor: { isAdmin: boolean }, storeId: string, input: StoreUpdate) {
   const [store] = await services.db.select().from(stores).where(eq(stores.id, storeId)).limit(1);
@@ -88,6 +99,15 @@ export async function updateStore(services: Services, actor: { isAdmin: boolean 
   if (domainAfter === null) {
     if (input.custom_domain_enabled === true) errors.custom_domain_enabled = [messages.customDomainMissing];
     else if (input.custom_domain === null) set.customDomainEnabled = false;
+  }
+
+  if (input.subdomain !== undefined && input.subdomain !== store.subdomain && isReservedSubdomain(input.subdomain)) {
+    errors.subdomain = [messages.subdomainReserved];
+  }
+  // Pictures are shown by browsers: web addresses only (our uploads are too), never javascript:, data: or file:.
+  for (const field of ['logo', 'favicon'] as const) {
+    const value = input[field];
+    if (value != null && !isWebAddress(value)) errors[field] = [messages.webAddressOnly];
   }
 
   if (Object.keys(errors).length) throw invalid(errors);

@@ -33,6 +33,10 @@ export const messages = {
   unreadableBody: t('Le corps de la requête est illisible (JSON attendu).', 'The request body cannot be read (JSON expected).'),
   tooLarge: t('La requête est trop volumineuse.', 'The request is too large.'),
   invalidInput: t('Les données envoyées ne sont pas valides.', 'The data sent is not valid.'),
+  unstorableText: t(
+    'Ce texte contient un caractère non admis (caractère nul ou caractère Unicode incomplet).',
+    'This text holds a character that is not allowed (a null character or an incomplete Unicode character).',
+  ),
 
   // Catalogue of spec section 8
   sessionExpired: t('Votre session a expiré, veuillez vous reconnecter.', 'Your session has expired, please sign in again.'),
@@ -69,6 +73,7 @@ export const messages = {
 
   // Store settings
   subdomainTaken: t('Ce sous-domaine est déjà utilisé par un autre espace.', 'This subdomain is already used by another space.'),
+  subdomainReserved: t('Ce sous-domaine est réservé : choisissez-en un autre.', 'This subdomain is reserved: choose another one.'),
   customDomainMissing: t("Renseignez d'abord un domaine personnalisé.", 'Enter a custom domain first.'),
   unknownFeatureOption: (name: string) => t(`L'option « ${name} » n'existe pas.`, `The option "${name}" does not exist.`),
   questionnaireUnreadable: t("Les réponses au questionnaire ne sont pas lisibles (JSON attendu).", 'The questionnaire answers cannot be read (JSON expected).'),

@@ -7,7 +7,7 @@ import type { Services } from '../services.js';
 import { type BoundOperation, type OpenApiDocument, listOperations } from './document.js';
 import type { HandlerContext, HandlerMap, OperationId, PreflightContext } from './handler.js';
 import { MultipartSlots, multipartBusy, multipartSpecOf, readMultipart, type MultipartSpec } from './multipart.js';
-import { ContractValidator, toFieldErrors } from './validation.js';
+import { ContractValidator, onlyBeyondInt4, toFieldErrors, unstorableTextErrors } from './validation.js';
 
 const JSON_TYPE = 'application/json';
 const MULTIPART_TYPE = 'multipart/form-data';
@@ -85,9 +85,9 @@ function compile(validator: ContractValidator, doc: OpenApiDocument, bound: Boun
     query: query.length ? validator.parameters(query) : null,
     path: pathParams.length ? validator.parameters(pathParams) : null,
     body: hasJsonBody
-      ? validator.schemaAt(`${bodyBase}/content/application~1json/schema`)
+      ? validator.requestSchemaAt(`${bodyBase}/content/application~1json/schema`)
       : multipart
-        ? validator.schemaAt(`${bodyBase}/content/multipart~1form-data/schema`)
+        ? validator.requestSchemaAt(`${bodyBase}/content/multipart~1form-data/schema`)
         : null,
     bodyRequired: Boolean(requestBody?.required),
     multipart,
@@ -145,9 +145,14 @@ export function bindOperations(app: FastifyInstance, doc: OpenApiDocument, handl
 
         const errors = {};
         const params = { ...(request.params as object) };
-        if (compiled.path && !compiled.path(params)) Object.assign(errors, toFieldErrors(compiled.path.errors));
+        if (compiled.path && !compiled.path(params)) {
+          if (onlyBeyondInt4(compiled.path.errors)) throw notFound();
+          Object.assign(errors, toFieldErrors(compiled.path.errors));
+        }
         const query = { ...(request.query as object) };
         if (compiled.query && !compiled.query(query)) Object.assign(errors, toFieldErrors(compiled.query.errors));
+        // Texts no database stores (NUL, half a surrogate pair) are refused whatever the field: see validation.ts.
+        Object.assign(errors, unstorableTextErrors(params), unstorableTextErrors(query));
         const context = { query: query as never, params: params as never, auth, services, request, locale };
         // A handler's deliberate failures are answers too: they must be ones the contract declares.
         const failure = (error: unknown) => {
@@ -177,11 +182,14 @@ export function bindOperations(app: FastifyInstance, doc: OpenApiDocument, handl
             const parsed = await readMultipart(request, compiled.multipart);
             cleanup = parsed.cleanup;
             if (compiled.body && !compiled.body(parsed.forValidation)) throw invalid(toFieldErrors(compiled.body.errors));
+            const unstorable = unstorableTextErrors(parsed.forValidation);
+            if (Object.keys(unstorable).length) throw invalid(unstorable);
             body = parsed.body;
           } else if (compiled.body) {
             if (body === undefined || body === null) {
               if (compiled.bodyRequired) Object.assign(errors, { body: [messages.bodyRequired] });
             } else if (!compiled.body(body)) Object.assign(errors, toFieldErrors(compiled.body.errors));
+            Object.assign(errors, unstorableTextErrors(body));
           } else body = undefined;
           if (Object.keys(errors).length) throw invalid(errors);
 
@@ -224,6 +232,8 @@ function sendChecked(reply: FastifyReply, compiled: CompiledOperation, request: 
     return { message: inLocale(messages.internal, locale), code: 'INTERNAL_ERROR' };
   }
   reply.code(status);
+  // An answer carrying a token (sign-in, sign-up, preview…) is never kept by a browser or proxy cache.
+  if (status < 300 && body && typeof body === 'object' && 'token' in body) reply.header('cache-control', 'no-store');
   return status === 204 ? reply.send() : body;
 }
 

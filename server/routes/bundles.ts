@@ -7,13 +7,13 @@ import { addBundleTraining, removeBundleTraining, reorderBundleTrainings } from 
 import { deleteBundle, updateBundle } from '../commands/bundles/update.js';
 import { bundleOf } from '../commands/catalogue/scope.js';
 import { signedIn, type HandlerMap } from '../openapi/handler.js';
+import { publicUrlOf } from '../http/publicUrl.js';
 
 /** Bundles (packs). Every row is reached through the caller's store: other stores' uuids answer 404. */
 export const bundleHandlers: HandlerMap = {
   async listBundles(ctx) {
     const { request, query } = ctx;
-    // request.protocol and request.host honour X-Forwarded-* when TRUST_PROXY is set, so links name the public address.
-    const url = new URL(request.url, `${request.protocol}://${request.host}`);
+    const url = publicUrlOf(ctx.services.config, request);
     const body = await listBundles(ctx.services, signedIn(ctx).store.id, {
       q: query.q,
       status: query.status,

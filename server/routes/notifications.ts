@@ -1,11 +1,11 @@
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from '../commands/notifications.js';
 import { signedIn, type HandlerMap } from '../openapi/handler.js';
+import { publicUrlOf } from '../http/publicUrl.js';
 
 export const notificationHandlers: HandlerMap = {
   async listNotifications(ctx) {
     const { request } = ctx;
-    // request.protocol and request.host honour X-Forwarded-* when TRUST_PROXY=1, so links name the public address.
-    const url = new URL(request.url, `${request.protocol}://${request.host}`);
+    const url = publicUrlOf(ctx.services.config, request);
     const page = ctx.query.page ?? 1;
     return { status: 200, body: await listNotifications(ctx.services, signedIn(ctx).user.id, { page, url }) };
   },

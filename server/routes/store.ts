@@ -1,3 +1,4 @@
+import { takeAttempt } from '../auth/throttle.js';
 import { recordAffiliationVisit } from '../commands/affiliationVisits.js';
 import { companyOf, presentCompany, updateCompany } from '../commands/companies.js';
 import { listOnboardingMilestones } from '../commands/onboarding.js';
@@ -24,6 +25,8 @@ export const storeHandlers: HandlerMap = {
   },
 
   async recordAffiliationVisit(ctx) {
+    // Anonymous writes are limited per client address, like sign-ups.
+    await takeAttempt(ctx.services, [{ key: `visit-ip:${ctx.request.ip}`, limit: ctx.services.config.throttle.visitPerAddress }]);
     await recordAffiliationVisit(ctx.services, ctx.body.code);
     return { status: 204 };
   },

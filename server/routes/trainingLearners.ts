@@ -11,8 +11,10 @@ import { importTrainingCustomers } from '../commands/trainingLearners/importCsv.
 import type { PageRequest } from '../commands/trainingLearners/paging.js';
 import { getTrainingGlobalStats, getTrainingStats } from '../commands/trainingLearners/stats.js';
 import { invalid, notFound } from '../http/errors.js';
+import { publicUrlOf } from '../http/publicUrl.js';
 import { messages } from '../http/messages.js';
 import { signedIn, withPreflight, type HandlerMap } from '../openapi/handler.js';
+import type { Services } from '../services.js';
 import { trainingInPath } from './trainingPreflight.js';
 
 /** Item and comment ids are `serial`: a larger number would make PostgreSQL fail instead of finding nothing. */
@@ -22,16 +24,16 @@ const existingId = (id: number) => {
   return id;
 };
 
-function pageRequest(request: FastifyRequest, query: { page?: number; per_page?: number }): PageRequest {
-  // request.protocol and request.host honour X-Forwarded-* when TRUST_PROXY=1, so links name the public address.
-  return { page: query.page ?? 1, perPage: query.per_page ?? 20, url: new URL(request.url, `${request.protocol}://${request.host}`) };
+function pageRequest(ctx: { request: FastifyRequest; services: Services; query: { page?: number; per_page?: number } }): PageRequest {
+  const { request, services, query } = ctx;
+  return { page: query.page ?? 1, perPage: query.per_page ?? 20, url: publicUrlOf(services.config, request) };
 }
 
 /** A training's learners (apprenants), comments (commentaires) and statistics (statistiques) tabs. */
 export const trainingLearnerHandlers: HandlerMap = {
   async listTrainingCustomers(ctx) {
     const { q, type } = ctx.query;
-    const body = await listTrainingCustomers(ctx.services, signedIn(ctx).store.id, ctx.params.trainingUuid, { q, type }, pageRequest(ctx.request, ctx.query));
+    const body = await listTrainingCustomers(ctx.services, signedIn(ctx).store.id, ctx.params.trainingUuid, { q, type }, pageRequest(ctx));
     return { status: 200, body };
   },
 
@@ -59,7 +61,7 @@ export const trainingLearnerHandlers: HandlerMap = {
   async listTrainingComments(ctx) {
     const itemId = ctx.query.item_id;
     if (itemId !== undefined && itemId > MAX_SERIAL) throw invalid({ item_id: [messages.maximum(MAX_SERIAL)] });
-    const body = await listTrainingComments(ctx.services, signedIn(ctx).store.id, ctx.params.trainingUuid, itemId, pageRequest(ctx.request, ctx.query));
+    const body = await listTrainingComments(ctx.services, signedIn(ctx).store.id, ctx.params.trainingUuid, itemId, pageRequest(ctx));
     return { status: 200, body };
   },
 
@@ -70,7 +72,7 @@ export const trainingLearnerHandlers: HandlerMap = {
 
   async listTrainingItemComments(ctx) {
     const { trainingUuid, itemId } = ctx.params;
-    const body = await listTrainingItemComments(ctx.services, signedIn(ctx).store.id, trainingUuid, existingId(itemId), pageRequest(ctx.request, ctx.query));
+    const body = await listTrainingItemComments(ctx.services, signedIn(ctx).store.id, trainingUuid, existingId(itemId), pageRequest(ctx));
     return { status: 200, body };
   },
 

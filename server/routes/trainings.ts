@@ -8,6 +8,7 @@ import { deleteTraining } from '../commands/trainings/remove.js';
 import { updateFeedbackOptions, updateSeo, updateTraining } from '../commands/trainings/update.js';
 import { notFound } from '../http/errors.js';
 import { signedIn, type HandlerMap } from '../openapi/handler.js';
+import { publicUrlOf } from '../http/publicUrl.js';
 
 /** Schedule ids are `serial`: a larger number from the URL would make PostgreSQL fail instead of finding nothing. */
 const MAX_SERIAL = 2_147_483_647;
@@ -16,8 +17,7 @@ const MAX_SERIAL = 2_147_483_647;
 export const trainingHandlers: HandlerMap = {
   async listTrainings(ctx) {
     const { request, query } = ctx;
-    // request.protocol and request.host honour X-Forwarded-* when TRUST_PROXY=1, so links name the public address.
-    const url = new URL(request.url, `${request.protocol}://${request.host}`);
+    const url = publicUrlOf(ctx.services.config, request);
     const body = await listTrainings(ctx.services, signedIn(ctx).store.id, {
       page: query.page ?? 1,
       perPage: query.per_page ?? 20,

@@ -599,7 +599,7 @@ export interface paths {
         get?: never;
         /**
          * Record a visit from a sponsor link
-         * @description Called when a page address carries the `parrain` query (the sponsor code), to count the visit for that sponsor. The client ignores errors. Unknown codes are accepted silently (204) so the call does not reveal which codes exist. A sponsor code is the sponsor store's subdomain (our design, as the spec does not say what a code looks like); the visit is counted for the store it names; unknown codes are dropped.
+         * @description Called when a page address carries the `parrain` query (the sponsor code), to count the visit for that sponsor. The client ignores errors. Limited per client address (429). Unknown codes are accepted silently (204) so the call does not reveal which codes exist. A sponsor code is the sponsor store's subdomain (our design, as the spec does not say what a code looks like); the visit is counted for the store it names; unknown codes are dropped.
          */
         put: operations["recordAffiliationVisit"];
         post?: never;
@@ -6898,6 +6898,7 @@ export interface operations {
                 content?: never;
             };
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listPages: {
@@ -9300,6 +9301,7 @@ export interface operations {
                 "application/json": {
                     type: components["schemas"]["UploadType"];
                     filename: string;
+                    /** Format: int64 */
                     size?: number;
                     content_type?: string;
                 };
@@ -12959,6 +12961,7 @@ export interface operations {
                         name: string;
                         /** Format: uri */
                         url: string;
+                        /** Format: int64 */
                         size: number;
                     }[];
                 };
@@ -13182,6 +13185,7 @@ export interface operations {
                     /** @enum {string} */
                     type: "ASSIGNMENT";
                     filename: string;
+                    /** Format: int64 */
                     size: number;
                     content_type?: string;
                 };

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../../server/config';
 
 describe('readConfig', () => {
-  it('defaults to port 3000, ./data, the demo seed and the dev mailbox', () => {
+  it('defaults to port 3000, ./data and the demo seed; the dev mailbox only when asked for', () => {
     const config = readConfig({});
-    expect(config).toMatchObject({ port: 3000, seed: 'demo', devMailbox: true, production: false, databaseUrl: undefined });
+    expect(config).toMatchObject({ port: 3000, seed: 'demo', devMailbox: false, production: false, databaseUrl: undefined });
+    expect(readConfig({ DEV_MAILBOX: '1' }).devMailbox).toBe(true);
+    expect(readConfig({ DEV_MAILBOX: 'true' }).devMailbox).toBe(false);
     expect(config.dataDir).toMatch(/\/data$/);
   });
 
