@@ -1,4 +1,5 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
 import { sessions, stores, users } from '../db/schema.js';
 import type { Services } from '../services.js';
 import { hashToken, newToken } from './tokens.js';
@@ -23,16 +24,29 @@ export async function openSession(services: Services, userId: string, staySigned
   return { token, expiresAt };
 }
 
-/** Reads `Authorization: Bearer <token>`; null when missing, unknown or expired. */
-export async function resolveSession(services: Services, header: string | undefined): Promise<AuthContext | null> {
-  const match = /^Bearer\s+([A-Za-z0-9_-]{16,200})$/.exec(header ?? '');
-  if (!match?.[1]) return null;
-  const rows = await services.db
+/**
+ * The session lookup runs on every authenticated request: built once per database and prepared (named), so
+ * neither drizzle's query building nor, on PostgreSQL, the planning of the join is paid again per request.
+ */
+const sessionLookups = new WeakMap<Database, ReturnType<typeof prepareSessionLookup>>();
+
+function prepareSessionLookup(db: Database) {
+  return db
     .select({ user: users, store: stores, sessionId: sessions.id })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(stores, eq(stores.id, users.storeId))
-    .where(and(eq(sessions.tokenHash, hashToken(match[1])), gt(sessions.expiresAt, services.clock())))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('resolve_session');
+}
+
+/** Reads `Authorization: Bearer <token>`; null when missing, unknown or expired. */
+export async function resolveSession(services: Services, header: string | undefined): Promise<AuthContext | null> {
+  const match = /^Bearer\s+([A-Za-z0-9_-]{16,200})$/.exec(header ?? '');
+  if (!match?.[1]) return null;
+  let lookup = sessionLookups.get(services.db);
+  if (!lookup) sessionLookups.set(services.db, (lookup = prepareSessionLookup(services.db)));
+  const rows = await lookup.execute({ tokenHash: hashToken(match[1]), now: services.clock().toISOString() });
   return rows[0] ?? null;
 }

@@ -1,32 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import type { components, operations } from '../../src/api/schema.gen.js';
+import type { operations } from '../../src/api/schema.gen.js';
 import { companies, stores } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
+import { presentCompany, type CompanyRow } from '../presenters/company.js';
 import type { Services } from '../services.js';
 
-type CompanyRow = typeof companies.$inferSelect;
 export type CompanyUpdate = operations['updateCompany']['requestBody']['content']['application/json'];
-
-export function presentCompany(row: CompanyRow): components['schemas']['Company'] {
-  return {
-    id: row.id,
-    name: row.name,
-    legal_form: row.legalForm,
-    siret: row.siret,
-    vat_number: row.vatNumber,
-    activity_number: row.activityNumber,
-    address_line1: row.addressLine1,
-    address_line2: row.addressLine2,
-    postal_code: row.postalCode,
-    city: row.city,
-    state: row.state,
-    country: row.country,
-    email: row.email,
-    phone: row.phone,
-    signatory_name: row.signatoryName,
-    updated_at: row.updatedAt.toISOString(),
-  };
-}
 
 /** What an invoice and a training agreement cannot do without: the COMPANY milestone of the home checklist. */
 export const isCompanyFilled = (row: Pick<CompanyRow, 'name' | 'addressLine1' | 'postalCode' | 'city'> | undefined) =>
@@ -45,6 +24,11 @@ export async function companyOf(services: Services, storeId: string): Promise<Co
   await services.db.insert(companies).values({ storeId }).onConflictDoNothing({ target: companies.storeId });
   const [created] = await services.db.select().from(companies).where(eq(companies.storeId, storeId)).limit(1);
   return created!;
+}
+
+/** GET /stores/{storeUuid}/companies: a store has one company, created blank on first read. */
+export async function listCompanies(services: Services, storeId: string) {
+  return [presentCompany(await companyOf(services, storeId))];
 }
 
 /** Blank strings mean "remove", like null: an invoice must not print an empty line as a value. */

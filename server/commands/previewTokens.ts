@@ -3,7 +3,7 @@ import type { components } from '../../src/api/schema.gen.js';
 import type { AuthContext } from '../auth/session.js';
 import { hashToken, newToken } from '../auth/tokens.js';
 import { previewTokens, stores, users } from '../db/schema.js';
-import { notFound } from '../http/errors.js';
+import { may } from '../policies/policy.js';
 import type { Services } from '../services.js';
 
 type PreviewToken = components['schemas']['PreviewToken'];
@@ -11,24 +11,17 @@ type PreviewToken = components['schemas']['PreviewToken'];
 /** Spec 9: the editor refreshes its token every 600000 ms; each one lasts exactly that long. */
 export const PREVIEW_TOKEN_TTL_MS = 10 * 60 * 1000;
 
-/** The roles that may issue a preview token (the operation's x-roles), and so still use one. */
-const PREVIEWING_ROLES = new Set(['OWNER', 'ADMIN', 'TEACHER']);
-
 /**
  * POST /stores/{storeUuid}/token: a random 256-bit token, stored as its SHA-256 like sessions, valid 10
- * minutes, tied to its issuer and the store. The issuer's expired tokens are cleared on the way. The binder
- * lets only the caller's own store through, or any store for platform admins (404 when it does not exist).
+ * minutes, tied to its issuer and the store. The issuer's expired tokens are cleared on the way. `storeId` is
+ * the binder's store scope: the caller's own store, or any existing store for platform admins.
  */
-export async function createPreviewToken(services: Services, auth: AuthContext, storeUuid: string): Promise<PreviewToken> {
-  if (storeUuid !== auth.store.id) {
-    const [store] = await services.db.select({ id: stores.id }).from(stores).where(eq(stores.id, storeUuid)).limit(1);
-    if (!store) throw notFound();
-  }
+export async function createPreviewToken(services: Services, auth: AuthContext, storeId: string): Promise<PreviewToken> {
   const now = services.clock();
   const token = newToken();
   const expiresAt = new Date(now.getTime() + PREVIEW_TOKEN_TTL_MS);
   await services.db.delete(previewTokens).where(and(eq(previewTokens.userId, auth.user.id), lt(previewTokens.expiresAt, now)));
-  await services.db.insert(previewTokens).values({ userId: auth.user.id, storeId: storeUuid, tokenHash: hashToken(token), expiresAt });
+  await services.db.insert(previewTokens).values({ userId: auth.user.id, storeId, tokenHash: hashToken(token), expiresAt });
   return { token, expires_at: expiresAt.toISOString() };
 }
 
@@ -54,6 +47,6 @@ export async function resolvePreviewToken(services: Services, token: string): Pr
     .where(and(eq(previewTokens.tokenHash, hashToken(token)), gt(previewTokens.expiresAt, services.clock())))
     .limit(1);
   if (!row) return null;
-  const mayPreview = row.isAdmin || (row.userStore === row.storeId && PREVIEWING_ROLES.has(row.role));
-  return mayPreview ? { storeId: row.storeId, userId: row.userId, expiresAt: row.expiresAt } : null;
+  const issuer = { role: row.role, isAdmin: row.isAdmin, storeId: row.userStore };
+  return may(issuer, 'previewStore', { storeId: row.storeId }) ? { storeId: row.storeId, userId: row.userId, expiresAt: row.expiresAt } : null;
 }

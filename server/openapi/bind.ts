@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ValidateFunction } from 'ajv';
-import { resolveSession } from '../auth/session.js';
+import { resolveSession, type StoreRow } from '../auth/session.js';
 import { HttpError, forbidden, invalid, notFound, unauthenticated } from '../http/errors.js';
 import { inLocale, localeOf, messages, type Locale } from '../http/messages.js';
+import { operationRefusal } from '../policies/policy.js';
+import { resolveStoreScope } from '../policies/storeScope.js';
 import type { Services } from '../services.js';
 import { type BoundOperation, type OpenApiDocument, listOperations } from './document.js';
 import type { HandlerContext, HandlerMap, OperationId, PreflightContext } from './handler.js';
@@ -21,21 +23,6 @@ interface CompiledOperation {
   /** Set for multipart/form-data bodies (see multipart.ts); `body` then validates the text fields. */
   multipart: MultipartSpec | null;
   responses: Map<number, ValidateFunction | null>;
-}
-
-/**
- * Is a back-office `user` allowed by an operation's x-roles? The platform-admin flag passes every
- * back-office role check; learner-only operations (`CUSTOMER`) stay closed to back-office sessions.
- */
-export function rolesAllow(roles: string[], user: { role: string; isAdmin: boolean }): boolean {
-  if (roles.length === 0) return true;
-  if (roles.includes(user.role)) return true;
-  return user.isAdmin && roles.some((role) => role !== 'CUSTOMER');
-}
-
-/** Is the store's plan one of an operation's x-plans? Platform admins pass, like for roles. */
-export function plansAllow(plans: string[] | undefined, plan: string, isAdmin: boolean): boolean {
-  return !plans?.length || isAdmin || plans.includes(plan);
 }
 
 /** The multipart/form-data body schema of an operation, if that is how its body comes. */
@@ -97,7 +84,7 @@ function compile(validator: ContractValidator, doc: OpenApiDocument, bound: Boun
 
 /**
  * Registers one Fastify route per operation of the contract. Order inside a request:
- * authentication (401) → roles (403) → store scope (404) → 501 when the operation has no handler
+ * authentication (401) → roles, then plan (403; policies/policy.ts) → store scope (404; policies/storeScope.ts) → 501 when the operation has no handler
  * yet → request validation (422; path and query first, then the handler's preflight, when it has one or
  * the body is multipart) → handler → response validated against the contract before it leaves.
  * Multipart bodies are read by at most MAX_CONCURRENT_MULTIPART requests at once (429 beyond).
@@ -126,13 +113,14 @@ export function bindOperations(app: FastifyInstance, doc: OpenApiDocument, handl
         const compiled = compiledOperation();
         const locale = localeOf(request.headers['accept-language']);
         const auth = bound.isPublic ? null : await resolveSession(services, request.headers.authorization);
+        let store: StoreRow | null = null;
         if (!bound.isPublic) {
           if (!auth) throw unauthenticated();
-          if (!rolesAllow(bound.roles, auth.user)) throw forbidden();
-          if (!plansAllow(bound.operation['x-plans'], auth.store.plan, auth.user.isAdmin)) throw forbidden(messages.planRequired, 'PLAN_REQUIRED');
-          // Store-scoped paths only ever reach the caller's own store; another store does not exist for them.
-          const storeUuid = (request.params as { storeUuid?: string }).storeUuid;
-          if (storeUuid !== undefined && storeUuid !== auth.store.id && !auth.user.isAdmin) throw notFound();
+          const refusal = operationRefusal({ roles: bound.roles, plans: bound.operation['x-plans'] }, auth.user, auth.store);
+          if (refusal === 'role') throw forbidden();
+          if (refusal === 'plan') throw forbidden(messages.planRequired, 'PLAN_REQUIRED');
+          // The one place a `{storeUuid}` path is resolved against the caller's store (policies/storeScope.ts).
+          store = await resolveStoreScope(services, auth, (request.params as { storeUuid?: string }).storeUuid);
         }
 
         if (!handler) {
@@ -153,7 +141,7 @@ export function bindOperations(app: FastifyInstance, doc: OpenApiDocument, handl
         if (compiled.query && !compiled.query(query)) Object.assign(errors, toFieldErrors(compiled.query.errors));
         // Texts no database stores (NUL, half a surrogate pair) are refused whatever the field: see validation.ts.
         Object.assign(errors, unstorableTextErrors(params), unstorableTextErrors(query));
-        const context = { query: query as never, params: params as never, auth, services, request, locale };
+        const context = { query: query as never, params: params as never, auth, store, services, request, locale };
         // A handler's deliberate failures are answers too: they must be ones the contract declares.
         const failure = (error: unknown) => {
           if (!(error instanceof HttpError)) throw error;

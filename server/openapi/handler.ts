@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { operations } from '../../src/api/schema.gen.js';
-import type { AuthContext } from '../auth/session.js';
+import type { AuthContext, StoreRow } from '../auth/session.js';
 import type { Locale } from '../http/messages.js';
 import type { Services } from '../services.js';
 import type { FILE_FIELD, UploadedFile } from './multipart.js';
@@ -40,6 +40,11 @@ export interface HandlerContext<K extends OperationId> {
   params: PathOf<K>;
   /** The caller's session; null only on public operations. */
   auth: AuthContext | null;
+  /**
+   * The store the operation acts on, resolved once by the binder (policies/storeScope.ts): the one a
+   * `{storeUuid}` path names, else the caller's own. Null only on public operations.
+   */
+  store: StoreRow | null;
   services: Services;
   request: FastifyRequest;
   /** The caller's language (Accept-Language), for messages in the answer. */
@@ -66,6 +71,12 @@ export function withPreflight<K extends OperationId>(
   handler: (ctx: HandlerContext<K>) => Promise<ReplyOf<K>>,
 ): Handler<K> {
   return Object.assign(handler, { preflight });
+}
+
+/** Handlers of authenticated operations call this to get the store they act on (see HandlerContext.store). */
+export function scopeOf(ctx: { store: StoreRow | null }): StoreRow {
+  if (!ctx.store) throw new Error(`Operation expected a store scope but has none`);
+  return ctx.store;
 }
 
 /** Handlers of authenticated operations call this to get a non-null session. */

@@ -16,7 +16,26 @@ export interface SummaryExtras {
   customersCount: number;
 }
 
-export function presentTrainingSummary(row: TrainingRow, extras: SummaryExtras): TrainingSummaryBody {
+/** The columns of a training that its summary shows (the list reads only these). */
+export type SummaryColumns = Pick<
+  TrainingRow,
+  | 'id'
+  | 'slug'
+  | 'name'
+  | 'summary'
+  | 'picture'
+  | 'status'
+  | 'position'
+  | 'maxCustomers'
+  | 'enrollmentEndsAt'
+  | 'accessDurationDays'
+  | 'dripFrequency'
+  | 'certificateEnabled'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+
+export function presentTrainingSummary(row: SummaryColumns, extras: SummaryExtras): TrainingSummaryBody {
   return {
     uuid: row.id,
     slug: row.slug,

@@ -1,27 +1,27 @@
 import { takeAttempt } from '../auth/throttle.js';
 import { recordAffiliationVisit } from '../commands/affiliationVisits.js';
-import { companyOf, presentCompany, updateCompany } from '../commands/companies.js';
+import { listCompanies, updateCompany } from '../commands/companies.js';
 import { listOnboardingMilestones } from '../commands/onboarding.js';
 import { updateStore } from '../commands/updateStore.js';
-import { signedIn, type HandlerMap } from '../openapi/handler.js';
+import { scopeOf, signedIn, type HandlerMap } from '../openapi/handler.js';
 
-// The binder already kept other stores out (404) for everyone but platform admins, who may act on any store.
+// The binder resolved `{storeUuid}` (scopeOf): the caller's own store, or any existing one for platform admins (404 otherwise).
 export const storeHandlers: HandlerMap = {
   async updateStore(ctx) {
     const { user } = signedIn(ctx);
-    return { status: 200, body: await updateStore(ctx.services, user, ctx.params.storeUuid, ctx.body) };
+    return { status: 200, body: await updateStore(ctx.services, user, scopeOf(ctx).id, ctx.body) };
   },
 
   async listOnboardingMilestones(ctx) {
-    return { status: 200, body: { data: await listOnboardingMilestones(ctx.services, ctx.params.storeUuid) } };
+    return { status: 200, body: { data: await listOnboardingMilestones(ctx.services, scopeOf(ctx).id) } };
   },
 
   async listCompanies(ctx) {
-    return { status: 200, body: { data: [presentCompany(await companyOf(ctx.services, ctx.params.storeUuid))] } };
+    return { status: 200, body: { data: await listCompanies(ctx.services, scopeOf(ctx).id) } };
   },
 
   async updateCompany(ctx) {
-    return { status: 200, body: await updateCompany(ctx.services, ctx.params.storeUuid, ctx.params.companyId, ctx.body) };
+    return { status: 200, body: await updateCompany(ctx.services, scopeOf(ctx).id, ctx.params.companyId, ctx.body) };
   },
 
   async recordAffiliationVisit(ctx) {

@@ -6,12 +6,12 @@ import { loadOutline } from '../commands/trainingItems/outline.js';
 import { removeItem } from '../commands/trainingItems/remove.js';
 import { reorderItems } from '../commands/trainingItems/reorder.js';
 import { updateItem } from '../commands/trainingItems/update.js';
-import { signedIn, type HandlerMap } from '../openapi/handler.js';
+import { scopeOf, signedIn, type HandlerMap } from '../openapi/handler.js';
 
 /** Thin handlers for a training's outline; every command reaches the training through the caller's store. */
 export const trainingItemHandlers: HandlerMap = {
   async listTrainingItems(ctx) {
-    const training = await trainingOf(ctx.services, signedIn(ctx).store.id, ctx.params.trainingUuid);
+    const training = await trainingOf(ctx.services, scopeOf(ctx).id, ctx.params.trainingUuid);
     return { status: 200, body: { data: await loadOutline(ctx.services, training.id) } };
   },
 
@@ -20,17 +20,17 @@ export const trainingItemHandlers: HandlerMap = {
   },
 
   async getTrainingItem(ctx) {
-    const training = await trainingOf(ctx.services, signedIn(ctx).store.id, ctx.params.trainingUuid);
+    const training = await trainingOf(ctx.services, scopeOf(ctx).id, ctx.params.trainingUuid);
     return { status: 200, body: await itemDetail(ctx.services.db, await itemOf(ctx.services.db, training.id, ctx.params.itemId)) };
   },
 
   async updateTrainingItem(ctx) {
     const { params } = ctx;
-    return { status: 200, body: await updateItem(ctx.services, signedIn(ctx).store.id, params.trainingUuid, params.itemId, ctx.body) };
+    return { status: 200, body: await updateItem(ctx.services, scopeOf(ctx).id, params.trainingUuid, params.itemId, ctx.body) };
   },
 
   async deleteTrainingItem(ctx) {
-    const cleanupFailures = await removeItem(ctx.services, signedIn(ctx).store.id, ctx.params.trainingUuid, ctx.params.itemId);
+    const cleanupFailures = await removeItem(ctx.services, scopeOf(ctx).id, ctx.params.trainingUuid, ctx.params.itemId);
     for (const err of cleanupFailures) ctx.request.log.warn({ err }, 'SCORM package left in storage');
     return { status: 204 };
   },
@@ -41,6 +41,6 @@ export const trainingItemHandlers: HandlerMap = {
   },
 
   async reorderTrainingItems(ctx) {
-    return { status: 200, body: { data: await reorderItems(ctx.services, signedIn(ctx).store.id, ctx.params.trainingUuid, ctx.body) } };
+    return { status: 200, body: { data: await reorderItems(ctx.services, scopeOf(ctx).id, ctx.params.trainingUuid, ctx.body) } };
   },
 };

@@ -13,7 +13,7 @@ import { getTrainingGlobalStats, getTrainingStats } from '../commands/trainingLe
 import { invalid, notFound } from '../http/errors.js';
 import { publicUrlOf } from '../http/publicUrl.js';
 import { messages } from '../http/messages.js';
-import { signedIn, withPreflight, type HandlerMap } from '../openapi/handler.js';
+import { scopeOf, signedIn, withPreflight, type HandlerMap } from '../openapi/handler.js';
 import type { Services } from '../services.js';
 import { trainingInPath } from './trainingPreflight.js';
 
@@ -33,46 +33,46 @@ function pageRequest(ctx: { request: FastifyRequest; services: Services; query: 
 export const trainingLearnerHandlers: HandlerMap = {
   async listTrainingCustomers(ctx) {
     const { q, type } = ctx.query;
-    const body = await listTrainingCustomers(ctx.services, signedIn(ctx).store.id, ctx.params.trainingUuid, { q, type }, pageRequest(ctx));
+    const body = await listTrainingCustomers(ctx.services, scopeOf(ctx).id, ctx.params.trainingUuid, { q, type }, pageRequest(ctx));
     return { status: 200, body };
   },
 
   async addTrainingCustomer(ctx) {
-    return { status: 201, body: await addTrainingCustomer(ctx.services, signedIn(ctx).store.id, ctx.params.trainingUuid, ctx.body) };
+    return { status: 201, body: await addTrainingCustomer(ctx.services, scopeOf(ctx).id, ctx.params.trainingUuid, ctx.body) };
   },
 
   // The preflight answers 404 for another store's training before the file is received.
   importTrainingCustomers: withPreflight<'importTrainingCustomers'>(trainingInPath, async (ctx) => {
     // The binder has put the file on disk, capped at the contract's 5 MB (x-max-size); send_email is ignored (see the command).
-    const body = await importTrainingCustomers(ctx.services, signedIn(ctx).store.id, ctx.params.trainingUuid, ctx.body.file, ctx.locale);
+    const body = await importTrainingCustomers(ctx.services, scopeOf(ctx).id, ctx.params.trainingUuid, ctx.body.file, ctx.locale);
     return { status: 200, body };
   }),
 
   async updateTrainingCustomer(ctx) {
     const { trainingUuid, customerUuid } = ctx.params;
-    return { status: 200, body: await updateTrainingCustomer(ctx.services, signedIn(ctx).store.id, trainingUuid, customerUuid, ctx.body) };
+    return { status: 200, body: await updateTrainingCustomer(ctx.services, scopeOf(ctx).id, trainingUuid, customerUuid, ctx.body) };
   },
 
   async removeTrainingCustomer(ctx) {
-    await removeTrainingCustomer(ctx.services, signedIn(ctx).store.id, ctx.params.trainingUuid, ctx.params.customerUuid);
+    await removeTrainingCustomer(ctx.services, scopeOf(ctx).id, ctx.params.trainingUuid, ctx.params.customerUuid);
     return { status: 204 };
   },
 
   async listTrainingComments(ctx) {
     const itemId = ctx.query.item_id;
     if (itemId !== undefined && itemId > MAX_SERIAL) throw invalid({ item_id: [messages.maximum(MAX_SERIAL)] });
-    const body = await listTrainingComments(ctx.services, signedIn(ctx).store.id, ctx.params.trainingUuid, itemId, pageRequest(ctx));
+    const body = await listTrainingComments(ctx.services, scopeOf(ctx).id, ctx.params.trainingUuid, itemId, pageRequest(ctx));
     return { status: 200, body };
   },
 
   async deleteTrainingComment(ctx) {
-    await deleteTrainingComment(ctx.services, signedIn(ctx).store.id, ctx.params.trainingUuid, existingId(ctx.params.commentId));
+    await deleteTrainingComment(ctx.services, scopeOf(ctx).id, ctx.params.trainingUuid, existingId(ctx.params.commentId));
     return { status: 204 };
   },
 
   async listTrainingItemComments(ctx) {
     const { trainingUuid, itemId } = ctx.params;
-    const body = await listTrainingItemComments(ctx.services, signedIn(ctx).store.id, trainingUuid, existingId(itemId), pageRequest(ctx));
+    const body = await listTrainingItemComments(ctx.services, scopeOf(ctx).id, trainingUuid, existingId(itemId), pageRequest(ctx));
     return { status: 200, body };
   },
 
@@ -85,14 +85,14 @@ export const trainingLearnerHandlers: HandlerMap = {
   },
 
   async getTrainingStats(ctx) {
-    return { status: 200, body: await getTrainingStats(ctx.services, signedIn(ctx).store.id, ctx.params.trainingUuid, ctx.query) };
+    return { status: 200, body: await getTrainingStats(ctx.services, scopeOf(ctx).id, ctx.params.trainingUuid, ctx.query) };
   },
 
   async getTrainingGlobalStats(ctx) {
-    return { status: 200, body: await getTrainingGlobalStats(ctx.services, signedIn(ctx).store.id, ctx.params.trainingUuid) };
+    return { status: 200, body: await getTrainingGlobalStats(ctx.services, scopeOf(ctx).id, ctx.params.trainingUuid) };
   },
 
   async getTrainingStatsHistogram(ctx) {
-    return { status: 200, body: await getTrainingStatsHistogram(ctx.services, signedIn(ctx).store.id, ctx.params.trainingUuid, ctx.query) };
+    return { status: 200, body: await getTrainingStatsHistogram(ctx.services, scopeOf(ctx).id, ctx.params.trainingUuid, ctx.query) };
   },
 };

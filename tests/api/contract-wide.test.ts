@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { plansAllow, rolesAllow } from '../../server/openapi/bind';
+import { plansAllow, rolesAllow } from '../../server/policies/policy';
 import { resolveRef, type BoundOperation } from '../../server/openapi/document';
 import { handlers } from '../../server/routes/handlers';
 import { api, call, document, login, operations, register } from './client';

@@ -303,3 +303,27 @@ describe('PUT /stores/{storeUuid} on the demo store (PRO)', () => {
     expect(answer.status).toBe(401);
   });
 });
+
+describe('store scope of {storeUuid} paths (resolved once by the binder)', () => {
+  it("lets a platform admin reach another existing store's settings, and answers 404 for a store that does not exist", async () => {
+    const platform = await login('platform@demo.test');
+    const other = await freshOwner();
+    const companies = await api('GET', `/stores/${other.store.uuid}/companies`, { token: platform });
+    expectContract('listCompanies', companies);
+    expect(companies.status, companies.text).toBe(200);
+    const milestones = await api('GET', `/stores/${other.store.uuid}/onboarding`, { token: platform });
+    expect(milestones.status, milestones.text).toBe(200);
+    for (const missing of ['0d2e6a1c-9b7f-4c3e-8a55-3f0e1b2c4d5e', 'pas-un-uuid']) {
+      for (const [method, path, body] of [
+        ['GET', `/stores/${missing}/companies`, undefined],
+        ['GET', `/stores/${missing}/onboarding`, undefined],
+        ['PUT', `/stores/${missing}`, { logo: null }],
+        ['POST', `/stores/${missing}/token`, undefined],
+      ] as const) {
+        const answer = await api(method, path, { token: platform, body });
+        expect(answer.status, `${method} ${path}: ${answer.text}`).toBe(404);
+        expect(answer.body.code).toBe('NOT_FOUND');
+      }
+    }
+  });
+});

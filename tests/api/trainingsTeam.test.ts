@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { rolesAllow } from '../../server/openapi/bind';
+import { rolesAllow } from '../../server/policies/policy';
 import { api, login, operations } from './client';
 import { checked, createTraining, DEMO, freshStore, invalidFields, UNKNOWN_UUID } from './trainingsSupport';
 

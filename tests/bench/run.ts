@@ -7,6 +7,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
+import { benchApiCost } from './apiCost';
 import { benchItemsReorder } from './itemsReorder';
 import { benchTrainingsList } from './trainingsList';
 import { benchTreeRender } from './treeRender';
@@ -170,6 +171,7 @@ try {
     ...itemsReorder,
     ...trainingsList,
     ...treeRender,
+    ...(await benchApiCost()),
   };
   console.table(results);
   mkdirSync('tests/.tmp', { recursive: true });

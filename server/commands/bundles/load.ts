@@ -3,6 +3,7 @@ import { bundleTrainings, sales, trainings } from '../../db/schema.js';
 import { presentBundle, type BundleParts, type BundleRow, type BundleTrainingRow } from '../../presenters/bundle.js';
 import type { Services } from '../../services.js';
 import { schedulesOf } from '../catalogue/paymentSchedules.js';
+import { bundleOf } from '../catalogue/scope.js';
 
 /**
  * Bundles as the API answers them, however many: three queries for the whole set (trainings, payment
@@ -28,6 +29,11 @@ export async function presentBundles(services: Services, rows: readonly BundleRo
 export async function presentOneBundle(services: Services, row: BundleRow) {
   const [body] = await presentBundles(services, [row]);
   return body!;
+}
+
+/** GET /bundles/{bundleUuid}: one bundle of the store (404 for another store's). */
+export async function getBundle(services: Services, storeId: string, bundleUuid: string) {
+  return presentOneBundle(services, await bundleOf(services, storeId, bundleUuid));
 }
 
 /** Each bundle's trainings in the bundle's item order (ties, from concurrent additions, by date then id). */

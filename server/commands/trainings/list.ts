@@ -6,7 +6,7 @@ import { messages } from '../../http/messages.js';
 import type { Services } from '../../services.js';
 import { lockPositions } from '../catalogue/positionLock.js';
 import { searchPattern } from '../catalogue/search.js';
-import { allSummaries, summariesOf } from './summaries.js';
+import { allSummaries, presentSummaryRow, summaryRows } from './summaries.js';
 
 type TrainingStatus = components['schemas']['TrainingStatus'];
 type Reorder = operations['reorderTrainings']['requestBody']['content']['application/json'];
@@ -40,28 +40,29 @@ export async function countTrainings(services: Services, storeId: string, filter
 }
 
 /**
- * GET /trainings: one page in the trainer's order, with the page meta and links of every paged list. Three
- * small queries: the count, the ids of the page (sorting only ids and positions, not whole rows), then those
- * trainings with their figures. A window count in the page query measured several times slower.
+ * GET /trainings: one page in the trainer's order, with the page meta and links of every paged list. One query
+ * when the page has trainings: the page's ids (sorting only ids and positions, not whole rows) in a sub-query,
+ * the figures of those trainings only, and the count as a scalar sub-query that PostgreSQL runs once. A page
+ * past the end (or an empty store) asks the count alone. A window count measured several times slower.
  */
 export async function listTrainings(services: Services, storeId: string, options: TrainingFilter & { page: number; perPage: number; url: URL }) {
   const { page, perPage, url } = options;
-  const total = await countTrainings(services, storeId, options);
-  const lastPage = Math.max(1, Math.ceil(total / perPage));
-  const offset = (page - 1) * perPage;
-  const ids =
-    offset < total
-      ? await services.db
-          .select({ id: trainings.id })
-          .from(trainings)
-          .where(and(eq(trainings.storeId, storeId), filterOf(options)))
-          .orderBy(asc(trainings.position), asc(trainings.id))
-          .limit(perPage)
-          .offset(offset)
-      : [];
+  const where = and(eq(trainings.storeId, storeId), filterOf(options));
+  const pageIds = services.db
+    .select({ id: trainings.id })
+    .from(trainings)
+    .where(where)
+    .orderBy(asc(trainings.position), asc(trainings.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  // Inside these sub-queries `"trainings"` is their own FROM, so the filter's columns name their rows.
+  const total = sql<number>`(select count(*) from ${trainings} where ${where})`.mapWith(Number);
+  const rows = await summaryRows(services, inArray(trainings.id, pageIds), { total });
+  const count = rows[0]?.total ?? (await countTrainings(services, storeId, options));
+  const lastPage = Math.max(1, Math.ceil(count / perPage));
   return {
-    data: await summariesOf(services, ids.map((row) => row.id)),
-    meta: { current_page: page, per_page: perPage, total, last_page: lastPage },
+    data: rows.map(presentSummaryRow),
+    meta: { current_page: page, per_page: perPage, total: count, last_page: lastPage },
     links: {
       next: page < lastPage ? pageLink(url, page + 1) : null,
       // Past the end, "previous" leads back to the last page that has something rather than to another empty one.

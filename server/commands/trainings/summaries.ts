@@ -1,6 +1,6 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { trainings } from '../../db/schema.js';
-import { presentTrainingSummary } from '../../presenters/training.js';
+import { presentTrainingSummary, type SummaryColumns, type SummaryExtras } from '../../presenters/training.js';
 import type { Services } from '../../services.js';
 
 /**
@@ -20,32 +20,43 @@ export const itemsCount = sql<number>`(select count(*) from training_items ti
 export const customersCount = sql<number>`(select count(*) from customer_trainings ct
   where ct.training_id = "trainings"."id" and ct.customer_type <> 'ABANDONED_CART')`.mapWith(Number);
 
-// The whole row: a summary also carries the certificate switch and the access rules (plain columns), which the
-// store-wide certificates and trainings-settings tables read from the list.
-const withFigures = { training: trainings, price: firstPrice, itemsCount, customersCount };
+// The columns a summary shows: besides the catalogue's, the certificate switch and the access rules, which the
+// store-wide certificates and trainings-settings tables read from the list. Not the description nor the SEO.
+const summaryColumns = {
+  id: trainings.id,
+  slug: trainings.slug,
+  name: trainings.name,
+  summary: trainings.summary,
+  picture: trainings.picture,
+  status: trainings.status,
+  position: trainings.position,
+  maxCustomers: trainings.maxCustomers,
+  enrollmentEndsAt: trainings.enrollmentEndsAt,
+  accessDurationDays: trainings.accessDurationDays,
+  dripFrequency: trainings.dripFrequency,
+  certificateEnabled: trainings.certificateEnabled,
+  createdAt: trainings.createdAt,
+  updatedAt: trainings.updatedAt,
+};
+const withFigures = { training: summaryColumns, price: firstPrice, itemsCount, customersCount };
 
 /**
- * Summaries of the trainings whose ids a page query found, in that order. The figures are asked here, for
- * those ids only: in the page query itself, PostgreSQL would compute them for every row it sorts or skips
+ * The trainings matching `where` with their figures, in the trainer's order (ids break ties), plus any `extra`
+ * columns. The figures are computed for the rows answered only: callers that page put the page's ids in
+ * `where`, since in the page query itself PostgreSQL would compute them for every row it sorts or skips
  * before the OFFSET (page 100 of 2,000 trainings would count the items of all 2,000).
  */
-export async function summariesOf(services: Services, ids: string[]) {
-  if (!ids.length) return [];
-  const rows = await services.db.select(withFigures).from(trainings).where(inArray(trainings.id, ids));
-  const byId = new Map(rows.map((row) => [row.training.id, row]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    // A training deleted between the two queries is simply left out of the page.
-    return row ? [presentTrainingSummary(row.training, row)] : [];
-  });
+export async function summaryRows<Extra extends Record<string, SQL.Aliased | SQL>>(services: Services, where: SQL | undefined, extra = {} as Extra) {
+  return services.db
+    .select({ ...withFigures, ...extra })
+    .from(trainings)
+    .where(where)
+    .orderBy(asc(trainings.position), asc(trainings.id));
 }
+
+export const presentSummaryRow = (row: { training: SummaryColumns } & SummaryExtras) => presentTrainingSummary(row.training, row);
 
 /** Every training of the store in the trainer's order (ids break ties), figures included. */
 export async function allSummaries(services: Services, storeId: string) {
-  const rows = await services.db
-    .select(withFigures)
-    .from(trainings)
-    .where(eq(trainings.storeId, storeId))
-    .orderBy(asc(trainings.position), asc(trainings.id));
-  return rows.map((row) => presentTrainingSummary(row.training, row));
+  return (await summaryRows(services, eq(trainings.storeId, storeId))).map(presentSummaryRow);
 }
