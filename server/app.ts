@@ -1,9 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyMultipart from '@fastify/multipart';
 import { mountApiDocs } from './http/apiDocs.js';
+import { compressResponses } from './http/compression.js';
 import { HttpError } from './http/errors.js';
 import { inLocale, localeOf, messages } from './http/messages.js';
 import { bindOperations } from './openapi/bind.js';
@@ -76,6 +77,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     return reply.code(500).send({ message: inLocale(messages.internal, locale), code: 'INTERNAL_ERROR' });
   });
 
+  await compressResponses(app, API_PREFIX);
+
   // Multipart bodies are read by the binder itself, part by part, with each operation's caps (openapi/multipart.ts).
   await app.register(fastifyMultipart);
   bindOperations(app, document, options.handlers ?? defaultHandlers, services, API_PREFIX);
@@ -85,17 +88,18 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   if (config.devMailbox) await mountDevMailbox(app, services);
 
   const staticDir = config.staticDir ?? path.resolve('dist/client');
-  const indexFile = path.join(staticDir, 'index.html');
-  const spaShell = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
-  if (spaShell) {
+  const hasShell = existsSync(path.join(staticDir, 'index.html'));
+  if (hasShell) {
     await app.register(fastifyStatic, {
       root: staticDir,
       prefix: '/',
       wildcard: false,
       index: false,
-      // Hashed assets are immutable; the HTML shell must be revalidated after every deploy.
+      // The `.br` and `.gz` siblings written at build time (scripts/precompress.mjs), chosen by Accept-Encoding.
+      preCompressed: true,
+      // Hashed assets are immutable; the HTML shell (index.html, or its index.html.br…) must be revalidated after every deploy.
       setHeaders: (reply, filePath) => {
-        reply.header('cache-control', filePath.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable');
+        reply.header('cache-control', /\.html(?:\.br|\.gz)?$/.test(filePath) ? 'no-cache' : 'public, max-age=31536000, immutable');
       },
       cacheControl: false,
     });
@@ -104,9 +108,10 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     const wantsApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/__dev');
-    // Client-side routes get the SPA shell; everything under /api answers the JSON envelope.
-    if (!wantsApi && spaShell && request.method === 'GET') {
-      return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(spaShell);
+    // Client-side routes get the SPA shell (HEAD like GET), precompressed like the assets; everything under
+    // /api answers the JSON envelope.
+    if (!wantsApi && hasShell && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.code(200).sendFile('index.html');
     }
     return reply.code(404).send({ message: inLocale(messages.pageNotFound, localeOf(request.headers['accept-language'])), code: 'NOT_FOUND' });
   });

@@ -1,5 +1,6 @@
-// `npm run bench` (after `npm run build`): cold start, login latency under load, server memory, and
-// the JavaScript a visitor downloads to see /connexion. Prints a table and writes tests/.tmp/bench.json.
+// `npm run bench` (after `npm run build`): cold start, login latency under load, server memory, the JavaScript a
+// visitor downloads to see /connexion (gzip -9 of the bodies, and as it travelled) and Lighthouse 12 (mobile) on
+// /connexion, the home and /formations. Prints a table and writes tests/.tmp/bench.json.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +9,9 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 import { benchApiCost } from './apiCost';
+import { CHROMIUM_ARGS, chromiumPath } from './chromium';
 import { benchItemsReorder } from './itemsReorder';
+import { benchLighthouse, type LighthouseFigures } from './lighthouse';
 import { benchTrainingsList } from './trainingsList';
 import { benchTreeRender } from './treeRender';
 
@@ -44,7 +47,7 @@ async function firstHealthy(startedAt: number): Promise<number> {
     } catch {
       /* not listening yet */
     }
-    if (performance.now() - startedAt > 60_000) throw new Error('server did not become healthy in 60 s');
+    if (performance.now() - startedAt > 180_000) throw new Error('server did not become healthy in 180 s');
     await new Promise((r) => setTimeout(r, 10));
   }
 }
@@ -104,39 +107,83 @@ async function loginLoad(emails: string[]) {
 
 async function connexionJavaScript() {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH === '' ? undefined : (process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'),
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    executablePath: chromiumPath,
+    args: CHROMIUM_ARGS,
   });
   const page = await browser.newPage();
-  const scripts = new Map<string, number>();
-  page.on('response', async (response) => {
+  const scripts = new Map<string, { gzip: number; wire: number }>();
+  const measured: Promise<void>[] = [];
+  page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
-    const body = await response.body().catch(() => null);
-    if (body) scripts.set(new URL(response.url()).pathname, gzipSync(body, { level: 9 }).length);
+    measured.push(
+      (async () => {
+        const body = await response.body().catch(() => null);
+        // The body as it travelled (compressed as the server chose), as in Lighthouse's transfer size without headers.
+        const sizes = await response.request().sizes();
+        if (body) scripts.set(new URL(response.url()).pathname, { gzip: gzipSync(body, { level: 9 }).length, wire: sizes.responseBodySize });
+      })(),
+    );
   });
   await page.goto(`${base}/connexion`, { waitUntil: 'networkidle' });
   await page.locator('input[name=email]').waitFor();
+  await Promise.all(measured);
   await browser.close();
-  const perFileKb = Object.fromEntries([...scripts].sort(([, a], [, b]) => b - a).map(([file, bytes]) => [file, Math.round(bytes / 102.4) / 10]));
-  return { files: scripts.size, gzipKb: [...scripts.values()].reduce((a, b) => a + b, 0) / 1024, perFileKb };
+  const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
+  const perFileKb = Object.fromEntries(
+    [...scripts].sort(([, a], [, b]) => b.gzip - a.gzip).map(([file, bytes]) => [file, { gzip: kb(bytes.gzip), wire: kb(bytes.wire) }]),
+  );
+  const total = (key: 'gzip' | 'wire') => [...scripts.values()].reduce((sum, bytes) => sum + bytes[key], 0) / 1024;
+  return { files: scripts.size, gzipKb: total('gzip'), wireKb: total('wire'), perFileKb };
 }
 
-/** `BENCH_ONLY=bundle npm run bench`: only the JavaScript of /connexion, file by file (no load tests). */
-async function connexionJavaScriptOnly() {
+/** Lighthouse's figures per page, and the goals of issue 9 (performance >= 95, LCP < 2 s) checked aloud. */
+function printLighthouse(pages: Record<string, LighthouseFigures>) {
+  console.table(pages);
+  for (const [route, page] of Object.entries(pages)) {
+    const misses = [page.performance < 95 && `performance ${page.performance} < 95`, page.lcpMs >= 2000 && `LCP ${page.lcpMs} ms >= 2000`].filter(Boolean);
+    if (misses.length) console.log(`Lighthouse ${route}: below the goal (${misses.join(', ')})`);
+  }
+}
+
+/** Flattens the Lighthouse figures into the bench's one-level table (lighthouse_connexion_lcp_ms, …). */
+function lighthouseResults(pages: Record<string, LighthouseFigures>) {
+  const names: Record<string, string> = { '/connexion': 'connexion', '/': 'home', '/formations': 'formations' };
+  const units: Record<keyof LighthouseFigures, string> = {
+    performance: 'performance',
+    fcpMs: 'fcp_ms',
+    lcpMs: 'lcp_ms',
+    tbtMs: 'tbt_ms',
+    jsTransferKb: 'js_transfer_kb',
+    totalTransferKb: 'total_transfer_kb',
+  };
+  return Object.fromEntries(
+    Object.entries(pages).flatMap(([route, page]) =>
+      Object.entries(page).map(([key, value]) => [`lighthouse_${names[route] ?? route}_${units[key as keyof LighthouseFigures]}`, value]),
+    ),
+  );
+}
+
+/**
+ * `BENCH_ONLY=bundle npm run bench`: only the JavaScript of /connexion, file by file (no load tests);
+ * `BENCH_ONLY=lighthouse`: only Lighthouse on the three pages.
+ */
+async function benchOnly(part: string) {
   const dir = mkdtempSync(path.join(tmpdir(), 'cp-bench-'));
   const server = start(dir);
   try {
     await firstHealthy(server.startedAt);
-    const js = await connexionJavaScript();
-    console.table(js.perFileKb);
-    console.log(`JS loaded by /connexion: ${js.files} files, ${js.gzipKb.toFixed(1)} KB gzip`);
+    if (part === 'bundle') {
+      const js = await connexionJavaScript();
+      console.table(js.perFileKb);
+      console.log(`JS loaded by /connexion: ${js.files} files, ${js.gzipKb.toFixed(1)} KB gzip, ${js.wireKb.toFixed(1)} KB on the wire`);
+    } else printLighthouse(await benchLighthouse(base));
   } finally {
     await stop(server.child);
     rmSync(dir, { recursive: true, force: true });
   }
 }
-if (process.env.BENCH_ONLY === 'bundle') {
-  await connexionJavaScriptOnly();
+if (process.env.BENCH_ONLY === 'bundle' || process.env.BENCH_ONLY === 'lighthouse') {
+  await benchOnly(process.env.BENCH_ONLY);
   process.exit(0);
 }
 
@@ -154,6 +201,7 @@ try {
   const itemsReorder = await benchItemsReorder(base);
   const trainingsList = await benchTrainingsList(base);
   const treeRender = await benchTreeRender(base);
+  const lighthouse = await benchLighthouse(base);
   await stop(reopened.child);
 
   const results = {
@@ -168,12 +216,15 @@ try {
     server_rss_after_mb: Math.round(rss),
     connexion_js_files: js.files,
     connexion_js_gzip_kb: Math.round(js.gzipKb * 10) / 10,
+    connexion_js_wire_kb: Math.round(js.wireKb * 10) / 10,
     ...itemsReorder,
     ...trainingsList,
     ...treeRender,
     ...(await benchApiCost()),
+    ...lighthouseResults(lighthouse),
   };
   console.table(results);
+  printLighthouse(lighthouse);
   mkdirSync('tests/.tmp', { recursive: true });
   writeFileSync('tests/.tmp/bench.json', JSON.stringify(results, null, 2));
 } finally {

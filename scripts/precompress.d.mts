@@ -1,0 +1,2 @@
+export const COMPRESSIBLE: RegExp;
+export function precompressDir(dir: string): Promise<{ file: string; size: number; br: number; gz: number }[]>;
