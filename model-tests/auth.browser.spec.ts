@@ -18,7 +18,7 @@
  *
  * Elements are found by role, name attribute or test id; never by translated text.
  */
-import { expect, test, type APIRequestContext, type BrowserContext, type Page, type Route } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page, type Route } from '../tests/e2e/fixtures';
 import { authMachine } from '../machines/auth/auth.machine';
 import { authEvents, type AuthInvokeId, type AuthModelEvent, type AuthModelEventType, type AuthPath, type AuthRestingState, type AuthSnapshot, type AuthStep } from './auth.fixtures';
 import { describePath, dropPrefixPaths, extendPath, flattenEvents, generatePaths, leafStates } from './support/graph';

@@ -30,7 +30,7 @@
  *
  * Elements are found by role or test id; never by translated text.
  */
-import { expect, test, type APIRequestContext, type Page, type Request, type Route } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type Request, type Route } from '../tests/e2e/fixtures';
 import { initialTransition, transition } from 'xstate';
 import type { Failure } from '../shared/failure';
 import { notificationsMachine } from '../machines/notifications/notifications.machine';

@@ -15,7 +15,7 @@
  *
  * Elements are found by role, value or test id; never by translated text.
  */
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page, type Route } from '../tests/e2e/fixtures';
 import { questionnaireJson, type QuestionnaireEvent } from '../machines/questionnaire/questionnaire.machine';
 import { selectQuestionnaireView } from '../machines/questionnaire/questionnaire.selectors';
 import {

@@ -3,6 +3,8 @@ import { createRoot } from 'react-dom/client';
 import type { InspectionEvent } from 'xstate';
 import { App } from './App';
 import { captureAttribution } from './app/attribution';
+import { reportUncaught } from './app/failureReporter';
+import { listenForUncaughtErrors } from './app/uncaughtErrors';
 import { tokenStorage } from './api/tokenStorage';
 import { LocaleProvider } from './i18n/LocaleProvider';
 import './styles/tokens.css';
@@ -15,6 +17,9 @@ async function inspector() {
   const { inspect } = createBrowserInspector();
   return (event: InspectionEvent) => inspect.next?.(event);
 }
+
+// Errors nothing caught become a toast (spec 8: non-HTTP errors), once the shell has mounted its outlets.
+listenForUncaughtErrors(window, reportUncaught);
 
 // Where the visitor came from (sponsor link, campaign, affiliate code) is kept for the sign-up; a sponsor link's
 // visit is counted, and its failure ignored (spec: errors ignored).

@@ -1,12 +1,22 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
-import { showToast } from '../components/ui/toastQueue';
+import { showToast, toastQueue } from '../components/ui/toastQueue';
 import { ConnectivityActor } from './connectivity';
+import { withChunkTimeout } from './chunkLoad';
 import { catalogueMessages } from './errorCatalogue';
 import { registerFailureOutlets } from './failureReporter';
 
-const ConfirmDialog = lazy(() => import('../components/ui/Dialog').then((m) => ({ default: m.ConfirmDialog })));
+const ConfirmDialog = lazy(() => withChunkTimeout(() => import('../components/ui/Dialog')).then((m) => ({ default: m.ConfirmDialog })));
+
+/**
+ * One report per failure: a catalogue toast already on screen is not stacked again (a page load whose reads all
+ * fail with a 5xx shows one "Une erreur est survenue", not one per read).
+ */
+export function showCatalogueToast(title: string, timeout: number) {
+  if (toastQueue.visibleToasts.some((toast) => toast.content.variant === 'error' && toast.content.title === title)) return;
+  showToast({ title, variant: 'error' }, { timeout });
+}
 
 const messages = defineMessages({
   configure: { id: 'errors.stripeConfigure', defaultMessage: 'Configurer les paiements' },
@@ -21,7 +31,7 @@ export function FailureOutlets() {
   const [stripeOpen, setStripeOpen] = useState(false);
   useEffect(() => {
     registerFailureOutlets({
-      toast: (text, timeout) => showToast({ title: typeof text === 'string' ? text : intl.formatMessage(text), variant: 'error' }, { timeout }),
+      toast: (text, timeout) => showCatalogueToast(typeof text === 'string' ? text : intl.formatMessage(text), timeout),
       networkLost: () => connectivity.send({ type: 'NETWORK_LOST' }),
       stripeConfirm: () => setStripeOpen(true),
     });

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { toastQueue } from '../components/ui/toastQueue';
+import { withChunkTimeout } from './chunkLoad';
 
-const ToastRegion = lazy(() => import('../components/ui/Toast').then((m) => ({ default: m.ToastRegion })));
+const ToastRegion = lazy(() => withChunkTimeout(() => import('../components/ui/Toast')).then((m) => ({ default: m.ToastRegion })));
 const hasToasts = () => toastQueue.visibleToasts.length > 0;
 
 /** Mounts the toast region while a toast is showing; its code is fetched with the first toast. */

@@ -6,10 +6,11 @@ import { landingAfterAuth, loginPathFor } from '../../machines/auth/auth.navigat
 import { showToast } from '../components/ui/toastQueue';
 import { decideAccess, type Viewer } from './access';
 import { AuthActor } from './auth';
+import { withChunkTimeout } from './chunkLoad';
 import type { AppRoute } from './routes';
 
 // Only signed-in pages on another plan show it: loaded on demand, so the sign-in page does not download it.
-const PlanLockPanel = lazy(() => import('../components/PlanLock').then((m) => ({ default: m.PlanLockPanel })));
+const PlanLockPanel = lazy(() => withChunkTimeout(() => import('../components/PlanLock')).then((m) => ({ default: m.PlanLockPanel })));
 
 const messages = defineMessages({
   noAccess: { id: 'guard.noAccess', defaultMessage: "Vous n'avez pas accès à cette page !" },

@@ -4,6 +4,8 @@ import type { Failure } from '../../shared/failure';
 /** Spec section 9: toasts last 4000 ms, snackbars 7500 ms. */
 export const TOAST_MS = 4000;
 export const SNACKBAR_MS = 7500;
+/** Spec section 9: a chunk of the app (a page, a layout, a dialog's code) that has not loaded in 120 s fails. */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 export const catalogueMessages = defineMessages({
   vpn: {
@@ -14,6 +16,10 @@ export const catalogueMessages = defineMessages({
   conflict: { id: 'errors.conflict', defaultMessage: 'Cette entrée existe déjà' },
   server: { id: 'errors.server', defaultMessage: 'Une erreur est survenue. Rechargez la page ou contactez le support.' },
   unavailable: { id: 'errors.unavailable', defaultMessage: 'Le service est momentanément indisponible. Réessayez dans quelques instants.' },
+  chunkTimeout: {
+    id: 'errors.chunkTimeout',
+    defaultMessage: 'Cette partie de la plateforme met trop de temps à se charger. Vérifiez votre connexion, puis rechargez la page.',
+  },
   stripeTitle: { id: 'errors.stripeTitle', defaultMessage: 'Paiement par carte non configuré' },
   stripeBody: {
     id: 'errors.stripeBody',

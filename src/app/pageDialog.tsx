@@ -1,4 +1,5 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { withChunkTimeout } from './chunkLoad';
 import type { PageDialogActorRef } from './PageDialogView';
 
 interface PageDialogContextValue {
@@ -10,7 +11,7 @@ const PageDialogContext = createContext<PageDialogContextValue>({ actor: null, o
 
 // The dialog's module holds its machine, the modal and the HTML sanitiser: none of it is needed until a legal
 // link is pressed, so the sign-in pages that show those links do not download it up front.
-const loadDialog = () => import('./PageDialogView');
+const loadDialog = () => withChunkTimeout(() => import('./PageDialogView'));
 const PageDialogView = lazy(() => loadDialog().then((module) => ({ default: module.PageDialogView })));
 
 /**

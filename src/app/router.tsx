@@ -17,6 +17,7 @@ import { RouteErrorPage } from '../pages/RouteErrorPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { commonMessages } from '../i18n/commonMessages';
 import { loadAppMessages } from '../i18n/catalogues';
+import { withChunkTimeout, type TimeoutClock } from './chunkLoad';
 import { FailureOutlets } from './FailureOutlets';
 import { PageDialogHost } from './pageDialog';
 import { LazyToastRegion } from './LazyToastRegion';
@@ -75,22 +76,26 @@ function KeepQueryRedirect({ to }: { to: (params: Record<string, string | undefi
   return <Navigate to={to(params) + search + hash} replace />;
 }
 
-async function pageFor(route: AppRoute): Promise<() => React.JSX.Element> {
+async function pageFor(route: AppRoute, clock?: TimeoutClock): Promise<() => React.JSX.Element> {
   if (route.redirectTo) {
     const target = route.redirectTo;
     return () => <KeepQueryRedirect to={target} />;
   }
   if (route.load) {
-    const Page = await route.load();
+    const Page = await withChunkTimeout(route.load, clock);
     return () => <Page />;
   }
-  const { NotAvailableYetPage } = await import('../pages/NotAvailableYetPage');
+  const { NotAvailableYetPage } = await withChunkTimeout(() => import('../pages/NotAvailableYetPage'), clock);
   const part = route.comesWith ?? { id: 'part.unknown', defaultMessage: route.name };
   return () => <NotAvailableYetPage part={part} />;
 }
 
-/** One parent per layout, so a layout stays mounted between its pages; each page has its own guard. */
-export function buildRouteObjects(table: readonly AppRoute[]): RouteObject[] {
+/**
+ * One parent per layout, so a layout stays mounted between its pages; each page has its own guard. A page's or
+ * a layout's code that has not arrived in CHUNK_LOAD_TIMEOUT_MS fails the route (its error page says so);
+ * `clock` is the browser's unless a test passes its own.
+ */
+export function buildRouteObjects(table: readonly AppRoute[], clock?: TimeoutClock): RouteObject[] {
   const byLayout = new Map<Layout, RouteObject[]>();
   for (const route of table) {
     const children = byLayout.get(route.layout) ?? [];
@@ -98,7 +103,7 @@ export function buildRouteObjects(table: readonly AppRoute[]): RouteObject[] {
       path: route.path,
       id: route.name,
       lazy: async () => {
-        const Page = await pageFor(route);
+        const Page = await pageFor(route, clock);
         return {
           Component: () => (
             <RouteGuard route={route}>
@@ -124,7 +129,7 @@ export function buildRouteObjects(table: readonly AppRoute[]): RouteObject[] {
       children: [
         ...[...byLayout].map(([layout, children]) => ({
           id: `layout:${layout}`,
-          lazy: async () => ({ Component: await layouts[layout]() }),
+          lazy: async () => ({ Component: await withChunkTimeout(layouts[layout], clock) }),
           // A failing page keeps its frame; the error clears on the next navigation.
           children: children.map((child) => ({ ...child, errorElement: <RouteErrorPage /> })),
         })),

@@ -3,10 +3,7 @@ import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { requestMachine } from '../../machines/request/request.machine';
 import { settleUnlessAborted } from '../../machines/support/settleUnlessAborted';
-import type { Failure } from '../../shared/failure';
-import { isGlobalFailure, reportFailure } from './failureReporter';
-
-const isFailure = (error: unknown): error is Failure => typeof error === 'object' && error !== null && 'status' in error && 'fieldErrors' in error;
+import { reportedByShell, reportFailure } from './failureReporter';
 import { selectRequestView } from '../../machines/request/request.selectors';
 
 /**
@@ -23,7 +20,7 @@ export function useRequest<I>(submit: (input: I, signal: AbortSignal) => Promise
               signal,
               submit(input as I, signal).catch((error: unknown) => {
                 // The form explains its own failures; the rest (no answer, 5xx…) go to the shell's catalogue.
-                if (isFailure(error) && isGlobalFailure(error)) reportFailure(error);
+                if (reportedByShell(error)) reportFailure(error);
                 throw error;
               }),
             ),

@@ -9,7 +9,9 @@ export function LanguageSwitch() {
   const { locale, setLocale } = useLocale();
   const next = locale === 'fr' ? 'en' : 'fr';
   return (
-    <Button variant="ghost" size="sm" onPress={() => setLocale(next)} aria-label={intl.formatMessage(commonMessages.language)} data-testid="language-switch">
+    // "Langue, English": the name holds the visible text (WCAG 2.5.3), and says what the button is about.
+    <Button variant="ghost" size="sm" onPress={() => setLocale(next)} data-testid="language-switch">
+      <span className="visually-hidden">{intl.formatMessage(commonMessages.language)}, </span>
       <span lang={next}>{intl.formatMessage(next === 'en' ? commonMessages.english : commonMessages.french)}</span>
     </Button>
   );

@@ -2,6 +2,8 @@ import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { defineMessages, useIntl } from 'react-intl';
 import { Button } from '../components/ui/Button';
 import { TextLink } from '../components/ui/Link';
+import { isChunkLoadTimeout } from '../app/chunkLoad';
+import { catalogueMessages } from '../app/errorCatalogue';
 import { commonMessages } from '../i18n/commonMessages';
 import { NotFoundPage } from './NotFoundPage';
 
@@ -25,7 +27,7 @@ export function RouteErrorPage() {
   return (
     <section className="auth-card auth-card__center" role="alert">
       <h1>{intl.formatMessage(messages.title)}</h1>
-      <p className="auth-card__lead">{intl.formatMessage(messages.newVersion)}</p>
+      <p className="auth-card__lead">{intl.formatMessage(isChunkLoadTimeout(error) ? catalogueMessages.chunkTimeout : messages.newVersion)}</p>
       <Button onPress={() => window.location.reload()}>{intl.formatMessage(messages.reload)}</Button>
       <TextLink href="/">{intl.formatMessage(commonMessages.backHome)}</TextLink>
     </section>

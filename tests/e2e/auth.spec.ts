@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { answerQuestionnaire } from './questionnaire';
 
 const uniqueEmail = () => `e2e-${randomUUID().slice(0, 8)}@example.test`;

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 
 /**
  * /packs and /packs/:uuid (issue 5): create a bundle and land on it, add trainings from the picker

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { answerQuestionnaire } from './questionnaire';
 
 async function logIn(page: Page, email: string) {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 
 async function logIn(page: Page, email: string) {
   await page.goto('/connexion');

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { answerQuestionnaire } from './questionnaire';
 
 test('a new owner answers the questionnaire after sign-up; the rules hold; it does not come back', async ({ page, request }) => {

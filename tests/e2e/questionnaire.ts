@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page } from './fixtures';
 
 /** Answers the onboarding questionnaire through its UI (a new owner meets it on the home page). */
 export async function answerQuestionnaire(page: Page) {

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
 
 /**
  * A training's page (/formations/:uuid/…) other than the content tab, against the real server: the frame

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from './fixtures';
 
 /**
  * The trainings back office at the two desktop widths the review used (1024×768 with the drawer docked, and

@@ -85,7 +85,10 @@ export function Header({ user, viewer, drawerOpen, onToggleDrawer, onLogout }: {
         <Menu
           aria-label={intl.formatMessage(m.userMenu)}
           trigger={
-            <AriaButton className="shell-user" aria-label={intl.formatMessage(m.userMenu)} data-testid="user-menu">
+            // The name says what the button opens and ends with the first name it shows (WCAG 2.5.3: the
+            // visible text is part of the accessible name, so "Sophie" said by voice control finds it).
+            <AriaButton className="shell-user" data-testid="user-menu">
+              <span className="visually-hidden">{intl.formatMessage(m.userMenu)}, </span>
               <span className="shell-user__avatar" aria-hidden="true">
                 {user.firstname.slice(0, 1).toUpperCase()}
               </span>

@@ -5,6 +5,7 @@ import { useIntl } from 'react-intl';
 import type { Failure } from '../../../../shared/failure';
 import { flatIds, flatOrder, moveInOrder } from '../../../../machines/reorder/reorder.order';
 import { bundleQuery, removeBundleTraining, reorderBundleTrainings, storeBundle, type Bundle } from '../../../api/bundlesApi';
+import { reportedByShell } from '../../../app/failureReporter';
 import { useRequest } from '../../../app/useRequest';
 import { DragHandle, SortableList } from '../../../components/SortableList';
 import { useReorder } from '../../../components/useReorder';
@@ -50,7 +51,8 @@ function BundleTrainings({ bundle: framed }: { bundle: Bundle }) {
       await storeBundle(queryClient, await removeBundleTraining(bundle.uuid, training.uuid, signal));
       showToast({ title: latestIntl.current.formatMessage(v.removed, { name: training.name }), variant: 'success' });
     } catch (error) {
-      showToast({ title: latestIntl.current.formatMessage(m.removeFailed), description: (error as Failure).message, variant: 'error' });
+      // One report: the shell's catalogue has the failures it reports itself (no answer, 5xx…).
+      if (!reportedByShell(error)) showToast({ title: latestIntl.current.formatMessage(m.removeFailed), description: (error as Failure).message, variant: 'error' });
       throw error;
     }
   });

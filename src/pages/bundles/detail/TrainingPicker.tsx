@@ -4,6 +4,7 @@ import { useIntl } from 'react-intl';
 import type { Failure } from '../../../../shared/failure';
 import { addBundleTraining, storeBundle, type Bundle } from '../../../api/bundlesApi';
 import { trainingsListQuery, type TrainingSummary } from '../../../api/trainingsApi';
+import { reportedByShell } from '../../../app/failureReporter';
 import { useRequest } from '../../../app/useRequest';
 import { TrainingStatusBadge } from '../../../components/StatusBadge';
 import { Button } from '../../../components/ui/Button';
@@ -53,7 +54,8 @@ function PickerBody({ bundle }: { bundle: Bundle }) {
       await storeBundle(queryClient, await addBundleTraining(bundle.uuid, training.uuid, signal));
       showToast({ title: latestIntl.current.formatMessage(v.added, { name: training.name }), variant: 'success' });
     } catch (error) {
-      showToast({ title: latestIntl.current.formatMessage(m.addFailed), description: (error as Failure).message, variant: 'error' });
+      // One report: the shell's catalogue has the failures it reports itself (no answer, 5xx…).
+      if (!reportedByShell(error)) showToast({ title: latestIntl.current.formatMessage(m.addFailed), description: (error as Failure).message, variant: 'error' });
       throw error;
     }
   });

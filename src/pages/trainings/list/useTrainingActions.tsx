@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import type { Failure } from '../../../../shared/failure';
 import { deleteTraining, duplicateTraining, refreshTrainingLists, type TrainingSummary } from '../../../api/trainingsApi';
+import { reportedByShell } from '../../../app/failureReporter';
 import { useRequest } from '../../../app/useRequest';
 import { showToast } from '../../../components/ui/toastQueue';
 import { listMessages as m, listValues } from './trainingsListMessages';
@@ -26,7 +27,8 @@ export function useTrainingActions() {
       await refreshTrainingLists(queryClient);
       showToast({ title: latestIntl.current.formatMessage(listValues.duplicated, { name: copy.name }), variant: 'success' });
     } catch (error) {
-      showToast({ title: latestIntl.current.formatMessage(m.duplicateFailed), description: (error as Failure).message, variant: 'error' });
+      // One report: the shell's catalogue has the failures it reports itself (no answer, 5xx…).
+      if (!reportedByShell(error)) showToast({ title: latestIntl.current.formatMessage(m.duplicateFailed), description: (error as Failure).message, variant: 'error' });
       throw error;
     }
   });

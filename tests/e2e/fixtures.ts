@@ -1,0 +1,229 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+
+/*
+ * Every browser test imports `test` from here instead of '@playwright/test': the same test, plus axe-core run
+ * over every page and state the test reaches. A scan runs when the main frame navigates (a load or a router
+ * navigation), when a dialog, menu, listbox, alert or toast appears, and once more when the test ends; every
+ * page of the test is watched, also those opened with `browser.newPage()` or `context.newPage()`. A serious
+ * or critical violation fails the test, listed with its rule, the page and the elements.
+ */
+export * from '@playwright/test';
+
+/** Impacts that fail a test (axe's own scale: minor, moderate, serious, critical). */
+export const FAILING_IMPACTS: readonly string[] = ['serious', 'critical'];
+
+/** Roles whose appearance is a new state of the page worth a scan (dialogs, menus, pop-overs, alerts, toasts). */
+const STATE_ROLES = ['dialog', 'alertdialog', 'menu', 'listbox', 'alert', 'status', 'tooltip', 'tabpanel'];
+const STATE_SELECTOR = STATE_ROLES.map((role) => `[role="${role}"]`).join(',');
+
+interface Finding {
+  rule: string;
+  impact: string;
+  help: string;
+  helpUrl: string;
+  path: string;
+  targets: string[];
+  html: string;
+  summary: string;
+}
+
+/** Scans that lose a race with a navigation or a closing page: the next scan sees the new page. */
+const isTransient = (error: unknown) =>
+  /Execution context was destroyed|Target (page, context or browser )?(has been )?closed|frame was detached|navigat|Cannot find context|Script Timeout|Axe is already running/i.test(
+    String(error),
+  );
+
+/** What a page shows once it has settled: loaded, and no finite animation or transition still running. */
+async function settle(page: Page) {
+  await page.waitForLoadState('load');
+  await page.evaluate(async () => {
+    const running = document.getAnimations().filter((animation) => animation.effect?.getTiming().iterations !== Infinity && animation.playState === 'running');
+    await Promise.race([Promise.all(running.map((animation) => animation.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 1_500))]);
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
+}
+
+/** A page's state as a document: its HTML without scripts, its address and its viewport. */
+interface Snapshot {
+  html: string;
+  url: string;
+  viewport: { width: number; height: number } | null;
+}
+
+/**
+ * The DOM is copied into a page of its own (same styles, same viewport, no scripts) and axe runs there, so a
+ * scan never holds the main thread of the page under test while the test goes on.
+ */
+async function snapshot(page: Page, origin: string): Promise<Snapshot> {
+  const html = (await page.content())
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
+    .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, '')
+    .replace(/<head([^>]*)>/i, `<head$1><base href="${origin}/">`);
+  return { html, url: page.url(), viewport: page.viewportSize() };
+}
+
+/** Collects the violations of every scan of one test, each rule and element once. */
+class A11yWatch {
+  readonly findings = new Map<string, Finding>();
+  private readonly pending = new Set<Page>();
+  private queue: Promise<void> = Promise.resolve();
+  private readonly watched = new WeakSet<Page>();
+  /** A scan that failed for another reason than a race: reported when the test ends. */
+  private failure: unknown = null;
+
+  constructor(
+    private readonly baseURL: string,
+    private readonly scanner: Page,
+  ) {}
+
+  /** Only the app's own pages: not the API, the dev mailbox, blank or foreign pages. */
+  private ours(url: string) {
+    if (!url.startsWith(this.baseURL)) return false;
+    const path = new URL(url).pathname;
+    return !path.startsWith('/api/') && !path.startsWith('/__dev');
+  }
+
+  async watchContext(context: BrowserContext) {
+    context.on('page', (page) => this.watchPage(page));
+    for (const page of context.pages()) this.watchPage(page);
+    // The app tells the test when a new state appears (a dialog, a menu, a toast…).
+    await context.exposeBinding('__a11yStateAppeared', ({ page }) => this.schedule(page));
+    await context.addInitScript((selector: string) => {
+      let scheduled = false;
+      const notify = () => {
+        if (scheduled) return;
+        scheduled = true;
+        requestAnimationFrame(() => {
+          scheduled = false;
+          (window as unknown as { __a11yStateAppeared?: () => void }).__a11yStateAppeared?.();
+        });
+      };
+      const observer = new MutationObserver((records) => {
+        for (const record of records) {
+          for (const node of record.addedNodes) {
+            if (node instanceof Element && (node.matches(selector) || node.querySelector(selector))) return notify();
+          }
+        }
+      });
+      const start = () => observer.observe(document.documentElement, { childList: true, subtree: true });
+      if (document.documentElement) start();
+      else document.addEventListener('DOMContentLoaded', start, { once: true });
+    }, STATE_SELECTOR);
+  }
+
+  private watchPage(page: Page) {
+    if (this.watched.has(page)) return;
+    this.watched.add(page);
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) this.schedule(page);
+    });
+  }
+
+  /** One snapshot at a time; a page already waiting for its snapshot is not queued twice. */
+  schedule(page: Page) {
+    if (this.pending.has(page)) return;
+    this.pending.add(page);
+    this.queue = this.queue.then(async () => {
+      this.pending.delete(page);
+      try {
+        if (page.isClosed()) return;
+        await settle(page);
+        if (!this.ours(page.url())) return;
+        await this.scan(await snapshot(page, new URL(this.baseURL).origin));
+      } catch (error) {
+        if (!isTransient(error) && !page.isClosed()) this.failure ??= error;
+      }
+    });
+  }
+
+  private async scan({ html, url, viewport }: Snapshot) {
+    const scanner = this.scanner;
+    if (viewport) await scanner.setViewportSize(viewport);
+    await scanner.setContent(html, { waitUntil: 'load' });
+    const path = new URL(url).pathname + new URL(url).search;
+    const results = await new AxeBuilder({ page: scanner }).setLegacyMode(true).options({ resultTypes: ['violations'] }).analyze();
+    for (const violation of results.violations) {
+      if (!violation.impact || !FAILING_IMPACTS.includes(violation.impact)) continue;
+      for (const node of violation.nodes) {
+        const targets = node.target.map((target) => (Array.isArray(target) ? target.join(' >>> ') : String(target)));
+        const key = `${violation.id}|${targets.join(',')}`;
+        if (this.findings.has(key)) continue;
+        this.findings.set(key, { rule: violation.id, impact: violation.impact, help: violation.help, helpUrl: violation.helpUrl, path, targets, html: node.html, summary: node.failureSummary ?? '' });
+      }
+    }
+  }
+
+  /** The last state of every open page, then every scan still queued. */
+  async finish(contexts: BrowserContext[]) {
+    for (const context of contexts) for (const page of context.pages()) this.schedule(page);
+    await this.queue;
+    if (this.failure) throw this.failure;
+  }
+
+  report() {
+    return [...this.findings.values()]
+      .map((f) => `- ${f.rule} (${f.impact}) on ${f.path}: ${f.help}\n    ${f.targets.join(', ')}: ${f.html.slice(0, 300)}\n    ${f.summary.replace(/\n/g, '\n    ')}\n    ${f.helpUrl}`)
+      .join('\n');
+  }
+}
+
+/** Contexts and pages the test opens itself from the worker's browser are watched too. */
+function watchBrowser(browser: Browser, watch: A11yWatch, contexts: BrowserContext[]) {
+  const { newContext, newPage } = browser;
+  browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
+    const context = await newContext.apply(browser, args);
+    contexts.push(context);
+    await watch.watchContext(context);
+    return context;
+  };
+  browser.newPage = async (...args: Parameters<Browser['newPage']>) => {
+    const context = await browser.newContext(...args);
+    const page = await context.newPage();
+    // Like Playwright's own newPage: the page owns its context.
+    page.once('close', () => void context.close().catch(() => undefined));
+    return page;
+  };
+  return () => {
+    browser.newContext = newContext;
+    browser.newPage = newPage;
+  };
+}
+
+async function attachReport(testInfo: TestInfo, report: string) {
+  await testInfo.attach('axe violations', { body: report, contentType: 'text/plain' });
+}
+
+export const test = base.extend<{ a11y: A11yWatch }, { a11yScanner: Page }>({
+  // The page scans run in: one per worker, in a context of its own (not one the test sees).
+  a11yScanner: [
+    async ({ browser }, provide) => {
+      const context = await browser.newContext();
+      await provide(await context.newPage());
+      await context.close();
+    },
+    { scope: 'worker' },
+  ],
+  a11y: [
+    async ({ context, browser, baseURL, a11yScanner }, provide, testInfo) => {
+      const watch = new A11yWatch(baseURL ?? '', a11yScanner);
+      const contexts: BrowserContext[] = [context];
+      await watch.watchContext(context);
+      const restore = watchBrowser(browser, watch, contexts);
+      try {
+        await provide(watch);
+        // A failing test already says what went wrong; its last state may be half-drawn.
+        if (testInfo.status !== testInfo.expectedStatus) return;
+        await watch.finish(contexts.filter((c) => c.pages().length > 0));
+      } finally {
+        restore();
+      }
+      if (watch.findings.size > 0) {
+        const report = watch.report();
+        await attachReport(testInfo, report);
+        throw new Error(`axe-core found ${watch.findings.size} serious or critical accessibility violation(s):\n${report}`);
+      }
+    },
+    { auto: true, timeout: 120_000 },
+  ],
+});
