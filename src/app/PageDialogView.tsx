@@ -2,9 +2,10 @@ import { useMemo } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import DOMPurify from 'dompurify';
 import { useSelector } from '@xstate/react';
-import { createActor, type ActorRefFrom } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import { createPageDialogActors } from '../../machines/pageDialog/pageDialog.actors';
 import { pageDialogMachine } from '../../machines/pageDialog/pageDialog.machine';
+import { createInspectedActor } from './inspector';
 import { selectPageDialogView } from '../../machines/pageDialog/pageDialog.selectors';
 import { api } from '../api/client';
 import { unwrap } from '../api/failure';
@@ -22,7 +23,7 @@ export function startPageDialogActor(): PageDialogActorRef {
       listPages: (slug, signal) => unwrap(api.GET('/pages', { params: { query: { slug } }, signal })),
     }),
   });
-  return createActor(logic).start();
+  return createInspectedActor(logic).start();
 }
 
 const messages = defineMessages({

@@ -1,6 +1,6 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMachine } from '@xstate/react';
+import { useInspectedMachine } from '../../../app/inspector';
 import { FolderPlus } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
@@ -114,7 +114,7 @@ function TreeBody({ training, canEdit, plan, isPlatformAdmin }: { training: Trai
       }),
     [uuid, refresh, navigate],
   );
-  const [creationSnapshot, sendCreation] = useMachine(creationLogic, { input: creator });
+  const [creationSnapshot, sendCreation] = useInspectedMachine(creationLogic, { input: creator });
   const creation = selectItemCreationView(creationSnapshot);
   const scormUpgrade = useUpgradeConfirm();
 

@@ -1,4 +1,4 @@
-import { useMachine } from '@xstate/react';
+import { useInspectedMachine } from '../../../app/inspector';
 import { Button as RACButton, Input, Label, SearchField } from 'react-aria-components';
 import { searchBoxMachine } from '../../../../machines/searchBox/searchBox.machine';
 import { selectSearchBoxView } from '../../../../machines/searchBox/searchBox.selectors';
@@ -6,7 +6,7 @@ import './catalogueList.css';
 
 /** A debounced search (machines/searchBox): the box's view-model and the props of <SearchBox>. */
 export function useSearchBox() {
-  const [snapshot, send] = useMachine(searchBoxMachine, { input: {} });
+  const [snapshot, send] = useInspectedMachine(searchBoxMachine, { input: {} });
   const view = selectSearchBoxView(snapshot);
   return {
     ...view,
