@@ -16,7 +16,6 @@ import {
   generatePaths,
   invokeIds,
   leafStates,
-  visitedStates,
   type DelayedEvent,
   type EventVariants,
   type InitEvent,
@@ -24,6 +23,7 @@ import {
   type ModelStep,
 } from './support/graph';
 import { createActorHarness } from './support/harness';
+import { expectEveryStateCovered, walkPath } from './support/walkPaths';
 
 type AfterDebounce = DelayedEvent<'DEBOUNCE', 'searchBox.typing'>;
 type SearchModelEvent = SearchBoxEvent | AfterDebounce;
@@ -90,21 +90,15 @@ const generated = variants.map((variant) => {
   return { ...variant, paths: dropPrefixPaths([...shortest, ...transitions] as SearchPath[]) };
 });
 
-async function walk(path: SearchPath, input: SearchBoxInput) {
-  const h = createSearchHarness(input);
-  let from: SearchSnapshot | undefined;
-  for (const [index, step] of path.steps.entries()) {
-    const where = `step ${index} (${step.event.type})`;
-    await executors[step.event.type](h, step);
-    const actual = h.snapshot();
-    expect(actual.value, where).toEqual(step.state.value);
-    expect(actual.context, where).toEqual(step.state.context);
-    expect({ value: actual.value, context: actual.context }, `${where}: the chart`).toEqual(expectedAfter(from, step, input));
-    expect(selectSearchBoxView(actual), where).toEqual(expectedView(actual));
-    expect(h.errors, where).toEqual([]);
-    from = actual;
-  }
-}
+const walk = (path: SearchPath, input: SearchBoxInput) =>
+  walkPath(path, {
+    harness: () => createSearchHarness(input),
+    execute: (h, step) => executors[step.event.type](h, step),
+    check: ({ step, from, actual, where }) => {
+      expect({ value: actual.value, context: actual.context }, `${where}: the chart`).toEqual(expectedAfter(from, step, input));
+      expect(selectSearchBoxView(actual), where).toEqual(expectedView(actual));
+    },
+  });
 
 describe('search box machine: generated paths', () => {
   it('the model lists every event of the machine; there is no invoke', () => {
@@ -117,8 +111,7 @@ describe('search box machine: generated paths', () => {
     const all = [...allLeafStates(searchBoxMachine)].sort();
     expect(all).toEqual(['idle', 'typing']);
     for (const { paths, input } of generated) {
-      const visited = new Set(paths.flatMap((path) => [...visitedStates(searchBoxMachine, path, input)]));
-      expect([...visited].sort()).toEqual(all);
+      expectEveryStateCovered(searchBoxMachine, [{ paths, input }]);
       const taken = new Set(paths.flatMap((path) => path.steps.map((s) => s.event.type)));
       for (const t of searchBoxMachine.events) expect(taken, `no path takes ${t}`).toContain(t);
       expect(paths.flatMap((p) => p.steps).some((s) => leafStates(s.state.value).includes('typing'))).toBe(true);
