@@ -32,6 +32,7 @@ vi.mock('../../../src/api/uploadApi', () => ({
 
 const owner = { uuid: 'u1', firstname: 'Olivia', store: { plan: 'PRO' } } as unknown as User;
 const logic = authMachine.provide({
+  actions: { storeToken: () => {}, forgetToken: () => {}, recordLastLogin: () => {}, navigateAfterAuth: () => {}, navigateToLogin: () => {}, announceSessionExpired: () => {} }, // explicit stubs: the defaults throw
   actors: createAuthActors(
     { getMe: async () => owner, login: () => Promise.reject(new Error('unused')), register: () => Promise.reject(new Error('unused')), logout: async () => {} },
     { get: () => 'token', set: () => {}, clear: () => {} },
