@@ -44,6 +44,30 @@ export default tseslint.config(
     },
   },
   {
+    // Every machine the app runs goes through src/app/inspector: it passes the `?inspect` inspector and refuses a
+    // machine whose composition root left a side effect unprovided. (no-restricted-syntax, not -imports, so that
+    // another block restricting imports in src/ does not replace this one.)
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/app/inspector.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value='@xstate/react'] > ImportSpecifier[imported.name=/^(useMachine|useActorRef|createActorContext)$/]",
+          message: 'Start machines with useInspectedMachine / useInspectedActorRef / createInspectedActorContext from src/app/inspector.',
+        },
+        {
+          selector: "ImportDeclaration[source.value='xstate'] > ImportSpecifier[imported.name=/^(createActor|interpret)$/]",
+          message: 'Start actors with createInspectedActor from src/app/inspector.',
+        },
+        {
+          selector: "ImportDeclaration[source.value=/^(xstate|@xstate\\/react)$/] > ImportNamespaceSpecifier",
+          message: 'Import what you use by name: machines start through src/app/inspector.',
+        },
+      ],
+    },
+  },
+  {
     // shared/ holds the rules both sides run: pure TypeScript that imports neither the app, the server nor the machines.
     files: ['shared/**/*.ts'],
     rules: {

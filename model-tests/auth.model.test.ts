@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock, type EventObject } from 'xstate';
 import { authMachine, REQUEST_TIMEOUT_MS, type AuthEvent } from '../machines/auth/auth.machine';
+import type { Failure } from '../shared/failure';
 import { landingAfterAuth, loginPathFor, safeRedirect } from '../machines/auth/auth.navigation';
 import { selectAuthView, selectFormError } from '../machines/auth/auth.selectors';
 import {
@@ -24,7 +25,6 @@ import {
   type AuthStep,
 } from './auth.fixtures';
 import {
-  allLeafStates,
   describePath,
   dropPrefixPaths,
   flattenEvents,
@@ -32,9 +32,9 @@ import {
   invokeIds,
   leafStates,
   parseDelayedEvent,
-  visitedStates,
 } from './support/graph';
 import { createActorHarness, flush, type Invocation as HarnessInvocation } from './support/harness';
+import { expectEveryStateCovered, restingStates, walkPath } from './support/walkPaths';
 
 // ─── Harness: a real actor, fake API actors settled by the test, recorded side effects ───────────
 
@@ -214,29 +214,91 @@ const generated = generatePaths<typeof authMachine, AuthModelEvent>(authMachine,
 /** Shortest paths to every state + one path per transition, without paths contained in longer ones. */
 const paths: AuthPath[] = dropPrefixPaths([...generated.shortest, ...generated.transitions]);
 
-async function walk(path: AuthPath) {
-  const h = createAuthHarness();
-  let from: AuthSnapshot | undefined;
-  for (const [index, step] of path.steps.entries()) {
-    const where = `step ${index} (${step.event.type})`;
-    const callsBefore = h.calls.length;
-    const invocationsBefore = h.invocations.length;
-    const abortedBefore = h.aborted.length;
-    await executors[step.event.type](h, step);
+/** What the reference model keeps: the resting state and the context the chart gives it. */
+interface AuthExpected {
+  state: AuthRestingState;
+  context: AuthSnapshot['context'];
+}
+const START: AuthExpected = { state: 'checking', context: { user: null, error: null, errorOf: null, origin: null, ended: null } };
 
-    const actual = h.snapshot();
-    expect(actual.status, where).toBe('active');
-    expect(actual.value, where).toEqual(step.state.value);
-    expect(actual.context, where).toEqual(step.state.context);
-    const [leaf] = leafStates(actual.value) as AuthRestingState[];
-    expect(selectAuthView(actual), where).toEqual(viewByState[leaf!]);
-    expect(h.calls.slice(callsBefore), `${where}: side effects`).toEqual(expectedCalls(from, step));
-    expect(h.invocations.slice(invocationsBefore), `${where}: API calls`).toEqual(expectedInvocations(from, step));
-    expect(h.aborted.slice(abortedBefore), `${where}: cancelled API calls`).toEqual(expectedAborts(from, step));
-    expect(h.errors, where).toEqual([]);
-    from = actual;
+/**
+ * The reference model: the chart of auth.machine.ts written again by hand (its doc comment and the
+ * spec), advanced from the previous expected state, never from the actor's snapshot.
+ */
+function authReference(previous: AuthExpected | undefined, { event }: AuthStep): AuthExpected {
+  if (!previous) return START;
+  const { state, context } = previous;
+  const to = (next: AuthRestingState, patch: Partial<AuthExpected['context']> = {}): AuthExpected => ({ state: next, context: { ...context, ...patch } });
+  // Entering a session (from this tab or another) starts with no leftover failure or end.
+  const signedIn = (user: AuthExpected['context']['user'], origin: AuthExpected['context']['origin']) =>
+    to('authenticated.idle', { user, origin, error: null, errorOf: null, ended: null });
+  const signedOut = (ended: 'loggedOut' | 'expired') => to('guest.idle', { user: null, origin: null, ended });
+  const authenticated = state === 'authenticated.idle' || state === 'authenticated.refreshing';
+  const guest = state === 'guest.idle' || state === 'guest.loggingIn' || state === 'guest.registering';
+  switch (event.type) {
+    case 'xstate.init':
+      return START;
+    case 'xstate.done.actor.restoreSession':
+      return event.output === null ? to('guest.idle') : signedIn(event.output, 'restored');
+    case 'xstate.error.actor.restoreSession':
+    case 'xstate.after.REQUEST_TIMEOUT.auth.checking':
+      return to('unavailable');
+    case 'RETRY':
+      return state === 'unavailable' ? to('checking') : previous;
+    case 'LOGIN':
+      return state === 'guest.idle' ? to('guest.loggingIn', { error: null, errorOf: null }) : previous;
+    case 'REGISTER':
+      return state === 'guest.idle' ? to('guest.registering', { error: null, errorOf: null }) : previous;
+    case 'CLEAR_ERROR':
+      return state === 'guest.idle' ? to('guest.idle', { error: null, errorOf: null }) : previous;
+    case 'xstate.done.actor.login':
+      return signedIn(event.output.user, 'loggedIn');
+    case 'xstate.error.actor.login':
+      return to('guest.idle', { error: event.error as Failure, errorOf: 'login' });
+    case 'xstate.done.actor.register':
+      return signedIn(event.output.user, 'registered');
+    case 'xstate.error.actor.register':
+      return to('guest.idle', { error: event.error as Failure, errorOf: 'register' });
+    case 'LOGOUT':
+      return authenticated ? to('loggingOut') : previous;
+    // However the revoke ends, the session ends the same way.
+    case 'xstate.done.actor.logout':
+    case 'xstate.error.actor.logout':
+    case 'xstate.after.REQUEST_TIMEOUT.auth.loggingOut':
+      return signedOut('loggedOut');
+    case 'SESSION_EXPIRED':
+      return authenticated ? signedOut('expired') : previous;
+    case 'USER_UPDATED':
+      return authenticated ? to(state, { user: event.user }) : previous;
+    case 'EMAIL_VERIFIED':
+      return state === 'authenticated.idle' ? to('authenticated.refreshing') : previous;
+    case 'xstate.done.actor.refreshUser':
+      return to('authenticated.idle', { user: event.output });
+    case 'xstate.error.actor.refreshUser':
+      return to('authenticated.idle');
+    case 'TOKEN_CHANGED':
+      if (guest) return event.present ? to('checking') : previous;
+      if (authenticated) return event.present ? to('checking', { user: null, origin: null }) : signedOut('loggedOut');
+      return previous;
   }
 }
+
+const walk = (path: AuthPath) =>
+  walkPath(path, {
+    harness: createAuthHarness,
+    execute: (h, step) => executors[step.event.type](h, step),
+    mark: (h) => ({ calls: h.calls.length, invocations: h.invocations.length, aborted: h.aborted.length }),
+    model: authReference,
+    check: ({ harness: h, step, from, actual, before, expected, where }) => {
+      expect(actual.status, where).toBe('active');
+      expect(leafStates(actual.value), `${where}: the reference model`).toEqual([expected.state]);
+      expect(actual.context, `${where}: the reference model`).toEqual(expected.context);
+      expect(selectAuthView(actual), where).toEqual(viewByState[expected.state]);
+      expect(h.calls.slice(before.calls), `${where}: side effects`).toEqual(expectedCalls(from, step));
+      expect(h.invocations.slice(before.invocations), `${where}: API calls`).toEqual(expectedInvocations(from, step));
+      expect(h.aborted.slice(before.aborted), `${where}: cancelled API calls`).toEqual(expectedAborts(from, step));
+    },
+  });
 
 const variantKey = (event: EventObject) => JSON.stringify(event);
 
@@ -251,11 +313,8 @@ describe('auth machine: generated paths', () => {
   });
 
   it('paths cover every state of the machine definition (transient ones included)', () => {
-    const visited = new Set(paths.flatMap((path) => [...visitedStates(authMachine, path)]));
-    expect([...visited].sort()).toEqual([...allLeafStates(authMachine)].sort());
-    const resting = new Set(paths.flatMap((path) => path.steps.flatMap((s) => leafStates(s.state.value))));
-    expect([...resting, ...AUTH_TRANSIENT_STATES].sort()).toEqual([...allLeafStates(authMachine)].sort());
-    expect([...resting].sort()).toEqual(Object.keys(viewByState).sort());
+    expectEveryStateCovered(authMachine, [{ paths }], { transient: AUTH_TRANSIENT_STATES });
+    expect([...restingStates(paths)].sort()).toEqual(Object.keys(viewByState).sort());
   });
 
   it('paths take every event type of the machine', () => {

@@ -8,20 +8,19 @@ import { createActor, type SnapshotFrom } from 'xstate';
 import { connectivityMachine, type ConnectivityEvent, type ConnectivityInput } from '../machines/connectivity/connectivity.machine';
 import { selectConnectivityView, selectIsNetworkLostOpen, selectIsOffline, selectIsPopupBlockedOpen } from '../machines/connectivity/connectivity.selectors';
 import {
-  allLeafStates,
   describePath,
   dropPrefixPaths,
   flattenEvents,
   generatePaths,
   invokeIds,
   leafStates,
-  visitedStates,
   type EventVariants,
   type InitEvent,
   type ModelPath,
   type ModelStep,
 } from './support/graph';
 import { createActorHarness } from './support/harness';
+import { expectEveryStateCovered, walkPath } from './support/walkPaths';
 
 type ConnectivitySnapshot = SnapshotFrom<typeof connectivityMachine>;
 type ConnectivityPath = ModelPath<ConnectivitySnapshot, ConnectivityEvent>;
@@ -104,25 +103,19 @@ const generated = variants.map((variant) => {
   return { ...variant, shortest, paths: dropPrefixPaths([...shortest, ...transitions]) as ConnectivityPath[] };
 });
 
-async function walk(path: ConnectivityPath, input: ConnectivityInput) {
-  const h = createConnectivityHarness(input);
-  let from: ConnectivitySnapshot | undefined;
-  for (const [index, step] of path.steps.entries()) {
-    const where = `step ${index} (${step.event.type})`;
-    const reloadsBefore = h.reloads.length;
-    await executors[step.event.type](h, step);
-    const actual = h.snapshot();
-    expect(actual.status, where).toBe('active');
-    expect(actual.value, where).toEqual(step.state.value);
-    expect(actual.context, where).toEqual(step.state.context);
-    const leaves = leafStates(actual.value);
-    expect(leaves.sort(), `${where}: regions`).toEqual(expectedLeaves(from, step, input).sort());
-    expect(selectConnectivityView(actual), where).toEqual(Object.assign({}, ...leaves.map((leaf) => viewByLeaf[leaf as ConnectivityRestingState])));
-    expect(h.reloads.length - reloadsBefore, `${where}: reloads`).toBe(step.event.type === 'RELOAD' ? 1 : 0);
-    expect(h.errors, where).toEqual([]);
-    from = actual;
-  }
-}
+const walk = (path: ConnectivityPath, input: ConnectivityInput) =>
+  walkPath(path, {
+    harness: () => createConnectivityHarness(input),
+    execute: (h, step) => executors[step.event.type](h, step),
+    mark: (h) => ({ reloadsBefore: h.reloads.length }),
+    check: ({ harness: h, step, from, actual, before: { reloadsBefore }, where }) => {
+      expect(actual.status, where).toBe('active');
+      const leaves = leafStates(actual.value);
+      expect(leaves.sort(), `${where}: regions`).toEqual(expectedLeaves(from, step, input).sort());
+      expect(selectConnectivityView(actual), where).toEqual(Object.assign({}, ...leaves.map((leaf) => viewByLeaf[leaf as ConnectivityRestingState])));
+      expect(h.reloads.length - reloadsBefore, `${where}: reloads`).toBe(step.event.type === 'RELOAD' ? 1 : 0);
+    },
+  });
 
 describe('connectivity machine: generated paths', () => {
   it('the model lists every event of the machine (it invokes nothing)', () => {
@@ -132,10 +125,7 @@ describe('connectivity machine: generated paths', () => {
   });
 
   it('paths (both variants together) cover every state of the machine definition', () => {
-    const visited = new Set(generated.flatMap(({ paths, input }) => paths.flatMap((path) => [...visitedStates(connectivityMachine, path, input)])));
-    expect([...visited].sort()).toEqual([...allLeafStates(connectivityMachine)].sort());
-    const resting = new Set(generated.flatMap(({ paths }) => paths.flatMap((path) => path.steps.flatMap((s) => leafStates(s.state.value)))));
-    expect([...resting, ...CONNECTIVITY_TRANSIENT_STATES].sort()).toEqual([...allLeafStates(connectivityMachine)].sort());
+    expectEveryStateCovered(connectivityMachine, generated, { transient: CONNECTIVITY_TRANSIENT_STATES });
   });
 
   it('each variant reaches all 8 combinations of the three regions and takes every event type', () => {

@@ -22,7 +22,6 @@ import {
   generatePaths,
   invokeIds,
   leafStates,
-  visitedStates,
   type DoneActorEvent,
   type ErrorActorEvent,
   type EventVariants,
@@ -31,6 +30,7 @@ import {
   type ModelStep,
 } from './support/graph';
 import { createActorHarness, flush } from './support/harness';
+import { expectEveryStateCovered, walkPath } from './support/walkPaths';
 
 type ModelEvent = CsvImportEvent | DoneActorEvent<'importCustomers', ImportReport> | ErrorActorEvent<'importCustomers'>;
 type Snapshot = SnapshotFrom<typeof csvImportMachine>;
@@ -157,26 +157,19 @@ const executors = {
 const { shortest, transitions } = generatePaths<typeof csvImportMachine, ModelEvent>(csvImportMachine, { events });
 const paths = dropPrefixPaths([...shortest, ...transitions] as Path[]);
 
-async function walk(path: Path) {
-  const h = createHarness();
-  let from: Snapshot | undefined;
-  for (const [index, step] of path.steps.entries()) {
-    const where = `step ${index} (${step.event.type})`;
-    const callsBefore = h.inputs('importCustomers').length;
-    const importedBefore = h.imported.length;
-    await executors[step.event.type](h, step);
-    const actual = h.snapshot();
-    expect(actual.value, where).toEqual(step.state.value);
-    expect(actual.context, where).toEqual(step.state.context);
-    expect({ value: actual.value, context: actual.context }, `${where}: the chart`).toEqual(expectedAfter(from, step));
-    expect(selectCsvImportView(actual), where).toEqual(expectedView(actual));
-    const uploads = step.event.type === 'SUBMIT' && (from?.matches('ready') || from?.matches('failed')) ? [{ file: from.context.file }] : [];
-    expect(h.inputs('importCustomers').slice(callsBefore), `${where}: upload`).toEqual(uploads);
-    expect(h.imported.length - importedBefore, `${where}: imported`).toBe(step.event.type === 'xstate.done.actor.importCustomers' ? 1 : 0);
-    expect(h.errors, where).toEqual([]);
-    from = actual;
-  }
-}
+const walk = (path: Path) =>
+  walkPath(path, {
+    harness: () => createHarness(),
+    execute: (h, step) => executors[step.event.type](h, step),
+    mark: (h) => ({ callsBefore: h.inputs('importCustomers').length, importedBefore: h.imported.length }),
+    check: ({ harness: h, step, from, actual, before: { callsBefore, importedBefore }, where }) => {
+      expect({ value: actual.value, context: actual.context }, `${where}: the chart`).toEqual(expectedAfter(from, step));
+      expect(selectCsvImportView(actual), where).toEqual(expectedView(actual));
+      const uploads = step.event.type === 'SUBMIT' && (from?.matches('ready') || from?.matches('failed')) ? [{ file: from.context.file }] : [];
+      expect(h.inputs('importCustomers').slice(callsBefore), `${where}: upload`).toEqual(uploads);
+      expect(h.imported.length - importedBefore, `${where}: imported`).toBe(step.event.type === 'xstate.done.actor.importCustomers' ? 1 : 0);
+    },
+  });
 
 describe('csv import machine: generated paths', () => {
   it('the model lists every event and invoke of the machine', () => {
@@ -188,8 +181,7 @@ describe('csv import machine: generated paths', () => {
   it('paths cover every state, take every event type and show every refusal the variants make', () => {
     const all = [...allLeafStates(csvImportMachine)].sort();
     expect(all).toEqual(['failed', 'picking', 'ready', 'report', 'uploading']);
-    const visited = new Set(paths.flatMap((path) => [...visitedStates(csvImportMachine, path)]));
-    expect([...visited].sort()).toEqual(all);
+    expectEveryStateCovered(csvImportMachine, [{ paths }]);
     const taken = new Set(paths.flatMap((path) => path.steps.map((s) => s.event.type)));
     for (const type of csvImportMachine.events) expect(taken, `no path takes ${type}`).toContain(type);
     const problems = new Set(paths.flatMap((path) => path.steps.map((s) => s.state.context.problem)));

@@ -28,7 +28,6 @@ import {
   generatePaths,
   invokeIds,
   leafStates,
-  visitedStates,
   type DelayedEvent,
   type DoneActorEvent,
   type ErrorActorEvent,
@@ -38,6 +37,7 @@ import {
   type ModelStep,
 } from './support/graph';
 import { createActorHarness } from './support/harness';
+import { expectEveryStateCovered, walkPath } from './support/walkPaths';
 
 type ItemCreationModelEvent =
   | ItemCreationEvent
@@ -198,28 +198,20 @@ const generated = variants.map((variant) => {
   return { ...variant, paths: dropPrefixPaths([...shortest, ...transitions] as ItemCreationPath[]) };
 });
 
-async function walk(path: ItemCreationPath, input: ItemCreationInput) {
-  const h = createItemCreationHarness(input);
-  let from: ItemCreationSnapshot | undefined;
-  for (const [index, step] of path.steps.entries()) {
-    const where = `step ${index} (${step.event.type})`;
-    const callsBefore = h.inputs('create').length;
-    const noticesBefore = h.notices.length;
-    const redirectsBefore = h.redirects.length;
-    await executors[step.event.type](h, step);
-    const actual = h.snapshot();
-    expect(actual.status, where).toBe('active');
-    expect(actual.value, where).toEqual(step.state.value);
-    expect(actual.context, where).toEqual(step.state.context);
-    expect({ value: actual.value, context: actual.context }, `${where}: the chart`).toEqual(expectedAfter(from, step, input));
-    expect(selectItemCreationView(actual), where).toEqual(expectedView(actual));
-    expect(h.inputs('create').slice(callsBefore), `${where}: create input`).toEqual(expectedCreateCalls(from, step));
-    expect(h.notices.slice(noticesBefore), `${where}: itemCreated`).toEqual(expectedNotices(step));
-    expect(h.redirects.slice(redirectsBefore), `${where}: navigateToEditor`).toEqual(expectedRedirects(from, step));
-    expect(h.errors, where).toEqual([]);
-    from = actual;
-  }
-}
+const walk = (path: ItemCreationPath, input: ItemCreationInput) =>
+  walkPath(path, {
+    harness: () => createItemCreationHarness(input),
+    execute: (h, step) => executors[step.event.type](h, step),
+    mark: (h) => ({ callsBefore: h.inputs('create').length, noticesBefore: h.notices.length, redirectsBefore: h.redirects.length }),
+    check: ({ harness: h, step, from, actual, before: { callsBefore, noticesBefore, redirectsBefore }, where }) => {
+      expect(actual.status, where).toBe('active');
+      expect({ value: actual.value, context: actual.context }, `${where}: the chart`).toEqual(expectedAfter(from, step, input));
+      expect(selectItemCreationView(actual), where).toEqual(expectedView(actual));
+      expect(h.inputs('create').slice(callsBefore), `${where}: create input`).toEqual(expectedCreateCalls(from, step));
+      expect(h.notices.slice(noticesBefore), `${where}: itemCreated`).toEqual(expectedNotices(step));
+      expect(h.redirects.slice(redirectsBefore), `${where}: navigateToEditor`).toEqual(expectedRedirects(from, step));
+    },
+  });
 
 describe('item creation machine: generated paths', () => {
   it('the model lists every event, invoke and timer of the machine', () => {
@@ -231,8 +223,7 @@ describe('item creation machine: generated paths', () => {
   it('paths (all creators together) cover every state of the machine definition', () => {
     const all = [...allLeafStates(itemCreationMachine)].sort();
     expect(all).toEqual(['created', 'creating', 'idle', 'prompting', 'upgradeOffered']);
-    const visited = new Set(generated.flatMap(({ paths, input }) => paths.flatMap((path) => [...visitedStates(itemCreationMachine, path, input)])));
-    expect([...visited].sort()).toEqual(all);
+    expectEveryStateCovered(itemCreationMachine, generated);
   });
 
   it('each creator reaches what its plan allows: the upgrade offer on Découverte only, creation everywhere', () => {

@@ -35,8 +35,9 @@ import {
   type NotificationsSnapshot,
   type NotificationsStep,
 } from './notifications.fixtures';
-import { allLeafStates, describePath, dropPrefixPaths, flattenEvents, generatePaths, invokeIds, leafStates, visitedStates } from './support/graph';
+import { describePath, dropPrefixPaths, flattenEvents, generatePaths, invokeIds, leafStates } from './support/graph';
 import { createActorHarness, flush, type Invocation } from './support/harness';
+import { expectEveryStateCovered, walkPath } from './support/walkPaths';
 
 // Written from the spec (sections 4 and 9) and the brief, not imported from the machine.
 const POLL_MS = 300_000;
@@ -169,34 +170,117 @@ const generated = generatePaths<typeof notificationsMachine, NotificationsModelE
 });
 const paths = dropPrefixPaths([...generated.shortest, ...generated.transitions]) as NotificationsPath[];
 
-async function walk(path: NotificationsPath) {
-  const h = createNotificationsHarness();
-  let from: NotificationsSnapshot | undefined;
-  for (const [index, step] of path.steps.entries()) {
-    const where = `step ${index} (${step.event.type})`;
-    const callsBefore = h.invocations.length;
-    const followedBefore = h.followed.length;
-    await executors[step.event.type](h, step, from);
+/** What the reference model keeps: the resting state and the context the chart gives it. */
+interface NotificationsExpected {
+  state: NotificationsRestingState;
+  context: NotificationsSnapshot['context'];
+}
+type Context = NotificationsExpected['context'];
+const EMPTY: Context = { items: [], totalUnread: 0, nextPage: null, error: null, consecutiveFailures: 0 };
 
-    const actual = h.snapshot();
-    const [leaf] = leafStates(actual.value) as NotificationsRestingState[];
-    expect(actual.status, where).toBe(leaf === 'stopped' ? 'done' : 'active');
-    expect(actual.value, where).toEqual(step.state.value);
-    expect(actual.context, where).toEqual(step.state.context);
-    expect(h.invocations.slice(callsBefore), `${where}: API calls`).toEqual(expectedCalls(from, step));
-    expect(h.followed.slice(followedBefore), `${where}: links followed`).toEqual(expectedFollowed(from, step));
-    expect(actual.context.totalUnread, `${where}: unread count`).toBe(expectedUnread(from, step));
-    expect(selectNotificationsView(actual), where).toEqual({
-      ...flags(leaf!),
-      unreadCount: actual.context.totalUnread,
-      items: actual.context.items,
-      canLoadMore: leaf === 'open.idle' && actual.context.nextPage !== null,
-      error: actual.context.error,
-    });
-    expect(h.errors, where).toEqual([]);
-    from = actual;
+// The context changes of the chart, written again from the spec (not imported from the machine).
+const succeeded = { error: null, consecutiveFailures: 0 };
+const firstPage = (page: NotificationPage): Partial<Context> => ({
+  items: page.data,
+  totalUnread: page.meta.total_unread,
+  nextPage: page.links.next ? page.meta.current_page + 1 : null,
+  ...succeeded,
+});
+const nextPage = (context: Context, page: NotificationPage): Partial<Context> => ({
+  ...firstPage(page),
+  items: [...context.items, ...page.data.filter((item) => !context.items.some((listed) => listed.id === item.id))],
+});
+const failed = (context: Context, error: unknown): Partial<Context> => ({ error: error as Context['error'], consecutiveFailures: context.consecutiveFailures + 1 });
+/** A failure without an answer (status null): polling backs off. */
+const isNetwork = (error: unknown) => (error as { status?: unknown } | null)?.status === null;
+
+/**
+ * The reference model: the notifications chart written again by hand (its doc comment and spec 9),
+ * advanced from the previous expected state, never from the actor's snapshot.
+ */
+function notificationsReference(previous: NotificationsExpected | undefined, { event }: NotificationsStep): NotificationsExpected {
+  if (!previous) return { state: 'closed.fetching', context: EMPTY };
+  const { state, context } = previous;
+  const to = (next: NotificationsRestingState, patch: Partial<Context> = {}): NotificationsExpected => ({ state: next, context: { ...context, ...patch } });
+  /** Leaving the modal: polling resumes, backing off when the last call got no answer. */
+  const resume = (patch: Partial<Context> = {}) => to(context.error !== null && isNetwork(context.error) ? 'closed.backingOff' : 'closed.waiting', patch);
+  const closed = state.startsWith('closed.');
+  const open = state.startsWith('open.');
+  switch (event.type) {
+    case 'xstate.init':
+      return previous;
+    case 'STOP':
+      return state === 'stopped' ? previous : to('stopped');
+    case 'xstate.done.actor.poll':
+      return to('closed.waiting', firstPage(event.output));
+    case 'xstate.error.actor.poll':
+      return to(isNetwork(event.error) ? 'closed.backingOff' : 'closed.waiting', failed(context, event.error));
+    case 'xstate.after.POLL_INTERVAL.notifications.closed.waiting':
+    case 'xstate.after.RETRY_DELAY.notifications.closed.backingOff':
+      return to('closed.fetching');
+    case 'OPEN':
+      return closed ? to('open.loading') : previous;
+    case 'CLOSE':
+      return open ? resume() : previous;
+    case 'xstate.done.actor.refresh':
+      return to('open.idle', firstPage(event.output));
+    case 'LOAD_MORE':
+      return state === 'open.idle' && context.nextPage !== null ? to('open.loadingMore') : previous;
+    case 'xstate.done.actor.loadMore':
+      return to('open.idle', nextPage(context, event.output));
+    case 'MARK_READ': {
+      if (state !== 'open.idle') return previous;
+      const item = context.items.find((listed) => listed.id === event.id);
+      if (!item) return previous;
+      return item.read_at === null ? to('open.markingRead') : resume();
+    }
+    case 'xstate.done.actor.markRead': {
+      const wasUnread = context.items.some((item) => item.id === event.output.id && item.read_at === null);
+      return to('closed.waiting', {
+        items: context.items.map((item) => (item.id === event.output.id ? { ...item, read_at: event.output.read_at ?? item.read_at } : item)),
+        totalUnread: wasUnread ? Math.max(0, context.totalUnread - 1) : context.totalUnread,
+        ...succeeded,
+      });
+    }
+    case 'MARK_ALL_READ':
+      return state === 'open.idle' ? to('open.markingAllRead') : previous;
+    case 'xstate.done.actor.markAllRead':
+      return to('open.idle', {
+        items: context.items.map((item) => (item.read_at === null ? { ...item, read_at: event.output.readAt } : item)),
+        totalUnread: 0,
+        ...succeeded,
+      });
+    case 'xstate.error.actor.refresh':
+    case 'xstate.error.actor.loadMore':
+    case 'xstate.error.actor.markRead':
+    case 'xstate.error.actor.markAllRead':
+      return to('open.idle', failed(context, event.error));
   }
 }
+
+const walk = (path: NotificationsPath) =>
+  walkPath(path, {
+    harness: createNotificationsHarness,
+    execute: (h, step, from) => executors[step.event.type](h, step, from),
+    mark: (h) => ({ calls: h.invocations.length, followed: h.followed.length }),
+    model: notificationsReference,
+    check: ({ harness: h, step, from, actual, before, expected, where }) => {
+      const leaf = expected.state;
+      expect(leafStates(actual.value), `${where}: the reference model`).toEqual([leaf]);
+      expect(actual.context, `${where}: the reference model`).toEqual(expected.context);
+      expect(actual.status, where).toBe(leaf === 'stopped' ? 'done' : 'active');
+      expect(h.invocations.slice(before.calls), `${where}: API calls`).toEqual(expectedCalls(from, step));
+      expect(h.followed.slice(before.followed), `${where}: links followed`).toEqual(expectedFollowed(from, step));
+      expect(actual.context.totalUnread, `${where}: unread count`).toBe(expectedUnread(from, step));
+      expect(selectNotificationsView(actual), where).toEqual({
+        ...flags(leaf),
+        unreadCount: expected.context.totalUnread,
+        items: expected.context.items,
+        canLoadMore: leaf === 'open.idle' && expected.context.nextPage !== null,
+        error: expected.context.error,
+      });
+    },
+  });
 
 describe('notifications machine: generated paths', () => {
   it('the model lists every event, invoke and timer of the machine', () => {
@@ -206,11 +290,8 @@ describe('notifications machine: generated paths', () => {
   });
 
   it('paths cover every state of the machine definition (transient ones included)', () => {
-    const visited = new Set(paths.flatMap((path) => [...visitedStates(notificationsMachine, path)]));
-    expect([...visited].sort()).toEqual([...allLeafStates(notificationsMachine)].sort());
-    const resting = new Set(paths.flatMap((path) => path.steps.flatMap((s) => leafStates(s.state.value))));
-    expect([...resting, ...NOTIFICATIONS_TRANSIENT_STATES].sort()).toEqual([...allLeafStates(notificationsMachine)].sort());
-  });
+    expectEveryStateCovered(notificationsMachine, [{ paths }], { transient: NOTIFICATIONS_TRANSIENT_STATES });
+  }, 30_000);
 
   it('paths take every event type of the machine', () => {
     const taken = new Set(paths.flatMap((path) => path.steps.map((s) => s.event.type)));

@@ -19,7 +19,6 @@ import {
   generatePaths,
   invokeIds,
   leafStates,
-  visitedStates,
   type DoneActorEvent,
   type ErrorActorEvent,
   type EventVariants,
@@ -28,6 +27,7 @@ import {
   type ModelStep,
 } from './support/graph';
 import { createActorHarness, flush } from './support/harness';
+import { expectEveryStateCovered, walkPath } from './support/walkPaths';
 
 type PageDialogModelEvent = PageDialogEvent | DoneActorEvent<'fetchPage', Page | null> | ErrorActorEvent<'fetchPage'>;
 type PageDialogSnapshot = SnapshotFrom<typeof pageDialogMachine>;
@@ -141,29 +141,23 @@ const flags = {
 const generated = generatePaths(pageDialogMachine, { events: pageDialogEvents, filterEvents: answersTheSlugAsked });
 const paths = dropPrefixPaths([...generated.shortest, ...generated.transitions]) as PageDialogPath[];
 
-async function walk(path: PageDialogPath) {
-  const h = createPageDialogHarness();
-  let from: PageDialogSnapshot | undefined;
-  for (const [index, step] of path.steps.entries()) {
-    const where = `step ${index} (${step.event.type})`;
-    const fetchedBefore = h.inputs('fetchPage').length;
-    await executors[step.event.type](h, step);
-    const actual = h.snapshot();
-    expect(actual.status, where).toBe('active');
-    expect(actual.value, where).toEqual(step.state.value);
-    expect(actual.context, where).toEqual(step.state.context);
-    const leaf = leafStates(actual.value)[0] as PageDialogRestingState;
-    expect(leaf, where).toBe(expectedState(from, step));
-    expect(selectPageDialogView(actual), where).toEqual({
-      ...flags[leaf],
-      page: leaf === 'open.shown' ? site[actual.context.slug!] : null,
-      error: leaf === 'open.failed' ? actual.context.error : null,
-    });
-    expect(h.inputs('fetchPage').slice(fetchedBefore), `${where}: fetches`).toEqual(expectedFetches(from, step));
-    expect(h.errors, where).toEqual([]);
-    from = actual;
-  }
-}
+const walk = (path: PageDialogPath) =>
+  walkPath(path, {
+    harness: () => createPageDialogHarness(),
+    execute: (h, step) => executors[step.event.type](h, step),
+    mark: (h) => ({ fetchedBefore: h.inputs('fetchPage').length }),
+    check: ({ harness: h, step, from, actual, before: { fetchedBefore }, where }) => {
+      expect(actual.status, where).toBe('active');
+      const leaf = leafStates(actual.value)[0] as PageDialogRestingState;
+      expect(leaf, where).toBe(expectedState(from, step));
+      expect(selectPageDialogView(actual), where).toEqual({
+        ...flags[leaf],
+        page: leaf === 'open.shown' ? site[actual.context.slug!] : null,
+        error: leaf === 'open.failed' ? actual.context.error : null,
+      });
+      expect(h.inputs('fetchPage').slice(fetchedBefore), `${where}: fetches`).toEqual(expectedFetches(from, step));
+    },
+  });
 
 describe('page dialog machine: generated paths', () => {
   it('the model lists every event and invoke of the machine', () => {
@@ -173,10 +167,7 @@ describe('page dialog machine: generated paths', () => {
   });
 
   it('paths cover every state of the machine definition', () => {
-    const visited = new Set(paths.flatMap((path) => [...visitedStates(pageDialogMachine, path)]));
-    expect([...visited].sort()).toEqual([...allLeafStates(pageDialogMachine)].sort());
-    const resting = new Set(paths.flatMap((path) => path.steps.flatMap((s) => leafStates(s.state.value))));
-    expect([...resting].sort()).toEqual([...allLeafStates(pageDialogMachine)].sort());
+    expectEveryStateCovered(pageDialogMachine, [{ paths }]);
     expect(Object.keys(flags).sort()).toEqual([...allLeafStates(pageDialogMachine)].sort());
   });
 

@@ -23,7 +23,6 @@ import {
   generatePaths,
   invokeIds,
   leafStates,
-  visitedStates,
   type DoneActorEvent,
   type ErrorActorEvent,
   type EventVariants,
@@ -32,6 +31,7 @@ import {
   type ModelStep,
 } from './support/graph';
 import { createActorHarness } from './support/harness';
+import { expectEveryStateCovered, walkPath } from './support/walkPaths';
 
 type PhoneCardModelEvent = PhoneCardEvent | DoneActorEvent<'save', undefined> | ErrorActorEvent<'save'>;
 type PhoneCardSnapshot = SnapshotFrom<typeof phoneCardMachine>;
@@ -153,25 +153,19 @@ const generated = variants.map((variant) => {
   return { ...variant, paths: dropPrefixPaths([...shortest, ...transitions] as PhoneCardPath[]) };
 });
 
-async function walk(path: PhoneCardPath, input: PhoneCardInput) {
-  const h = createPhoneCardHarness(input);
-  let from: PhoneCardSnapshot | undefined;
-  for (const [index, step] of path.steps.entries()) {
-    const where = `step ${index} (${step.event.type})`;
-    const savesBefore = h.inputs('save').length;
-    await executors[step.event.type](h, step);
-    const actual = h.snapshot();
-    const [leaf] = leafStates(actual.value) as RestingState[];
-    expect(actual.status, where).toBe(FINAL_STATES.includes(leaf!) ? 'done' : 'active');
-    expect(actual.value, where).toEqual(step.state.value);
-    expect(actual.context, where).toEqual(step.state.context);
-    expect({ value: actual.value, context: actual.context }, `${where}: the chart`).toEqual(expectedAfter(from, step, input));
-    expect(selectPhoneCardView(actual), where).toEqual(expectedView(actual));
-    expect(h.inputs('save').slice(savesBefore), `${where}: save input`).toEqual(expectedSaves(from, step));
-    expect(h.errors, where).toEqual([]);
-    from = actual;
-  }
-}
+const walk = (path: PhoneCardPath, input: PhoneCardInput) =>
+  walkPath(path, {
+    harness: () => createPhoneCardHarness(input),
+    execute: (h, step) => executors[step.event.type](h, step),
+    mark: (h) => ({ savesBefore: h.inputs('save').length }),
+    check: ({ harness: h, step, from, actual, before: { savesBefore }, where }) => {
+      const [leaf] = leafStates(actual.value) as RestingState[];
+      expect(actual.status, where).toBe(FINAL_STATES.includes(leaf!) ? 'done' : 'active');
+      expect({ value: actual.value, context: actual.context }, `${where}: the chart`).toEqual(expectedAfter(from, step, input));
+      expect(selectPhoneCardView(actual), where).toEqual(expectedView(actual));
+      expect(h.inputs('save').slice(savesBefore), `${where}: save input`).toEqual(expectedSaves(from, step));
+    },
+  });
 
 describe('phone card machine: generated paths', () => {
   it('the model lists every event and invoke of the machine', () => {
@@ -183,10 +177,7 @@ describe('phone card machine: generated paths', () => {
   it('paths (all variants together) cover every state of the machine definition', () => {
     const all = [...allLeafStates(phoneCardMachine)].sort();
     expect(all).toEqual(['closed', 'editing', 'hidden', 'saved', 'saving', 'starting']);
-    const visited = new Set(generated.flatMap(({ paths, input }) => paths.flatMap((path) => [...visitedStates(phoneCardMachine, path, input)])));
-    expect([...visited].sort()).toEqual(all);
-    const resting = new Set(generated.flatMap(({ paths }) => paths.flatMap((path) => path.steps.flatMap((s) => leafStates(s.state.value)))));
-    expect([...resting, ...TRANSIENT_STATES].sort()).toEqual(all);
+    expectEveryStateCovered(phoneCardMachine, generated, { transient: TRANSIENT_STATES });
   });
 
   it('paths take every event type, show both problems and a failure, and close from editing and saved', () => {

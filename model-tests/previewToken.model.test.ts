@@ -21,7 +21,6 @@ import {
   generatePaths,
   invokeIds,
   leafStates,
-  visitedStates,
   type DelayedEvent,
   type DoneActorEvent,
   type ErrorActorEvent,
@@ -31,6 +30,7 @@ import {
   type ModelStep,
 } from './support/graph';
 import { createActorHarness } from './support/harness';
+import { expectEveryStateCovered, walkPath } from './support/walkPaths';
 
 type PreviewTokenModelEvent =
   | PreviewTokenEvent
@@ -135,24 +135,18 @@ const executors = {
 const generated = generatePaths<typeof previewTokenMachine, PreviewTokenModelEvent>(previewTokenMachine, { events: tokenEvents });
 const paths = dropPrefixPaths([...generated.shortest, ...generated.transitions]) as PreviewTokenPath[];
 
-async function walk(path: PreviewTokenPath) {
-  const h = createHarness();
-  let from: PreviewTokenSnapshot | undefined;
-  for (const [index, step] of path.steps.entries()) {
-    const where = `step ${index} (${step.event.type})`;
-    const callsBefore = h.invocations.length;
-    await executors[step.event.type](h, step);
-    const actual = h.snapshot();
-    expect(actual.status, where).toBe('active');
-    expect(actual.value, where).toEqual(step.state.value);
-    expect(actual.context, where).toEqual(step.state.context);
-    expect({ value: actual.value, context: actual.context }, `${where}: the chart`).toEqual(expectedAfter(from, step));
-    expect(h.invocations.slice(callsBefore).map((call) => call.id), `${where}: fetches`).toEqual(expectedCalls(from, step));
-    expect(selectPreviewTokenView(actual), where).toEqual(expectedView(actual));
-    expect(h.errors, where).toEqual([]);
-    from = actual;
-  }
-}
+const walk = (path: PreviewTokenPath) =>
+  walkPath(path, {
+    harness: () => createHarness(),
+    execute: (h, step) => executors[step.event.type](h, step),
+    mark: (h) => ({ callsBefore: h.invocations.length }),
+    check: ({ harness: h, step, from, actual, before: { callsBefore }, where }) => {
+      expect(actual.status, where).toBe('active');
+      expect({ value: actual.value, context: actual.context }, `${where}: the chart`).toEqual(expectedAfter(from, step));
+      expect(h.invocations.slice(callsBefore).map((call) => call.id), `${where}: fetches`).toEqual(expectedCalls(from, step));
+      expect(selectPreviewTokenView(actual), where).toEqual(expectedView(actual));
+    },
+  });
 
 describe('preview token machine: generated paths', () => {
   it('the model lists every event, invoke and timer of the machine', () => {
@@ -164,8 +158,7 @@ describe('preview token machine: generated paths', () => {
   it('paths cover every state and take every event type', () => {
     const all = [...allLeafStates(previewTokenMachine)].sort();
     expect(all).toEqual(['failed', 'fetching', 'ready', 'refreshing']);
-    const visited = new Set(paths.flatMap((path) => [...visitedStates(previewTokenMachine, path)]));
-    expect([...visited].sort()).toEqual(all);
+    expectEveryStateCovered(previewTokenMachine, [{ paths }]);
     const taken = new Set(paths.flatMap((path) => path.steps.map((s) => s.event.type)));
     for (const type of previewTokenMachine.events) expect(taken, `no path takes ${type}`).toContain(type);
     expect(paths.some((path) => path.steps.some((s) => leafStates(s.state.value).includes('refreshing')))).toBe(true);

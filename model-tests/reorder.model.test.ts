@@ -23,8 +23,6 @@ import {
   flattenEvents,
   generatePaths,
   invokeIds,
-  leafStates,
-  visitedStates,
   type DoneActorEvent,
   type ErrorActorEvent,
   type EventVariants,
@@ -33,6 +31,7 @@ import {
   type ModelStep,
 } from './support/graph';
 import { createActorHarness } from './support/harness';
+import { expectEveryStateCovered, walkPath } from './support/walkPaths';
 
 type ReorderModelEvent = ReorderEvent | DoneActorEvent<'save', undefined> | ErrorActorEvent<'save'>;
 type ReorderSnapshot = SnapshotFrom<typeof reorderMachine>;
@@ -179,27 +178,20 @@ const generated = variants.map((variant) => {
   return { ...variant, paths: dropPrefixPaths([...shortest, ...transitions] as ReorderPath[]) };
 });
 
-async function walk(path: ReorderPath, input: ReorderInput) {
-  const h = createReorderHarness(input);
-  let from: ReorderSnapshot | undefined;
-  for (const [index, step] of path.steps.entries()) {
-    const where = `step ${index} (${step.event.type})`;
-    const savesBefore = h.inputs('save').length;
-    const reportsBefore = h.reports.length;
-    await executors[step.event.type](h, step);
-    const actual = h.snapshot();
-    expect(actual.status, where).toBe('active');
-    expect(actual.value, where).toEqual(step.state.value);
-    expect(actual.context, where).toEqual(step.state.context);
-    expect({ value: actual.value, context: actual.context }, `${where}: the chart`).toEqual(expectedAfter(from, step, input));
-    expect(selectReorderView(actual), where).toEqual(expectedView(actual));
-    expect(h.inputs('save').slice(savesBefore), `${where}: save input`).toEqual(expectedSaves(from, step, actual));
-    expect(h.reports.slice(reportsBefore), `${where}: reported failures`).toEqual(expectedReports(step));
-    expect(h.isPending('save'), `${where}: a save runs exactly while saving`).toBe(actual.matches('saving'));
-    expect(h.errors, where).toEqual([]);
-    from = actual;
-  }
-}
+const walk = (path: ReorderPath, input: ReorderInput) =>
+  walkPath(path, {
+    harness: () => createReorderHarness(input),
+    execute: (h, step) => executors[step.event.type](h, step),
+    mark: (h) => ({ savesBefore: h.inputs('save').length, reportsBefore: h.reports.length }),
+    check: ({ harness: h, step, from, actual, before: { savesBefore, reportsBefore }, where }) => {
+      expect(actual.status, where).toBe('active');
+      expect({ value: actual.value, context: actual.context }, `${where}: the chart`).toEqual(expectedAfter(from, step, input));
+      expect(selectReorderView(actual), where).toEqual(expectedView(actual));
+      expect(h.inputs('save').slice(savesBefore), `${where}: save input`).toEqual(expectedSaves(from, step, actual));
+      expect(h.reports.slice(reportsBefore), `${where}: reported failures`).toEqual(expectedReports(step));
+      expect(h.isPending('save'), `${where}: a save runs exactly while saving`).toBe(actual.matches('saving'));
+    },
+  });
 
 describe('reorder machine: generated paths', () => {
   it('the model lists every event and invoke of the machine', () => {
@@ -214,10 +206,7 @@ describe('reorder machine: generated paths', () => {
     const all = [...allLeafStates(reorderMachine)].sort();
     expect(all).toEqual(['idle', 'rollingBack', 'saving']);
     for (const { paths, input, name } of generated) {
-      const visited = new Set(paths.flatMap((path) => [...visitedStates(reorderMachine, path, input)]));
-      expect([...visited].sort(), name).toEqual(all);
-      const resting = new Set(paths.flatMap((path) => path.steps.flatMap((s) => leafStates(s.state.value))));
-      expect([...resting, ...TRANSIENT_STATES].sort(), name).toEqual(all);
+      expectEveryStateCovered(reorderMachine, [{ paths, input }], { transient: TRANSIENT_STATES });
       const taken = new Set(paths.flatMap((path) => path.steps.map((s) => s.event.type)));
       for (const type of reorderMachine.events) expect(taken, `${name}: no path takes ${type}`).toContain(type);
     }

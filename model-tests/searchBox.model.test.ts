@@ -17,7 +17,6 @@ import {
   generatePaths,
   invokeIds,
   leafStates,
-  visitedStates,
   type DelayedEvent,
   type EventVariants,
   type InitEvent,
@@ -25,6 +24,7 @@ import {
   type ModelStep,
 } from './support/graph';
 import { createActorHarness } from './support/harness';
+import { expectEveryStateCovered } from './support/walkPaths';
 
 type AfterDebounce = DelayedEvent<'DEBOUNCE', 'searchBox.typing'>;
 type SearchModelEvent = SearchBoxEvent | AfterDebounce;
@@ -139,8 +139,7 @@ describe('search box machine: generated paths', () => {
     const all = [...allLeafStates(searchBoxMachine)].sort();
     expect(all).toEqual(['idle', 'typing']);
     for (const { paths, input } of generated) {
-      const visited = new Set(paths.flatMap((path) => [...visitedStates(searchBoxMachine, path, input)]));
-      expect([...visited].sort()).toEqual(all);
+      expectEveryStateCovered(searchBoxMachine, [{ paths, input }]);
       const taken = new Set(paths.flatMap((path) => path.steps.map((s) => s.event.type)));
       for (const t of searchBoxMachine.events) expect(taken, `no path takes ${t}`).toContain(t);
       expect(paths.flatMap((p) => p.steps).some((s) => leafStates(s.state.value).includes('typing'))).toBe(true);

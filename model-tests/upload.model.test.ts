@@ -30,7 +30,6 @@ import {
   flattenEvents,
   generatePaths,
   invokeIds,
-  visitedStates,
   type DoneActorEvent,
   type ErrorActorEvent,
   type EventVariants,
@@ -39,6 +38,7 @@ import {
   type ModelStep,
 } from './support/graph';
 import { createActorHarness, flush } from './support/harness';
+import { expectEveryStateCovered, walkPath } from './support/walkPaths';
 
 type UploadModelEvent = UploadEvent | DoneActorEvent<'presign', UploadTarget> | ErrorActorEvent<'presign'>;
 type UploadSnapshot = SnapshotFrom<typeof uploadMachine>;
@@ -215,33 +215,27 @@ const generated = variants.map((variant) => {
   return { ...variant, paths: dropPrefixPaths([...shortest, ...transitions] as UploadPath[]) };
 });
 
-async function walk(path: UploadPath, input: UploadInput) {
-  const h = createUploadHarness(input);
-  let from: UploadSnapshot | undefined;
-  for (const [index, step] of path.steps.entries()) {
-    const where = `step ${index} (${step.event.type})`;
-    const before = { presigns: h.inputs('presign').length, transfers: h.transfers.length, stopped: h.stopped(), results: h.results.length, aborted: h.aborted.length };
-    await executors[step.event.type](h, step);
-    const actual = h.snapshot();
-    expect(actual.status, where).toBe('active');
-    expect(actual.value, where).toEqual(step.state.value);
-    expect(actual.context, where).toEqual(step.state.context);
-    expect({ value: actual.value, context: actual.context }, `${where}: the chart`).toEqual(expectedAfter(from, step, input));
-    expect(selectUploadView(actual), where).toEqual(expectedView(actual, input));
+const walk = (path: UploadPath, input: UploadInput) =>
+  walkPath(path, {
+    harness: () => createUploadHarness(input),
+    execute: (h, step) => executors[step.event.type](h, step),
+    mark: (h) => ({ presigns: h.inputs('presign').length, transfers: h.transfers.length, stopped: h.stopped(), results: h.results.length, aborted: h.aborted.length }),
+    check: ({ harness: h, step, from, actual, before, where }) => {
+      expect(actual.status, where).toBe('active');
+      expect({ value: actual.value, context: actual.context }, `${where}: the chart`).toEqual(expectedAfter(from, step, input));
+      expect(selectUploadView(actual), where).toEqual(expectedView(actual, input));
 
-    const was = from?.value as State | undefined;
-    const now = actual.value as State;
-    const entered = (state: State) => now === state && was !== state;
-    const f = actual.context.file;
-    expect(h.inputs('presign').slice(before.presigns), `${where}: presign`).toEqual(entered('preparing') ? [{ type: input.kind, file: f, contentType: f!.type || 'application/zip' }] : []);
-    expect(h.transfers.slice(before.transfers), `${where}: transfer started`).toEqual(entered('uploading') ? [{ file: f, target: actual.context.target }] : []);
-    expect(h.stopped() - before.stopped, `${where}: transfer stopped`).toBe(was === 'uploading' && now !== 'uploading' ? 1 : 0);
-    expect(h.aborted.length - before.aborted, `${where}: presign aborted`).toBe(was === 'preparing' && step.event.type === 'CANCEL' ? 1 : 0);
-    expect(h.results.slice(before.results), `${where}: uploaded`).toEqual(now === 'done' && was !== 'done' ? [actual.context.result] : []);
-    expect(h.errors, where).toEqual([]);
-    from = actual;
-  }
-}
+      const was = from?.value as State | undefined;
+      const now = actual.value as State;
+      const entered = (state: State) => now === state && was !== state;
+      const f = actual.context.file;
+      expect(h.inputs('presign').slice(before.presigns), `${where}: presign`).toEqual(entered('preparing') ? [{ type: input.kind, file: f, contentType: f!.type || 'application/zip' }] : []);
+      expect(h.transfers.slice(before.transfers), `${where}: transfer started`).toEqual(entered('uploading') ? [{ file: f, target: actual.context.target }] : []);
+      expect(h.stopped() - before.stopped, `${where}: transfer stopped`).toBe(was === 'uploading' && now !== 'uploading' ? 1 : 0);
+      expect(h.aborted.length - before.aborted, `${where}: presign aborted`).toBe(was === 'preparing' && step.event.type === 'CANCEL' ? 1 : 0);
+      expect(h.results.slice(before.results), `${where}: uploaded`).toEqual(now === 'done' && was !== 'done' ? [actual.context.result] : []);
+    },
+  });
 
 describe('upload machine: generated paths', () => {
   it('the model lists every event and invoke of the machine', () => {
@@ -253,8 +247,7 @@ describe('upload machine: generated paths', () => {
   it('paths (all variants together) cover every state of the machine definition', () => {
     const all = [...allLeafStates(uploadMachine)].sort();
     expect(all).toEqual(['done', 'failed', 'idle', 'preparing', 'uploading']);
-    const visited = new Set(generated.flatMap(({ paths, input }) => paths.flatMap((path) => [...visitedStates(uploadMachine, path, input)])));
-    expect([...visited].sort()).toEqual(all);
+    expectEveryStateCovered(uploadMachine, generated);
   });
 
   it('paths show every refusal, progress, a failure of each step, and both results', () => {

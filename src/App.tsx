@@ -1,6 +1,5 @@
 import { RouterProvider } from 'react-router-dom';
 import { defineMessages, useIntl } from 'react-intl';
-import type { InspectionEvent } from 'xstate';
 import { AuthActor, AuthProvider, type Navigator } from './app/auth';
 import { ConnectivityProvider } from './app/connectivity';
 import { PageDialogProvider } from './app/pageDialog';
@@ -47,11 +46,11 @@ function AuthGate() {
   return <RouterProvider router={router} />;
 }
 
-export function App({ inspect }: { inspect?: (event: InspectionEvent) => void }) {
+export function App() {
   return (
     <ConnectivityProvider>
       <PageDialogProvider>
-        <AuthProvider navigator={navigator} inspect={inspect}>
+        <AuthProvider navigator={navigator}>
           <AuthGate />
         </AuthProvider>
       </PageDialogProvider>

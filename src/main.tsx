@@ -1,21 +1,22 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { InspectionEvent } from 'xstate';
 import { App } from './App';
 import { captureAttribution } from './app/attribution';
 import { reportUncaught } from './app/failureReporter';
 import { listenForUncaughtErrors } from './app/uncaughtErrors';
+import { connectInspector, type Inspect } from './app/inspector';
 import { tokenStorage } from './api/tokenStorage';
 import { LocaleProvider } from './i18n/LocaleProvider';
 import './styles/tokens.css';
 import './styles/base.css';
 
-// `?inspect` in development opens the Stately inspector on every live machine; never bundled in production.
-async function inspector() {
+// `?inspect` in development opens the Stately inspector on every live machine (src/app/inspector passes it to
+// each one); never bundled in production.
+async function inspector(): Promise<Inspect | undefined> {
   if (!import.meta.env.DEV || !new URLSearchParams(location.search).has('inspect')) return undefined;
   const { createBrowserInspector } = await import('@statelyai/inspect');
   const { inspect } = createBrowserInspector();
-  return (event: InspectionEvent) => inspect.next?.(event);
+  return (event) => inspect.next?.(event);
 }
 
 // Errors nothing caught become a toast (spec 8: non-HTTP errors), once the shell has mounted its outlets.
@@ -29,11 +30,11 @@ if (sponsorCode) void import('./api/affiliatesApi').then((m) => m.recordAffiliat
 // A returning user restores their session at once: fetch the API client alongside the app, not after it.
 if (tokenStorage.get()) void import('./api/authApi');
 
-const inspect = await inspector();
+connectInspector(await inspector());
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <LocaleProvider>
-      <App inspect={inspect} />
+      <App />
     </LocaleProvider>
   </StrictMode>,
 );

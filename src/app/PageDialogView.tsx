@@ -2,9 +2,10 @@ import { useMemo } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import DOMPurify from 'dompurify';
 import { useSelector } from '@xstate/react';
-import { createActor, type ActorRefFrom } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import { createPageDialogActors } from '../../machines/pageDialog/pageDialog.actors';
 import { pageDialogMachine } from '../../machines/pageDialog/pageDialog.machine';
+import { createInspectedActor } from './inspector';
 import { selectPageDialogView } from '../../machines/pageDialog/pageDialog.selectors';
 import { pagesApi } from '../api/pagesApi';
 import { Button } from '../components/ui/Button';
@@ -19,7 +20,7 @@ export function startPageDialogActor(): PageDialogActorRef {
   const logic = pageDialogMachine.provide({
     actors: createPageDialogActors(pagesApi),
   });
-  return createActor(logic).start();
+  return createInspectedActor(logic).start();
 }
 
 const messages = defineMessages({

@@ -1,6 +1,4 @@
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { createActorContext } from '@xstate/react';
-import type { InspectionEvent } from 'xstate';
 import { useIntl, defineMessages } from 'react-intl';
 import { authMachine } from '../../machines/auth/auth.machine';
 import { createAuthActors } from '../../machines/auth/auth.actors';
@@ -10,9 +8,10 @@ import { TOKEN_KEY, tokenStorage } from '../api/tokenStorage';
 import { onUnauthorized } from '../api/unauthorized';
 import { showToast } from '../components/ui/toastQueue';
 import { useLocale } from '../i18n/LocaleProvider';
+import { createInspectedActorContext } from './inspector';
 
 /** The app-wide auth actor; the real side effects are supplied here and nowhere else. */
-export const AuthActor = createActorContext(authMachine);
+export const AuthActor = createInspectedActorContext(authMachine);
 
 const messages = defineMessages({
   sessionExpired: { id: 'auth.sessionExpired', defaultMessage: 'Votre session a expiré. Veuillez vous reconnecter.' },
@@ -33,15 +32,7 @@ export interface Navigator {
   currentSearch(): string;
 }
 
-export function AuthProvider({
-  navigator,
-  inspect,
-  children,
-}: {
-  navigator: Navigator;
-  inspect?: (event: InspectionEvent) => void;
-  children: ReactNode;
-}) {
+export function AuthProvider({ navigator, children }: { navigator: Navigator; children: ReactNode }) {
   const intl = useIntl();
   // The machine is built once; the notice reads the current language through this ref.
   const intlRef = useRef(intl);
@@ -62,7 +53,7 @@ export function AuthProvider({
     [navigator],
   );
   return (
-    <AuthActor.Provider logic={logic} options={inspect ? { inspect } : undefined}>
+    <AuthActor.Provider logic={logic}>
       <UnauthorizedBridge />
       <UserLocale />
       {children}

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { createActorContext } from '@xstate/react';
 import { connectivityMachine } from '../../machines/connectivity/connectivity.machine';
+import { createInspectedActorContext } from './inspector';
 
 /** The app-wide connectivity actor: offline banner, network-lost and pop-up-blocked dialogs. */
-export const ConnectivityActor = createActorContext(connectivityMachine);
+export const ConnectivityActor = createInspectedActorContext(connectivityMachine);
 
 export function ConnectivityProvider({ children }: { children: ReactNode }) {
   const logic = useMemo(() => connectivityMachine.provide({ actions: { reload: () => window.location.reload() } }), []);

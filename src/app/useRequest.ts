@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useMachine } from '@xstate/react';
+import { useInspectedMachine } from './inspector';
 import { fromPromise } from 'xstate';
 import { requestMachine } from '../../machines/request/request.machine';
 import { settleUnlessAborted } from '../../machines/support/settleUnlessAborted';
@@ -30,7 +30,7 @@ export function useRequest<I>(submit: (input: I, signal: AbortSignal) => Promise
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   );
-  const [snapshot, send] = useMachine(machine, { input: initialInput === undefined ? undefined : { initialInput } });
+  const [snapshot, send] = useInspectedMachine(machine, { input: initialInput === undefined ? undefined : { initialInput } });
   return {
     ...selectRequestView(snapshot),
     submit: (input: I) => send({ type: 'SUBMIT', input }),

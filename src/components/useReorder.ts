@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { useMachine } from '@xstate/react';
+import { useInspectedMachine } from '../app/inspector';
 import { defineMessages, useIntl } from 'react-intl';
 import type { Failure } from '../../shared/failure';
 import { createReorderActors, type SaveOrder } from '../../machines/reorder/reorder.actors';
@@ -54,7 +54,7 @@ export function useReorder({ order, syncKey, save, onFailure }: UseReorderOption
       }),
     [],
   );
-  const [snapshot, send] = useMachine(machine, { input: { order } });
+  const [snapshot, send] = useInspectedMachine(machine, { input: { order } });
   useEffect(() => {
     send({ type: 'SYNC', order });
     // The order is taken when new data arrives, not on every render's new array.

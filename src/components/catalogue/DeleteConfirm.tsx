@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { useMachine } from '@xstate/react';
+import { useInspectedMachine } from '../../app/inspector';
 import { useIntl } from 'react-intl';
 import type { Failure } from '../../../shared/failure';
 import { createDeleteConfirmActors } from '../../../machines/deleteConfirm/deleteConfirm.actors';
@@ -43,7 +43,7 @@ export function useConfirmedDeletion<T>({ remove, onDeleted }: ConfirmedDeletion
       }),
     [],
   );
-  const [snapshot, send] = useMachine(machine);
+  const [snapshot, send] = useInspectedMachine(machine);
   const view = selectDeleteConfirmView(snapshot);
   return {
     ...view,

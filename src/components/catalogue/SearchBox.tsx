@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { useMachine } from '@xstate/react';
+import { useInspectedMachine } from '../../app/inspector';
 import { Button as RACButton, Input, Label, SearchField } from 'react-aria-components';
 import { useSearchParams } from 'react-router-dom';
 import { searchBoxMachine } from '../../../machines/searchBox/searchBox.machine';
@@ -46,7 +46,7 @@ export function useSearchBox({ inUrl = false }: SearchBoxOptions = {}) {
       }),
     [inUrl],
   );
-  const [snapshot, send] = useMachine(machine, { input: inUrl ? { query: searchParams.get('q') ?? '', page: Number(searchParams.get('page') ?? 1) } : {} });
+  const [snapshot, send] = useInspectedMachine(machine, { input: inUrl ? { query: searchParams.get('q') ?? '', page: Number(searchParams.get('page') ?? 1) } : {} });
   const view = selectSearchBoxView(snapshot);
   return {
     ...view,

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMachine } from '@xstate/react';
+import { useInspectedMachine } from '../../app/inspector';
 import { createUploadActors, type UploadApi } from '../../../machines/upload/upload.actors';
 import { uploadMachine, type UploadFile, type UploadKind } from '../../../machines/upload/upload.machine';
 import { selectUploadView } from '../../../machines/upload/upload.selectors';
@@ -41,7 +41,7 @@ export function useUpload({ kind, api, onUploaded }: UseUploadOptions) {
       },
     }),
   );
-  const [snapshot, send] = useMachine(machine, { input: { kind, plan } });
+  const [snapshot, send] = useInspectedMachine(machine, { input: { kind, plan } });
   return {
     view: selectUploadView(snapshot),
     select: (file: UploadFile) => send({ type: 'SELECT', file }),

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
-import { useMachine } from '@xstate/react';
+import { useInspectedMachine } from '../../app/inspector';
 import { launchBannerMachine } from '../../../machines/launchBanner/launchBanner.machine';
 import { selectRemaining } from '../../../machines/launchBanner/launchBanner.selectors';
 import type { components } from '../../api/schema.gen';
@@ -51,7 +51,7 @@ export function Alerts({ user, viewer }: { user: User; viewer: Viewer }) {
 function LaunchBanner({ createdAt }: { createdAt: string }) {
   const intl = useIntl();
   const input = useMemo(() => ({ createdAt, now: () => Date.now() }), [createdAt]);
-  const [snapshot] = useMachine(launchBannerMachine, { input });
+  const [snapshot] = useInspectedMachine(launchBannerMachine, { input });
   const remaining = selectRemaining(snapshot);
   if (!remaining) return null;
   return (

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
-import { useMachine } from '@xstate/react';
+import { useInspectedMachine } from '../../app/inspector';
 import { Bell } from 'lucide-react';
 import { notificationsMachine } from '../../../machines/notifications/notifications.machine';
 import { createNotificationsActors } from '../../../machines/notifications/notifications.actors';
@@ -43,7 +43,7 @@ export function NotificationsCenter() {
       }),
     [navigate],
   );
-  const [snapshot, send] = useMachine(machine);
+  const [snapshot, send] = useInspectedMachine(machine);
   const view = selectNotificationsView(snapshot);
   // The machine takes clicks only when idle: while it loads or marks, the controls say so by being disabled.
   const busy = view.isLoading || view.isLoadingMore || view.isMarkingRead;

@@ -34,6 +34,7 @@ const Auth = createActorContext(authMachine);
 describe('auth actor under React StrictMode', () => {
   it('restores a stored session although StrictMode stops and restarts the actor once', async () => {
     const logic = authMachine.provide({
+    actions: { storeToken: () => {}, forgetToken: () => {}, recordLastLogin: () => {}, navigateAfterAuth: () => {}, navigateToLogin: () => {}, announceSessionExpired: () => {} }, // explicit stubs: the defaults throw
       actors: createAuthActors(abortingApi, { get: () => 'stored-token', set: () => {}, clear: () => {} }),
     });
     render(

@@ -33,12 +33,11 @@ vi.mock('../../../src/api/storageApi', () => ({
 
 const owner = { uuid: 'u1', firstname: 'Olivia', store: { plan: 'EXPERT', uuid: 's1' } } as unknown as User;
 const logic = authMachine.provide({
+  actions: { storeToken: () => {}, forgetToken: () => {}, recordLastLogin: () => {}, navigateAfterAuth: () => {}, navigateToLogin: () => {}, announceSessionExpired: () => {} }, // explicit stubs: the defaults throw
   actors: createAuthActors(
     { getMe: async () => owner, login: () => Promise.reject(new Error('unused')), register: () => Promise.reject(new Error('unused')), logout: async () => {} },
     { get: () => 'token', set: () => {}, clear: () => {} },
   ),
-  // The session restored at start is recorded as a login (PUT /users/me/last_login): nothing to record here.
-  actions: { recordLastLogin: () => {} },
 });
 
 function Ready({ onCreated }: { onCreated: (item: unknown) => void }) {

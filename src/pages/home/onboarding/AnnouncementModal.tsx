@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
-import { useMachine } from '@xstate/react';
+import { useInspectedMachine } from '../../../app/inspector';
 import { ANNOUNCEMENT_WINDOW, announcementMachine } from '../../../../machines/announcement/announcement.machine';
 import { selectIsVisible } from '../../../../machines/announcement/announcement.selectors';
 import { PLAN_PAGE } from '../../../components/PlanLock';
@@ -47,7 +47,7 @@ export function AnnouncementModal({ role, plan, inOnboarding }: { role: string; 
       }),
     [],
   );
-  const [snapshot, send] = useMachine(machine, {
+  const [snapshot, send] = useInspectedMachine(machine, {
     input: { now: () => Date.now(), window: ANNOUNCEMENT_WINDOW, role, inOnboarding, dismissedOn: storedDismissal(), today: localDay },
   });
   if (!selectIsVisible(snapshot)) return null;

@@ -1,6 +1,6 @@
 import { useMemo, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { useMachine } from '@xstate/react';
+import { useInspectedMachine } from '../../../app/inspector';
 import { phoneCardMachine, type Plan } from '../../../../machines/phoneCard/phoneCard.machine';
 import { createPhoneCardActors } from '../../../../machines/phoneCard/phoneCard.actors';
 import { selectPhoneCardView } from '../../../../machines/phoneCard/phoneCard.selectors';
@@ -30,7 +30,7 @@ export function PhoneCard({ storeUuid, plan, phone }: { storeUuid: string; plan:
       }),
     [storeUuid, auth],
   );
-  const [snapshot, send] = useMachine(machine, { input: { plan, phone } });
+  const [snapshot, send] = useInspectedMachine(machine, { input: { plan, phone } });
   const view = selectPhoneCardView(snapshot);
   if (!view.isVisible) return null;
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
-import { useMachine } from '@xstate/react';
+import { useInspectedMachine } from '../../../app/inspector';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { questionnaireMachine } from '../../../../machines/questionnaire/questionnaire.machine';
 import { createQuestionnaireActors } from '../../../../machines/questionnaire/questionnaire.actors';
@@ -36,7 +36,7 @@ export function QuestionnaireModal({ storeUuid, answered, onDone }: { storeUuid:
       }),
     [storeUuid, auth],
   );
-  const [snapshot, send] = useMachine(machine, { input: { answered } });
+  const [snapshot, send] = useInspectedMachine(machine, { input: { answered } });
   const view = selectQuestionnaireView(snapshot);
   const { question, draft } = view;
   const label = (option: string) => intl.formatMessage(optionLabels[`${question.name}.${option}`] ?? { id: option, defaultMessage: option });

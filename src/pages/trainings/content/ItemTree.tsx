@@ -1,6 +1,6 @@
 import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMachine } from '@xstate/react';
+import { useInspectedMachine } from '../../../app/inspector';
 import { FolderPlus } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
@@ -117,7 +117,7 @@ function TreeBody({ training, canEdit, plan, isPlatformAdmin }: { training: Trai
       }),
     [uuid, refresh, navigate],
   );
-  const [creationSnapshot, sendCreation] = useMachine(creationLogic, { input: creator });
+  const [creationSnapshot, sendCreation] = useInspectedMachine(creationLogic, { input: creator });
   const creation = selectItemCreationView(creationSnapshot);
 
   // ── The dialogs (section, rename, duplicate elsewhere, SCORM and its upgrade offer) and the one-click duplicate.
@@ -155,7 +155,7 @@ function TreeBody({ training, canEdit, plan, isPlatformAdmin }: { training: Trai
       }),
     [uuid, refresh],
   );
-  const [dialogsSnapshot, sendDialog] = useMachine(dialogsLogic, { input: { creator } });
+  const [dialogsSnapshot, sendDialog] = useInspectedMachine(dialogsLogic, { input: { creator } });
   const dialogs = selectTreeDialogsView(dialogsSnapshot);
 
   const deletion = useConfirmedDeletion<EntryToDelete>({

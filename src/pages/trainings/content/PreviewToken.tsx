@@ -1,5 +1,5 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { useActorRef } from '@xstate/react';
+import { useInspectedActorRef } from '../../../app/inspector';
 import type { ActorRefFrom } from 'xstate';
 import { createPreviewTokenActors } from '../../../../machines/previewToken/previewToken.actors';
 import { previewTokenMachine } from '../../../../machines/previewToken/previewToken.machine';
@@ -20,7 +20,7 @@ export function PreviewTokenProvider({ storeUuid, children }: { storeUuid: strin
     () => previewTokenMachine.provide({ actors: createPreviewTokenActors({ createToken: (signal) => trainingItemsApi.previewToken(storeUuid, signal) }) }),
     [storeUuid],
   );
-  const actor = useActorRef(logic);
+  const actor = useInspectedActorRef(logic);
   return <PreviewTokenContext.Provider value={actor}>{children}</PreviewTokenContext.Provider>;
 }
 

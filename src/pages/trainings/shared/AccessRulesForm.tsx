@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, type FormEvent, type ReactNode } from 'react';
-import { useMachine } from '@xstate/react';
+import { useInspectedMachine } from '../../../app/inspector';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import type { Failure } from '../../../../shared/failure';
 import { createAccessRulesActors } from '../../../../machines/accessRules/accessRules.actors';
@@ -51,7 +51,7 @@ export function useAccessRulesForm({ rules, certificate, save }: AccessRulesForm
       }),
     [],
   );
-  const [snapshot, send] = useMachine(machine, { input: { rules, ...(certificate === undefined ? {} : { certificate }) } });
+  const [snapshot, send] = useInspectedMachine(machine, { input: { rules, ...(certificate === undefined ? {} : { certificate }) } });
   return {
     view: selectAccessRulesView(snapshot),
     change: (field: keyof AccessRulesText) => (value: string) => send({ type: 'CHANGE', field, value }),

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useMachine } from '@xstate/react';
+import { useInspectedMachine } from '../../../app/inspector';
 import { FileTrigger } from 'react-aria-components';
 import { defineMessage, defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { createCsvImportActors } from '../../../../machines/csvImport/csvImport.actors';
@@ -69,7 +69,7 @@ export function ImportCustomersModal({
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [trainingUuid],
   );
-  const [snapshot, send] = useMachine(logic);
+  const [snapshot, send] = useInspectedMachine(logic);
   const view = selectCsvImportView(snapshot);
   const close = (open: boolean) => {
     if (open) return onOpenChange(true);

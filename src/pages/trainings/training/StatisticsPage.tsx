@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { useMachine } from '@xstate/react';
+import { useInspectedMachine } from '../../../app/inspector';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { defineMessage, defineMessages, useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
 import { statsRangeMachine } from '../../../../machines/statsRange/statsRange.machine';
@@ -92,7 +92,7 @@ function StatisticsPanel({ training }: { training: Training }) {
   const intl = useIntl();
   const { locale } = useLocale();
   // The composition root of the range machine: the real clock.
-  const [rangeSnapshot, sendRange] = useMachine(statsRangeMachine, { input: { now: () => Date.now() } });
+  const [rangeSnapshot, sendRange] = useInspectedMachine(statsRangeMachine, { input: { now: () => Date.now() } });
   const { range, asked, problem, activePreset } = selectStatsRangeView(rangeSnapshot);
   const [series, setSeries] = useState<Series>('revenue');
   const tz = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, []);
