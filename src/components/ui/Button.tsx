@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
 import { Button as RACButton, type ButtonProps as RACButtonProps } from 'react-aria-components';
 import { Spinner } from './Spinner';
 import './ui.css';
@@ -29,6 +29,19 @@ export function Button({
   isPending,
   ...rest
 }: ButtonProps) {
+  const ownId = useId();
+  const id = rest.id ?? ownId;
+  // React Aria announces the end of a pending state with a live-region node labelled by the button. A button that
+  // leaves the page right after (a dialog closed by its save, the login form after sign-in) would leave that node
+  // labelled by nothing until the announcer's clean-up (axe: role-img-alt); it can no longer be read, so it goes too.
+  useEffect(
+    () => () => {
+      for (const node of document.querySelectorAll('[role="img"][aria-labelledby]')) {
+        if (node.getAttribute('aria-labelledby')?.split(' ').includes(id)) node.remove();
+      }
+    },
+    [id],
+  );
   const classes = [
     'ui-button',
     `ui-button--${variant}`,
@@ -40,7 +53,7 @@ export function Button({
     .join(' ');
 
   return (
-    <RACButton {...rest} isPending={isPending} className={classes}>
+    <RACButton {...rest} id={id} isPending={isPending} className={classes}>
       {/* The label stays in the layout (hidden via CSS) while pending so the
           button keeps its width and the row doesn't jump. */}
       <span className="ui-button__label">
