@@ -71,7 +71,17 @@ export default tseslint.config(
     // shared/ holds the rules both sides run: pure TypeScript that imports neither the app, the server nor the machines.
     files: ['shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/src/*', '**/server/*', '**/machines/*', 'react*', 'xstate*'] }],
+      // The contract's generated types are the one exception: both sides speak them (type imports only).
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)(src|server|machines)/(?!api/schema\\.gen$)', message: 'shared/ imports neither the app, the server nor the machines.' },
+            { regex: '(^|/)src/api/schema\\.gen$', allowTypeImports: true, message: 'shared/ reads the contract’s types only (import type).' },
+            { regex: '^(react|xstate)', message: 'shared/ is plain TypeScript: no React, no XState.' },
+          ],
+        },
+      ],
       'no-restricted-globals': ['error', 'localStorage', 'sessionStorage', 'fetch', 'window', 'document'],
     },
   },

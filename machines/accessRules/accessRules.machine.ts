@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Failure } from '../../shared/failure';
-import { accessRulesText, parseAccessRules, type AccessProblem, type AccessRules, type AccessRulesText } from '../../src/pages/trainings/shared/accessRules';
+import { accessRulesText, parseAccessRules, type AccessProblem, type AccessRules, type AccessRulesText } from '../../shared/accessRules';
 
 export type AccessProblems = Partial<Record<keyof AccessRules, AccessProblem>>;
 

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { AccessProblem, AccessRules, AccessRulesText } from '../../src/pages/trainings/shared/accessRules';
+import type { AccessProblem, AccessRules, AccessRulesText } from '../../shared/accessRules';
 import type { accessRulesMachine } from './accessRules.machine';
 
 type AccessRulesSnapshot = SnapshotFrom<typeof accessRulesMachine>;

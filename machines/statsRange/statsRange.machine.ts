@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { lastDays, rangeProblem, type DateRange, type RangePreset } from '../../src/pages/trainings/training/statsRange';
+import { lastDays, rangeProblem, type DateRange, type RangePreset } from '../../shared/statsRange';
 
 export interface StatsRangeInput {
   /** The injected clock, in epoch milliseconds (`Date.now` at the composition root, a fixed or moving clock in tests). */

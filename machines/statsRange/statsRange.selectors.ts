@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { presetOf, rangeProblem } from '../../src/pages/trainings/training/statsRange';
+import { presetOf, rangeProblem } from '../../shared/statsRange';
 import type { statsRangeMachine } from './statsRange.machine';
 
 type StatsRangeSnapshot = SnapshotFrom<typeof statsRangeMachine>;

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 const eslint = new ESLint();
 const restricted = async (filePath: string, code: string) => {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-imports').length;
+  return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-imports' || message.ruleId === '@typescript-eslint/no-restricted-imports').length;
 };
 
 describe('the raw API client stays inside src/api', () => {
@@ -29,5 +29,11 @@ describe('the raw API client stays inside src/api', () => {
   it('shared/ imports neither the app, the server nor the machines', async () => {
     expect(await restricted('shared/some.ts', "import type { Failure } from '../src/api/failure';\nexport type X = Failure;\n")).toBe(1);
     expect(await restricted('shared/some.ts', "import { x } from '../machines/auth/auth.types';\nexport const y = x;\n")).toBe(1);
+    expect(await restricted('shared/some.ts', "import { useState } from 'react';\nexport const y = useState;\n")).toBe(1);
+  });
+
+  it('shared/ may read the contract’s generated types, and only as types', async () => {
+    expect(await restricted('shared/some.ts', "import type { components } from '../src/api/schema.gen';\nexport type X = components;\n")).toBe(0);
+    expect(await restricted('shared/some.ts', "import { components } from '../src/api/schema.gen';\nexport const x = components;\n")).toBe(1);
   });
 });

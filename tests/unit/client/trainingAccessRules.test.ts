@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accessRulesText, fromLocalInput, parseAccessRules, toLocalInput, type AccessRulesText } from '../../../src/pages/trainings/shared/accessRules';
+import { accessRulesText, fromLocalInput, parseAccessRules, toLocalInput, type AccessRulesText } from '../../../shared/accessRules';
 
 const blank: AccessRulesText = { max_customers: '', access_duration_days: '', enrollment_ends_at: '', drip_frequency: '' };
 

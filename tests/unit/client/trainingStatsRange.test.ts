@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lastDays, presetOf, rangeProblem } from '../../../src/pages/trainings/training/statsRange';
+import { lastDays, presetOf, rangeProblem } from '../../../shared/statsRange';
 
 describe('lastDays', () => {
   it('the last 30 days include today', () => {

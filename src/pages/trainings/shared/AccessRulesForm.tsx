@@ -17,7 +17,7 @@ import { TextField } from '../../../components/ui/TextField';
 import { settingsMessages } from '../training/settingsMessages';
 import { trainingTabHref } from '../training/trainingTabs';
 import { accessFormMessages as fm, accessMessages, accessProblemMessages, accessRowFieldLabel, DRIP_FREQUENCIES, dripMessages, dripShortMessages } from './accessMessages';
-import type { AccessRules, AccessRulesText } from './accessRules';
+import type { AccessRules, AccessRulesText } from '../../../../shared/accessRules';
 
 const isFailure = (error: unknown): error is Failure => typeof error === 'object' && error !== null && 'status' in error && 'fieldErrors' in error;
 const FIELDS = ['max_customers', 'access_duration_days', 'enrollment_ends_at', 'drip_frequency'] as const;

@@ -1,5 +1,5 @@
 import { defineMessage, defineMessages, type MessageDescriptor } from 'react-intl';
-import type { AccessProblem, DripFrequency } from './accessRules';
+import type { AccessProblem, DripFrequency } from '../../../../shared/accessRules';
 
 /** Labels of the access rules, shared by a training's settings tab and the trainings-settings table. */
 export const accessMessages = defineMessages({

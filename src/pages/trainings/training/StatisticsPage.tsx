@@ -17,7 +17,7 @@ import { useLocale } from '../../../i18n/LocaleProvider';
 import { ChoiceGroup } from '../../../components/ui/ChoiceGroup';
 import '../../../components/catalogue/catalogue.css';
 import { formatAxisEuros } from './statsFormat';
-import { RANGE_PRESETS, type DateRange, type RangePreset, type RangeProblem } from './statsRange';
+import { RANGE_PRESETS, type DateRange, type RangePreset, type RangeProblem } from '../../../../shared/statsRange';
 import { TrainingFrame } from './TrainingFrame';
 import type { Training } from '../../../api/trainingsApi';
 import './statistics.css';

@@ -1,4 +1,4 @@
-import type { components } from '../../../api/schema.gen';
+import type { components } from '../src/api/schema.gen';
 
 type Training = components['schemas']['Training'];
 export type DripFrequency = components['schemas']['DripFrequency'];
