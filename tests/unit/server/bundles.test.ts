@@ -37,7 +37,7 @@ let seq = 0;
 async function training() {
   const [row] = await env.services.db
     .insert(trainings)
-    .values({ storeId, name: `Formation ${++seq}`, slug: `formation-${seq}` })
+    .values({ storeId, name: `Formation ${++seq}`, slug: `formation-${seq}`, position: seq })
     .returning();
   return row!.id;
 }

@@ -14,8 +14,10 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => env.close());
 
+// Positions are unique per store (trainings_store_position_unique).
+let position = 0;
 async function newTraining(slug: string) {
-  const [row] = await env.services.db.insert(trainings).values({ storeId, slug, name: slug }).returning();
+  const [row] = await env.services.db.insert(trainings).values({ storeId, slug, name: slug, position: position++ }).returning();
   return row!.id;
 }
 

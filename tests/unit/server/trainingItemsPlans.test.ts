@@ -69,8 +69,10 @@ describe('commands on stores of every plan', () => {
   }, 60_000);
   afterAll(() => env.close());
 
+  // Positions are unique per store (trainings_store_position_unique).
+  let position = 0;
   async function trainingFor(plan: Plan) {
-    const [row] = await env.services.db.insert(trainings).values({ storeId: auths[plan].store.id, slug: `t-${Math.random()}`, name: 't' }).returning();
+    const [row] = await env.services.db.insert(trainings).values({ storeId: auths[plan].store.id, slug: `t-${Math.random()}`, name: 't', position: position++ }).returning();
     return row!.id;
   }
 

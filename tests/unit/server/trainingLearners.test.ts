@@ -17,10 +17,12 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => env.close());
 
+// Positions are unique per store (trainings_store_position_unique).
+let position = 0;
 async function training(extra: Partial<typeof trainings.$inferInsert> = {}) {
   const [row] = await env.services.db
     .insert(trainings)
-    .values({ storeId, slug: `t-${Math.random().toString(36).slice(2)}`, name: 'Formation', ...extra })
+    .values({ storeId, slug: `t-${Math.random().toString(36).slice(2)}`, name: 'Formation', position: position++, ...extra })
     .returning();
   return row!;
 }

@@ -34,8 +34,8 @@ beforeAll(async () => {
   const [training, other] = await db
     .insert(trainings)
     .values([
-      { storeId, slug: 'photo', name: 'Photo', status: 'PUBLISHED' },
-      { storeId, slug: 'autre', name: 'Autre' },
+      { storeId, slug: 'photo', name: 'Photo', status: 'PUBLISHED', position: 0 },
+      { storeId, slug: 'autre', name: 'Autre', position: 1 },
     ])
     .returning();
   trainingId = training!.id;
