@@ -252,14 +252,14 @@ describe('delete confirmation machine: pinned transitions', () => {
     actor.send(CONFIRM);
     await new Promise((resolve) => setImmediate(resolve));
     expect(actor.getSnapshot().value).toBe('failed');
-    expect(String((actor.getSnapshot().context.failure as unknown as Error).message)).toMatch(/"remove" must be supplied/);
+    expect(String((actor.getSnapshot().context.failure as unknown as Error).message)).toMatch(/remove not provided/);
     const withRemove = createActor(deleteConfirmMachine.provide({ actors: createDeleteConfirmActors({ remove: async () => undefined }) }));
     withRemove.subscribe({ error: (error) => errors.push(error) });
     withRemove.start();
     withRemove.send(ask(training));
     withRemove.send(CONFIRM);
     await new Promise((resolve) => setImmediate(resolve));
-    expect(String(errors[0])).toMatch(/"deleted" must be supplied/);
+    expect(String(errors[0])).toMatch(/deleted not provided/);
   });
 });
 

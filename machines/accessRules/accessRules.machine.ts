@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { notProvidedPromise } from '../support/notProvided';
 import type { Failure } from '../../shared/failure';
 import { accessRulesText, parseAccessRules, type AccessProblem, type AccessRules, type AccessRulesText } from '../../shared/accessRules';
 
@@ -37,10 +38,6 @@ export type SaveAccessRulesInput = AccessRules & { certificate_enabled?: boolean
 /** What a save answers: the rules (and the certificate) as now stored. */
 export type SavedAccessRules = AccessRules & { certificate_enabled?: boolean };
 
-const notProvided = (name: string) => () => {
-  throw new Error(`accessRules machine: "${name}" must be supplied with machine.provide()`);
-};
-
 /**
  * The access-rules form of a training (places, access duration, end of enrolment, drip release; the certificate
  * on the training's own settings tab): the same form in a training's Paramètres and in each row of
@@ -60,7 +57,7 @@ export const accessRulesMachine = setup({
   types: {} as { context: AccessRulesContext; events: AccessRulesEvent; input: AccessRulesInput },
   actors: {
     /** Saves the rules (PUT /trainings/{uuid}); answers them as stored. */
-    save: fromPromise<SavedAccessRules, SaveAccessRulesInput>(notProvided('save')),
+    save: notProvidedPromise<SavedAccessRules, SaveAccessRulesInput>('accessRules', 'save'),
   },
   guards: {
     isAcceptable: ({ context }) => parseAccessRules(context.text).problems === null,

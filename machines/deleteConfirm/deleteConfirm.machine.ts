@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { notProvided, notProvidedPromise } from '../support/notProvided';
 import type { Failure } from '../../shared/failure';
 
 export interface DeleteConfirmContext {
@@ -21,10 +22,6 @@ export interface RemoveInput {
   target: unknown;
 }
 
-const notProvided = (name: string) => () => {
-  throw new Error(`deleteConfirm machine: "${name}" must be supplied with machine.provide()`);
-};
-
 /**
  * A deletion confirmed first (trainings and bundles of the lists, the content tree's sections and items, lesson
  * comments, learners of a training, payment schedules): one chart for every "Supprimer ? Annuler / Supprimer".
@@ -44,11 +41,11 @@ export const deleteConfirmMachine = setup({
   types: {} as { context: DeleteConfirmContext; events: DeleteConfirmEvent },
   actors: {
     /** Deletes the target; rejects with a Failure. */
-    remove: fromPromise<void, RemoveInput>(notProvided('remove')),
+    remove: notProvidedPromise<void, RemoveInput>('deleteConfirm', 'remove'),
   },
   actions: {
     /** After the deletion: a toast, the list refreshed. */
-    deleted: (_, _params: { target: unknown }) => notProvided('deleted')(),
+    deleted: notProvided<{ target: unknown }>('deleteConfirm', 'deleted'),
     setTarget: assign((_, params: { target: unknown }) => ({ target: params.target, failure: null })),
     clearFailure: assign({ failure: null }),
   },

@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import { notProvided } from '../support/notProvided';
 
 /** How long typing must pause before the list asks the server (no request per keystroke). */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -28,10 +29,6 @@ export type SearchBoxEvent =
   /** Previous / next page of the current search. */
   | { type: 'PAGE'; page: number };
 
-const notProvided = (name: string) => () => {
-  throw new Error(`searchBox machine: "${name}" must be supplied with machine.provide()`);
-};
-
 const wholePage = (page: number | undefined) => (page !== undefined && Number.isSafeInteger(page) && page >= 1 ? page : 1);
 
 /**
@@ -54,7 +51,7 @@ export const searchBoxMachine = setup({
   delays: { DEBOUNCE: SEARCH_DEBOUNCE_MS },
   actions: {
     /** The query and page the list now shows (the address follows them). */
-    publish: (_, _params: { query: string; page: number }) => notProvided('publish')(),
+    publish: notProvided<{ query: string; page: number }>('searchBox', 'publish'),
     setText: assign((_, params: { text: string }) => ({ text: params.text })),
     applyQuery: assign(({ context }) => {
       const query = context.text.trim();

@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { notProvided, notProvidedPromise } from '../support/notProvided';
 import type { Failure } from '../../shared/failure';
 import { isTypeAllowed, titleProblem, type Creator, type TitleProblem } from '../itemCreation/itemTypes';
 import type { components } from '../../src/api/schema.gen';
@@ -68,10 +69,6 @@ export interface DuplicateInput {
   target: TargetTraining | null;
 }
 
-const notProvided = (name: string) => () => {
-  throw new Error(`treeDialogs machine: "${name}" must be supplied with machine.provide()`);
-};
-
 /**
  * The dialogs of a training's content tree and the one-click duplicate (the deletion is machines/deleteConfirm,
  * the moves machines/reorder, a new lesson's title prompt machines/itemCreation).
@@ -94,21 +91,21 @@ export const treeDialogsMachine = setup({
   types: {} as { context: TreeDialogsContext; events: TreeDialogsEvent; input: TreeDialogsInput },
   actors: {
     /** Creates the section, or updates the section or item (PUT its name, and draft for a section). */
-    saveEntry: fromPromise<void, SaveEntryInput>(notProvided('saveEntry')),
+    saveEntry: notProvidedPromise<void, SaveEntryInput>('treeDialogs', 'saveEntry'),
     /** POST …/duplication, here (target null) or into another training. */
-    duplicate: fromPromise<void, DuplicateInput>(notProvided('duplicate')),
+    duplicate: notProvidedPromise<void, DuplicateInput>('treeDialogs', 'duplicate'),
   },
   actions: {
     /** The entry dialog saved: the tree is read again. */
-    entrySaved: notProvided('entrySaved'),
+    entrySaved: notProvided('treeDialogs', 'entrySaved'),
     /** Duplicated here: a toast, the tree read again. */
-    duplicated: (_, _params: { node: TreeNode }) => notProvided('duplicated')(),
+    duplicated: notProvided<{ node: TreeNode }>('treeDialogs', 'duplicated'),
     /** Duplicating here failed: a notice (no dialog to show it on). */
-    duplicateFailed: (_, _params: { failure: Failure }) => notProvided('duplicateFailed')(),
+    duplicateFailed: notProvided<{ failure: Failure }>('treeDialogs', 'duplicateFailed'),
     /** Duplicated into another training: a toast. */
-    duplicatedElsewhere: (_, _params: { node: TreeNode; target: TargetTraining }) => notProvided('duplicatedElsewhere')(),
+    duplicatedElsewhere: notProvided<{ node: TreeNode; target: TargetTraining }>('treeDialogs', 'duplicatedElsewhere'),
     /** A SCORM package became an item: a toast, the tree read again. */
-    scormAdded: (_, _params: { name: string }) => notProvided('scormAdded')(),
+    scormAdded: notProvided<{ name: string }>('treeDialogs', 'scormAdded'),
     openEntry: assign((_, params: { entry: EntryMode }) => ({ entry: params.entry, node: null, target: null, problem: null, failure: null })),
     openFor: assign((_, params: { node: TreeNode }) => ({ entry: null, node: params.node, target: null, problem: null, failure: null })),
     setTarget: assign((_, params: { target: TargetTraining }) => ({ target: params.target })),

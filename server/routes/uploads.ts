@@ -5,7 +5,7 @@ import { receiveUpload } from '../commands/uploads/receiveUpload.js';
 import { uploads } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import { messages } from '../http/messages.js';
-import { signedIn, type HandlerMap } from '../openapi/handler.js';
+import { scopeOf, signedIn, type HandlerMap } from '../openapi/handler.js';
 import type { Services } from '../services.js';
 import { OCTET_STREAM, contentDisposition, contentTypeOf, isInline, mediaType, servedContentType } from '../storage/contentTypes.js';
 import { watchedBody } from '../storage/incomingBody.js';
@@ -17,9 +17,8 @@ export const uploadHandlers: HandlerMap = {
   async createTrainingUploadUrl(ctx) {
     return { status: 200, body: await createUploadUrl(ctx.services, signedIn(ctx), ctx.params.trainingUuid, ctx.body) };
   },
-  // The binder has checked that {storeUuid} is the caller's store.
   async getStoreStorageUsage(ctx) {
-    const usage = await storageUsage(ctx.services, signedIn(ctx).store);
+    const usage = await storageUsage(ctx.services, scopeOf(ctx));
     return { status: 200, body: { used_bytes: usage.used, quota_bytes: usage.quota } };
   },
 };
