@@ -63,13 +63,17 @@ test('adding a training to a pack and removing it, failing with a 5xx, are each 
   await expect(page.getByText(SERVER_TOAST)).toHaveCount(1);
   await expect(page.getByText('La formation n’a pas pu être ajoutée')).toHaveCount(0);
   await page.unrouteAll({ behavior: 'wait' });
-  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Terminé' }).click();
+  await expect(picker).toBeHidden();
   await expect(page.getByText(SERVER_TOAST)).toHaveCount(0, { timeout: 15_000 });
 
   // Added for real, then removing fails: one toast.
   await page.getByTestId('bundle-add-training').click();
+  const offered = await picker.getByRole('button', { name: /^Ajouter « / }).count();
   await picker.getByRole('button', { name: /^Ajouter « / }).first().click();
-  await page.keyboard.press('Escape');
+  await expect(picker.getByRole('button', { name: /^Ajouter « / })).toHaveCount(offered - 1);
+  await page.getByRole('button', { name: 'Terminé' }).click();
+  await expect(picker).toBeHidden();
   await expect(page.getByTestId('bundle-trainings').locator(':scope > li')).toHaveCount(1);
   await page.route(/\/api\/v1\/bundles\/[0-9a-f-]{36}\/trainings\/[0-9a-f-]{36}$/, (route) => (route.request().method() === 'DELETE' ? route.fulfill(serverError) : route.fallback()));
   await page.getByRole('button', { name: /^Retirer « .* » du pack$/ }).click();

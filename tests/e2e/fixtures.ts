@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 
@@ -75,6 +76,8 @@ class A11yWatch {
   constructor(
     private readonly baseURL: string,
     private readonly scanner: Page,
+    /** The worker's scans by document: the same page in the same state (the login form, a home page) is scanned once. */
+    private readonly scanned: Map<string, Finding[]>,
   ) {}
 
   /** Only the app's own pages: not the API, the dev mailbox, blank or foreign pages. */
@@ -138,19 +141,30 @@ class A11yWatch {
   }
 
   private async scan({ html, url, viewport }: Snapshot) {
-    const scanner = this.scanner;
-    if (viewport) await scanner.setViewportSize(viewport);
-    await scanner.setContent(html, { waitUntil: 'load' });
     const path = new URL(url).pathname + new URL(url).search;
-    const results = await new AxeBuilder({ page: scanner }).setLegacyMode(true).options({ resultTypes: ['violations'] }).analyze();
-    for (const violation of results.violations) {
-      if (!violation.impact || !FAILING_IMPACTS.includes(violation.impact)) continue;
-      for (const node of violation.nodes) {
-        const targets = node.target.map((target) => (Array.isArray(target) ? target.join(' >>> ') : String(target)));
-        const key = `${violation.id}|${targets.join(',')}`;
-        if (this.findings.has(key)) continue;
-        this.findings.set(key, { rule: violation.id, impact: violation.impact, help: violation.help, helpUrl: violation.helpUrl, path, targets, html: node.html, summary: node.failureSummary ?? '' });
+    const document = createHash('sha1').update(`${viewport?.width}x${viewport?.height}\n${html}`).digest('hex');
+    let found = this.scanned.get(document);
+    if (!found) {
+      found = [];
+      const scanner = this.scanner;
+      if (viewport) await scanner.setViewportSize(viewport);
+      await scanner.setContent(html, { waitUntil: 'load' });
+      // React Aria's live announcer holds spoken messages for 7 s, labelled by the element they speak of; a copy
+      // taken mid-transition may catch one whose element is being replaced. SortableJS's drag image is a copy of
+      // the dragged row that follows the pointer under <body> while a mouse drag lasts. Neither is content: left out.
+      const results = await new AxeBuilder({ page: scanner }).setLegacyMode(true).exclude('[data-live-announcer]').exclude('.sortable-fallback').options({ resultTypes: ['violations'] }).analyze();
+      for (const violation of results.violations) {
+        if (!violation.impact || !FAILING_IMPACTS.includes(violation.impact)) continue;
+        for (const node of violation.nodes) {
+          const targets = node.target.map((target) => (Array.isArray(target) ? target.join(' >>> ') : String(target)));
+          found.push({ rule: violation.id, impact: violation.impact, help: violation.help, helpUrl: violation.helpUrl, path, targets, html: node.html, summary: node.failureSummary ?? '' });
+        }
       }
+      this.scanned.set(document, found);
+    }
+    for (const finding of found) {
+      const key = `${finding.rule}|${finding.targets.join(',')}`;
+      if (!this.findings.has(key)) this.findings.set(key, { ...finding, path });
     }
   }
 
@@ -194,7 +208,7 @@ async function attachReport(testInfo: TestInfo, report: string) {
   await testInfo.attach('axe violations', { body: report, contentType: 'text/plain' });
 }
 
-export const test = base.extend<{ a11y: A11yWatch }, { a11yScanner: Page }>({
+export const test = base.extend<{ a11y: A11yWatch }, { a11yScanner: Page; a11yScanned: Map<string, Finding[]> }>({
   // The page scans run in: one per worker, in a context of its own (not one the test sees).
   a11yScanner: [
     async ({ browser }, provide) => {
@@ -204,9 +218,17 @@ export const test = base.extend<{ a11y: A11yWatch }, { a11yScanner: Page }>({
     },
     { scope: 'worker' },
   ],
+  // Serious and critical findings by scanned document, for the worker's life: a document is scanned once.
+  a11yScanned: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads what a fixture needs from its first parameter.
+    async ({}, provide) => {
+      await provide(new Map());
+    },
+    { scope: 'worker' },
+  ],
   a11y: [
-    async ({ context, browser, baseURL, a11yScanner }, provide, testInfo) => {
-      const watch = new A11yWatch(baseURL ?? '', a11yScanner);
+    async ({ context, browser, baseURL, a11yScanner, a11yScanned }, provide, testInfo) => {
+      const watch = new A11yWatch(baseURL ?? '', a11yScanner, a11yScanned);
       const contexts: BrowserContext[] = [context];
       await watch.watchContext(context);
       const restore = watchBrowser(browser, watch, contexts);
