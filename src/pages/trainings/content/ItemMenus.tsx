@@ -46,7 +46,7 @@ export function EntryMenu({ node }: { node: TrainingItemNode }) {
         <Ellipsis {...ICON} />
       </button>
       {isOpen && (
-        <Popover triggerRef={triggerRef} isOpen onOpenChange={setOpen} placement="bottom end" offset={6} className="ui-menu__popover">
+        <Popover triggerRef={triggerRef} isOpen onOpenChange={setOpen} placement="bottom end" offset={6} className="ui-menu__popover" aria-label={label}>
           <EntryMenuItems node={node} label={label} focusFirst={openedWith === 'keyboard'} onClose={() => setOpen(false)} />
         </Popover>
       )}
