@@ -90,6 +90,8 @@ export default function RichTextEditor({
   const [toolbar, setToolbar] = useState<ToolbarState>(() => toolbarStateOf(initialState));
   const [unsupported] = useState(() => hasUnsupportedContent(value));
   const [link, setLinkDialog] = useState<{ isOpen: boolean; href: string }>({ isOpen: false, href: '' });
+  // The toolbar names the text it controls once the text carries its id (the view is made after the first paint).
+  const [textHasId, setTextHasId] = useState(false);
 
   const length = htmlLength(value);
   const tooLong = length > maxLength;
@@ -158,6 +160,7 @@ export default function RichTextEditor({
     else if (ariaLabelledBy) attributes['aria-labelledby'] = ariaLabelledBy;
     else if (ariaLabel) attributes['aria-label'] = ariaLabel;
     viewRef.current?.setProps({ attributes, editable: () => !isDisabled });
+    setTextHasId(viewRef.current !== null);
   }, [editorId, describedBy, error, isDisabled, label, labelId, ariaLabelledBy, ariaLabel, initialState]);
 
   const run = (command: Command) => {
@@ -190,7 +193,7 @@ export default function RichTextEditor({
         <EditorToolbar
           state={toolbar}
           isDisabled={isDisabled}
-          controls={editorId}
+          controls={textHasId ? editorId : undefined}
           onAction={(action) => run(ACTIONS[action])}
           onLink={() => openLinkRef.current()}
           isLinkOpen={link.isOpen}

@@ -13,8 +13,8 @@ export type ToolbarAction = 'strong' | 'em' | 'heading2' | 'heading3' | 'bulletL
 export interface EditorToolbarProps {
   state: ToolbarState;
   isDisabled: boolean;
-  /** Id of the text box the toolbar formats. */
-  controls: string;
+  /** The id of the text the buttons act on; absent until the text carries it. */
+  controls: string | undefined;
   onAction: (action: ToolbarAction) => void;
   onLink: () => void;
   isLinkOpen: boolean;
