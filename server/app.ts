@@ -106,7 +106,14 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '';
+    // Judged on the decoded path, as the router matches it: /%5F_dev/… is /__dev/….
+    const raw = request.url.split('?')[0] ?? '';
+    let url = raw;
+    try {
+      url = decodeURIComponent(raw);
+    } catch {
+      // A malformed escape is nobody's route: the raw path decides.
+    }
     const wantsApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/__dev');
     // Client-side routes get the SPA shell (HEAD like GET), precompressed like the assets; everything under
     // /api answers the JSON envelope.

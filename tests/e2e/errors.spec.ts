@@ -48,6 +48,8 @@ test('a duplicate that fails with a 5xx is reported once (the shell’s toast, n
 });
 
 test('adding a training to a pack and removing it, failing with a 5xx, are each reported once', async ({ page }) => {
+  // Two failures, each waited for until its toast has left the screen: longer than one step.
+  test.setTimeout(60_000);
   await logIn(page);
   await page.goto('/packs');
   await page.getByTestId('add-bundle').click();
