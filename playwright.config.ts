@@ -16,7 +16,8 @@ export default defineConfig({
   workers: 1,
   // No retries: a test that passes only sometimes is a finding, not a pass.
   retries: 0,
-  timeout: 30_000,
+  // Each test also waits for its axe scans (tests/e2e/fixtures.ts): the longest flows take 20–30 s on two cores.
+  timeout: 60_000,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: `http://localhost:${port}`,
