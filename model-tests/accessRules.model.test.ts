@@ -26,6 +26,7 @@ import {
   type ModelPath,
   type ModelStep,
 } from './support/graph';
+import { walkPath } from './support/walkPaths';
 import { createActorHarness } from './support/harness';
 
 type RulesModelEvent = AccessRulesEvent | DoneActorEvent<'save', SavedAccessRules> | ErrorActorEvent<'save'>;
@@ -155,23 +156,17 @@ const generated = variants.map((variant) => {
   return { ...variant, paths: dropPrefixPaths([...shortest, ...transitions] as RulesPath[]) };
 });
 
-async function walk(path: RulesPath, input: AccessRulesInput) {
-  const h = createRulesHarness(input);
-  let from: RulesSnapshot | undefined;
-  for (const [index, step] of path.steps.entries()) {
-    const where = `step ${index} (${step.event.type})`;
-    const savesBefore = h.inputs('save').length;
-    await executors[step.event.type](h, step);
-    const actual = h.snapshot();
-    expect(actual.value, where).toEqual(step.state.value);
-    expect(actual.context, where).toEqual(step.state.context);
-    expect({ value: actual.value, context: actual.context }, `${where}: the chart`).toEqual(expectedAfter(from, step, input));
-    expect(selectAccessRulesView(actual), where).toEqual(expectedView(actual));
-    expect(h.inputs('save').slice(savesBefore), `${where}: save body`).toEqual(expectedSaves(from, step));
-    expect(h.errors, where).toEqual([]);
-    from = actual;
-  }
-}
+const walk = (path: RulesPath, input: AccessRulesInput) =>
+  walkPath(path, {
+    harness: () => createRulesHarness(input),
+    execute: (h, step) => executors[step.event.type](h, step),
+    mark: (h) => h.inputs('save').length,
+    check: ({ harness: h, step, from, actual, before: savesBefore, where }) => {
+      expect({ value: actual.value, context: actual.context }, `${where}: the chart`).toEqual(expectedAfter(from, step, input));
+      expect(selectAccessRulesView(actual), where).toEqual(expectedView(actual));
+      expect(h.inputs('save').slice(savesBefore), `${where}: save body`).toEqual(expectedSaves(from, step));
+    },
+  });
 
 describe('access rules machine: generated paths', () => {
   it('the model lists every event and invoke of the machine', () => {

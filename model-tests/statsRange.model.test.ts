@@ -24,6 +24,7 @@ import {
   type ModelPath,
   type ModelStep,
 } from './support/graph';
+import { walkPath } from './support/walkPaths';
 import { createActorHarness } from './support/harness';
 
 type StatsRangeSnapshot = SnapshotFrom<typeof statsRangeMachine>;
@@ -98,21 +99,15 @@ const executors = {
 const { shortest, transitions } = generatePaths<typeof statsRangeMachine, StatsRangeEvent>(statsRangeMachine, { events, input: fixedClock });
 const paths = dropPrefixPaths([...shortest, ...transitions] as StatsRangePath[]);
 
-function walk(path: StatsRangePath) {
-  const h = createStatsHarness();
-  let from: StatsRangeSnapshot | undefined;
-  for (const [index, step] of path.steps.entries()) {
-    const where = `step ${index} (${step.event.type})`;
-    executors[step.event.type](h, step);
-    const actual = h.snapshot();
-    expect(actual.value, where).toEqual(step.state.value);
-    expect(actual.context, where).toEqual(step.state.context);
-    expect({ value: actual.value, range: actual.context.range, asked: actual.context.asked }, `${where}: the chart`).toEqual(expectedAfter(from, step));
-    expect(selectStatsRangeView(actual), where).toEqual(expectedView(actual));
-    expect(h.errors, where).toEqual([]);
-    from = actual;
-  }
-}
+const walk = (path: StatsRangePath) =>
+  walkPath(path, {
+    harness: () => createStatsHarness(),
+    execute: (h, step) => executors[step.event.type](h, step),
+    check: ({ step, from, actual, where }) => {
+      expect({ value: actual.value, range: actual.context.range, asked: actual.context.asked }, `${where}: the chart`).toEqual(expectedAfter(from, step));
+      expect(selectStatsRangeView(actual), where).toEqual(expectedView(actual));
+    },
+  });
 
 describe('statistics range machine: generated paths', () => {
   it('the model lists every event of the machine; there is no invoke', () => {
