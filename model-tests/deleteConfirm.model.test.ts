@@ -26,6 +26,7 @@ import {
   type ModelPath,
   type ModelStep,
 } from './support/graph';
+import { walkPath } from './support/walkPaths';
 import { createActorHarness } from './support/harness';
 
 type DeleteModelEvent = DeleteConfirmEvent | DoneActorEvent<'remove', undefined> | ErrorActorEvent<'remove'>;
@@ -125,24 +126,17 @@ const executors = {
 const { shortest, transitions } = generatePaths<typeof deleteConfirmMachine, DeleteModelEvent>(deleteConfirmMachine, { events });
 const paths = dropPrefixPaths([...shortest, ...transitions] as DeletePath[]);
 
-async function walk(path: DeletePath) {
-  const h = createDeleteHarness();
-  let from: DeleteSnapshot | undefined;
-  for (const [index, step] of path.steps.entries()) {
-    const where = `step ${index} (${step.event.type})`;
-    const removesBefore = h.inputs('remove').length;
-    const deletedBefore = h.deleted.length;
-    await executors[step.event.type](h, step);
-    const actual = h.snapshot();
-    expect(actual.value, where).toEqual(step.state.value);
-    expect(actual.context, where).toEqual(step.state.context);
-    expect({ value: actual.value, context: actual.context }, `${where}: the chart`).toEqual(expectedAfter(from, step));
-    expect(selectDeleteConfirmView(actual), where).toEqual(expectedView(actual));
-    expect({ removes: h.inputs('remove').slice(removesBefore), deleted: h.deleted.slice(deletedBefore) }, `${where}: calls`).toEqual(expectedCalls(from, step));
-    expect(h.errors, where).toEqual([]);
-    from = actual;
-  }
-}
+const walk = (path: DeletePath) =>
+  walkPath(path, {
+    harness: () => createDeleteHarness(),
+    execute: (h, step) => executors[step.event.type](h, step),
+    mark: (h) => ({ removesBefore: h.inputs('remove').length, deletedBefore: h.deleted.length }),
+    check: ({ harness: h, step, from, actual, before: { removesBefore, deletedBefore }, where }) => {
+      expect({ value: actual.value, context: actual.context }, `${where}: the chart`).toEqual(expectedAfter(from, step));
+      expect(selectDeleteConfirmView(actual), where).toEqual(expectedView(actual));
+      expect({ removes: h.inputs('remove').slice(removesBefore), deleted: h.deleted.slice(deletedBefore) }, `${where}: calls`).toEqual(expectedCalls(from, step));
+    },
+  });
 
 describe('delete confirmation machine: generated paths', () => {
   it('the model lists every event and invoke of the machine', () => {
