@@ -29,6 +29,7 @@ import {
   type ModelPath,
   type ModelStep,
 } from './support/graph';
+import { walkPath } from './support/walkPaths';
 import { createActorHarness } from './support/harness';
 
 type Invoke = 'saveEntry' | 'duplicateHere' | 'duplicateElsewhere';
@@ -218,25 +219,18 @@ const generated = variants.map((variant) => {
   return { ...variant, paths: dropPrefixPaths([...shortest, ...transitions] as TreePath[]) };
 });
 
-async function walk(path: TreePath, creator: Creator) {
-  const h = createTreeHarness(creator);
-  let from: TreeSnapshot | undefined;
-  for (const [index, step] of path.steps.entries()) {
-    const where = `step ${index} (${step.event.type})`;
-    const effectsBefore = h.effects.length;
-    const callsBefore = h.invocations.length;
-    await executors[step.event.type](h, step);
-    const actual = h.snapshot();
-    expect(actual.value, where).toEqual(step.state.value);
-    expect(actual.context, where).toEqual(step.state.context);
-    const expected = expectedAfter(from, step, creator);
-    expect({ leaf: leafStates(actual.value)[0], context: actual.context, effects: h.effects.slice(effectsBefore) }, `${where}: the chart`).toEqual(expected);
-    expect(h.invocations.slice(callsBefore), `${where}: calls`).toEqual(expectedCalls(from, step));
-    expect(selectTreeDialogsView(actual), where).toEqual(expectedView(actual));
-    expect(h.errors, where).toEqual([]);
-    from = actual;
-  }
-}
+const walk = (path: TreePath, creator: Creator) =>
+  walkPath(path, {
+    harness: () => createTreeHarness(creator),
+    execute: (h, step) => executors[step.event.type](h, step),
+    mark: (h) => ({ effectsBefore: h.effects.length, callsBefore: h.invocations.length }),
+    check: ({ harness: h, step, from, actual, before: { effectsBefore, callsBefore }, where }) => {
+      const expected = expectedAfter(from, step, creator);
+      expect({ leaf: leafStates(actual.value)[0], context: actual.context, effects: h.effects.slice(effectsBefore) }, `${where}: the chart`).toEqual(expected);
+      expect(h.invocations.slice(callsBefore), `${where}: calls`).toEqual(expectedCalls(from, step));
+      expect(selectTreeDialogsView(actual), where).toEqual(expectedView(actual));
+    },
+  });
 
 describe('content tree dialogs machine: generated paths', () => {
   it('the model lists every event and invoke of the machine', () => {
