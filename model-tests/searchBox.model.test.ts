@@ -24,7 +24,7 @@ import {
   type ModelStep,
 } from './support/graph';
 import { createActorHarness } from './support/harness';
-import { expectEveryStateCovered } from './support/walkPaths';
+import { expectEveryStateCovered, walkPath } from './support/walkPaths';
 
 type AfterDebounce = DelayedEvent<'DEBOUNCE', 'searchBox.typing'>;
 type SearchModelEvent = SearchBoxEvent | AfterDebounce;
@@ -111,22 +111,16 @@ const generated = variants.map((variant) => {
   return { ...variant, paths: dropPrefixPaths([...shortest, ...transitions] as SearchPath[]) };
 });
 
-async function walk(path: SearchPath, input: SearchBoxInput) {
-  const h = createSearchHarness(input);
-  let from: SearchSnapshot | undefined;
-  for (const [index, step] of path.steps.entries()) {
-    const where = `step ${index} (${step.event.type})`;
-    const publishedBefore = h.published.length;
-    await executors[step.event.type](h, step);
-    const actual = h.snapshot();
-    expect(actual.value, where).toEqual(step.state.value);
-    expect(actual.context, where).toEqual(step.state.context);
-    expect({ value: actual.value, context: actual.context, published: h.published.slice(publishedBefore) }, `${where}: the chart`).toEqual(expectedAfter(from, step, input));
-    expect(selectSearchBoxView(actual), where).toEqual(expectedView(actual));
-    expect(h.errors, where).toEqual([]);
-    from = actual;
-  }
-}
+const walk = (path: SearchPath, input: SearchBoxInput) =>
+  walkPath(path, {
+    harness: () => createSearchHarness(input),
+    execute: (h, step) => executors[step.event.type](h, step),
+    mark: (h) => h.published.length,
+    check: ({ harness: h, step, from, actual, before: publishedBefore, where }) => {
+      expect({ value: actual.value, context: actual.context, published: h.published.slice(publishedBefore) }, `${where}: the chart`).toEqual(expectedAfter(from, step, input));
+      expect(selectSearchBoxView(actual), where).toEqual(expectedView(actual));
+    },
+  });
 
 describe('search box machine: generated paths', () => {
   it('the model lists every event of the machine; there is no invoke', () => {
