@@ -1,0 +1,125 @@
+import { useIntl } from 'react-intl';
+import { ArrowDown, ArrowUp, Pencil, Trash2 } from 'lucide-react';
+import type { LessonEditorEvent } from '../../../../machines/lessonEditor/lessonEditor.machine';
+import type { PendingBlock, PendingBlocks } from '../../../../machines/lessonEditor/lessonDocument';
+import { isKnownType, type BlockType, type ContentBlock } from '../../../../shared/lessonBlocks';
+import { blockTypeMessages } from '../../../blocks/blockMessages';
+import { BlockEditor } from '../../../blocks/edit/BlockEditor';
+import { BlockView } from '../../../blocks/render/BlockView';
+import { Button } from '../../../components/ui/Button';
+import { AddBlockMenu } from './AddBlockMenu';
+import { blockLabelMessage, lessonEditorMessages as m } from './lessonEditorMessages';
+
+interface Row {
+  id: string;
+  applied: ContentBlock | null;
+  pending: PendingBlock | null;
+}
+
+/** The lesson as a list: applied blocks in order, each new block right after the block it follows. */
+function rowsOf(blocks: readonly ContentBlock[], pending: PendingBlocks): Row[] {
+  const fresh = Object.entries(pending).filter(([, block]) => block.isNew);
+  const after = (id: string | null) => fresh.filter(([, block]) => block.after === id).map(([newId, block]): Row => ({ id: newId, applied: null, pending: block }));
+  const rows: Row[] = [...after(null)];
+  for (const block of blocks) rows.push({ id: block.id, applied: block, pending: pending[block.id] ?? null }, ...after(block.id));
+  return rows;
+}
+
+const newId = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`);
+
+export interface LessonBlockListProps {
+  blocks: readonly ContentBlock[];
+  pending: PendingBlocks;
+  send: (event: LessonEditorEvent) => void;
+  trainingUuid: string;
+  isDisabled: boolean;
+}
+
+/**
+ * The blocks of the lesson: each shows as the learner will see it, with Modifier / Monter / Descendre /
+ * Supprimer; an open block shows its form with Valider / Annuler. "Ajouter un bloc" sits under every block
+ * and at the end (keyboard: Tab to it, Enter, arrows, Enter).
+ */
+export function LessonBlockList({ blocks, pending, send, trainingUuid, isDisabled }: LessonBlockListProps) {
+  const intl = useIntl();
+  const rows = rowsOf(blocks, pending);
+  const typeName = (type: string) => (isKnownType(type) ? intl.formatMessage(blockTypeMessages[type]) : type);
+  const add = (after: string | null) => (blockType: BlockType) => send({ type: 'ADD_BLOCK', id: newId(), blockType, after });
+
+  return (
+    <section className="lesson-blocks" aria-label={intl.formatMessage(m.blocks)}>
+      {rows.length === 0 && <p className="lesson-blocks__empty">{intl.formatMessage(m.empty)}</p>}
+      <ol className="lesson-blocks__list">
+        {rows.map((row, index) => {
+          const label = intl.formatMessage(blockLabelMessage, { index: index + 1, type: typeName(row.pending?.type ?? row.applied!.type) });
+          const appliedIndex = row.applied ? blocks.indexOf(row.applied) : -1;
+          return (
+            <li key={row.id} className="lesson-block" data-open={row.pending ? true : undefined} data-testid="lesson-block" aria-label={label}>
+              <div className="lesson-block__bar">
+                <span className="lesson-block__type">{row.pending?.isNew ? `${intl.formatMessage(m.newBlock)} · ${typeName(row.pending.type)}` : typeName(row.applied!.type)}</span>
+                {row.applied && !row.pending && (
+                  <span className="lesson-block__tools">
+                    {isKnownType(row.applied.type) && (
+                      <Button variant="ghost" size="sm" onPress={() => send({ type: 'EDIT_BLOCK', id: row.id })} isDisabled={isDisabled} aria-label={`${intl.formatMessage(m.edit)} (${label})`}>
+                        <Pencil size={16} aria-hidden="true" />
+                        <span className="lesson-block__tool-text">{intl.formatMessage(m.edit)}</span>
+                      </Button>
+                    )}
+                    <Button variant="ghost" size="sm" onPress={() => send({ type: 'MOVE_BLOCK', id: row.id, direction: 'up' })} isDisabled={isDisabled || appliedIndex === 0} aria-label={`${intl.formatMessage(m.moveUp)} (${label})`}>
+                      <ArrowUp size={16} aria-hidden="true" />
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onPress={() => send({ type: 'MOVE_BLOCK', id: row.id, direction: 'down' })}
+                      isDisabled={isDisabled || appliedIndex === blocks.length - 1}
+                      aria-label={`${intl.formatMessage(m.moveDown)} (${label})`}
+                    >
+                      <ArrowDown size={16} aria-hidden="true" />
+                    </Button>
+                    <Button variant="ghost" size="sm" onPress={() => send({ type: 'REMOVE_BLOCK', id: row.id })} isDisabled={isDisabled} aria-label={`${intl.formatMessage(m.remove)} (${label})`}>
+                      <Trash2 size={16} aria-hidden="true" />
+                    </Button>
+                  </span>
+                )}
+              </div>
+              {row.pending ? (
+                <form
+                  className="lesson-block__form stack"
+                  onSubmit={(event) => {
+                    event.preventDefault();
+                    send({ type: 'APPLY_BLOCK', id: row.id });
+                  }}
+                  onKeyDown={(event) => {
+                    // Ctrl/Cmd+Entrée validates, Échap cancels, from any field of the block.
+                    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+                      event.preventDefault();
+                      send({ type: 'APPLY_BLOCK', id: row.id });
+                    } else if (event.key === 'Escape' && !event.defaultPrevented) {
+                      event.preventDefault();
+                      send({ type: 'CANCEL_BLOCK', id: row.id });
+                    }
+                  }}
+                >
+                  <BlockEditor type={row.pending.type} data={row.pending.data} problems={row.pending.problems} trainingUuid={trainingUuid} onChange={(data) => send({ type: 'CHANGE_BLOCK', id: row.id, data })} />
+                  <div className="lesson-block__actions">
+                    <Button type="submit" size="sm" isDisabled={isDisabled}>
+                      {intl.formatMessage(m.apply)}
+                    </Button>
+                    <Button variant="secondary" size="sm" onPress={() => send({ type: 'CANCEL_BLOCK', id: row.id })}>
+                      {intl.formatMessage(m.cancel)}
+                    </Button>
+                  </div>
+                </form>
+              ) : (
+                <BlockView block={row.applied!} />
+              )}
+              {row.applied && <AddBlockMenu onAdd={add(row.id)} isDisabled={isDisabled} compact />}
+            </li>
+          );
+        })}
+      </ol>
+      {(rows.length === 0 || rows.at(-1)?.applied === null) && <AddBlockMenu onAdd={add(blocks.at(-1)?.id ?? null)} isDisabled={isDisabled} />}
+    </section>
+  );
+}

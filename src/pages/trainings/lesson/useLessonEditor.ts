@@ -1,0 +1,75 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { createLessonEditorActors } from '../../../../machines/lessonEditor/lessonEditor.actors';
+import { lessonEditorMachine } from '../../../../machines/lessonEditor/lessonEditor.machine';
+import { selectLessonEditorView } from '../../../../machines/lessonEditor/lessonEditor.selectors';
+import type { LessonItem } from '../../../../machines/lessonEditor/lessonDocument';
+import { serialiseBlocks } from '../../../../shared/lessonBlocks';
+import { trainingItemsApi, type TrainingItem } from '../../../api/trainingItemsApi';
+import { refreshTraining } from '../../../api/trainingsApi';
+import { useInspectedMachine } from '../../../app/inspector';
+import { flushLessonBackups, readLessonBackup, storeLessonBackup } from './lessonBackupStore';
+
+const toLessonItem = (item: TrainingItem): LessonItem => ({
+  id: item.id,
+  name: item.name,
+  description: item.description,
+  draft: item.draft,
+  min_complete_duration: item.min_complete_duration,
+  content: item.content,
+  version: item.version,
+});
+
+/**
+ * The lesson-editor machine of one item with its real effects: the item calls of the API (the version goes
+ * with every save), the browser backup in localStorage, and the outline refreshed after each save.
+ */
+export function useLessonEditor(trainingUuid: string, itemId: number, copyName: (name: string) => string) {
+  const queryClient = useQueryClient();
+  const [machine] = useState(() =>
+    lessonEditorMachine.provide({
+      actors: createLessonEditorActors(
+        {
+          load: async (id, signal) => toLessonItem(await trainingItemsApi.get(trainingUuid, id, signal)),
+          save: async (id, version, changes, signal) => toLessonItem(await trainingItemsApi.update(trainingUuid, id, { ...changes, version }, signal)),
+          saveCopy: async (id, fields, signal) => {
+            const original = await trainingItemsApi.get(trainingUuid, id, signal);
+            const copy = await trainingItemsApi.create(
+              trainingUuid,
+              { type: original.type as 'GENERIC', name: copyName(fields.name).slice(0, 128), parent_id: original.parent_id, draft: true },
+              signal,
+            );
+            await trainingItemsApi.update(trainingUuid, copy.id, { content: serialiseBlocks(fields.blocks), description: fields.description, min_complete_duration: fields.min_complete_duration, version: copy.version }, signal);
+            void refreshTraining(queryClient, trainingUuid);
+          },
+        },
+        { read: readLessonBackup },
+      ),
+      actions: {
+        storeBackup: (_, { itemId: id, backup }) => storeLessonBackup(id, backup),
+        saved: () => void refreshTraining(queryClient, trainingUuid),
+      },
+    }),
+  );
+  const [snapshot, send] = useInspectedMachine(machine, { input: { itemId } });
+  const view = selectLessonEditorView(snapshot);
+
+  // Closing the tab or the window with unsaved work: the browser asks, and the backup is written at once.
+  const unsaved = view.hasUnsavedWork;
+  useEffect(() => {
+    if (!unsaved) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      flushLessonBackups();
+      event.preventDefault();
+    };
+    const onHide = () => flushLessonBackups();
+    window.addEventListener('beforeunload', onBeforeUnload);
+    window.addEventListener('pagehide', onHide);
+    return () => {
+      window.removeEventListener('beforeunload', onBeforeUnload);
+      window.removeEventListener('pagehide', onHide);
+    };
+  }, [unsaved]);
+
+  return { view, send };
+}
