@@ -63,3 +63,39 @@ export function isTimecodeInOrder(value: string | null | undefined, other: strin
   if (seconds === null || otherSeconds === null) return true;
   return order === 'after' ? seconds > otherSeconds : seconds < otherSeconds;
 }
+
+const CLOCK_TIMECODE = /^(\d{1,2}):([0-5]\d):([0-5]\d)$/;
+
+/**
+ * A timeline entry's timecode: the spec's timecode (`mm:ss`, `mmm:ss`) or a clock time `h:mm:ss` / `hh:mm:ss`
+ * for long videos. Empty passes, as every rule but `required`.
+ */
+export const isTimelineTimecode = (value: string | null | undefined): boolean =>
+  isEmpty(value) || TIMECODE.test(value) || CLOCK_TIMECODE.test(value);
+
+/** A timeline timecode's total seconds (`"01:30"` → 90, `"1:00:05"` → 3605), or null when it is not one. */
+export function timelineSeconds(value: string): number | null {
+  const clock = CLOCK_TIMECODE.exec(value);
+  if (clock) return Number(clock[1]) * 3600 + Number(clock[2]) * 60 + Number(clock[3]);
+  return timecodeSeconds(value);
+}
+
+/**
+ * Spec: timecodes "must be strictly after … another timecode in total seconds": the indexes of the entries of a
+ * list whose timecode is not strictly after the previous readable one (unreadable ones are the timecode rule's).
+ */
+export function timecodesOutOfOrder(timecodes: readonly string[]): number[] {
+  const wrong: number[] = [];
+  let previous: number | null = null;
+  timecodes.forEach((code, index) => {
+    const seconds = timelineSeconds(code);
+    if (seconds === null) return;
+    if (previous !== null && seconds <= previous) wrong.push(index);
+    else previous = seconds;
+  });
+  return wrong;
+}
+
+/** An HTML tag or comment anywhere in a text (spec 5: "Markdown blocks disallow HTML"). */
+const HTML_TAG = /<\/?[a-z][a-z0-9-]*(\s[^<>]*)?\/?>|<!--/i;
+export const holdsHtml = (value: string): boolean => HTML_TAG.test(value);

@@ -28,6 +28,7 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 // The JSON columns hold the contract's own shapes (written once, in openapi/).
 export type FeedbackOptionsData = components['schemas']['FeedbackOptions'];
 export type SeoDataData = components['schemas']['SeoData'];
+export type UnlockBlockerData = components['schemas']['UnlockBlocker'];
 /** Where the owner came from at sign-up: the contract's SignupAttribution, stored as sent. */
 export type SignupAttribution = components['schemas']['SignupAttribution'];
 
@@ -309,8 +310,12 @@ export const trainingItems = pgTable(
     unlockMode: text('unlock_mode', { enum: ['NONE', 'DATE', 'DELAY', 'MANUAL', 'PREVIOUS'] }).notNull().default('NONE'),
     unlockAt: timestamp('unlock_at', { withTimezone: true }),
     unlockDelayDays: integer('unlock_delay_days'),
+    /** Conditions on earlier items (TrainingItem.unlock_blockers in the contract), all to be met. */
+    unlockBlockers: jsonb('unlock_blockers').$type<UnlockBlockerData[]>().notNull().default([]),
     blocking: boolean('blocking').notNull().default(false),
     scormUrl: text('scorm_url'),
+    /** 1 at creation, +1 on every update: a save sent against an older version is refused (409). */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

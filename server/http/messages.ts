@@ -228,10 +228,22 @@ export const messages = {
   unlockDateOnlyForDate: t('Une date de déblocage ne sert qu’au déblocage à une date.', 'An unlock date only applies to unlocking on a date.'),
   unlockDelayOnlyForDelay: t('Un délai de déblocage ne sert qu’au déblocage après un délai.', 'An unlock delay only applies to unlocking after a delay.'),
   contentUnreadable: t("Le contenu de la leçon n'est pas une liste de blocs lisible.", 'The lesson content is not a readable list of blocks.'),
-  contentBlockInvalid: (index: number) => t(`Le bloc n° ${index} n'est pas valide.`, `Block #${index} is not valid.`),
   contentTooManyBlocks: (max: number) => t(`Une leçon contient au plus ${max} blocs.`, `A lesson holds at most ${max} blocks.`),
-  markdownWithHtml: (index: number) =>
-    t(`Le bloc Markdown n° ${index} contient du HTML, ce qui n'est pas permis.`, `Markdown block #${index} contains HTML, which is not allowed.`),
+  blockerItem: t(
+    'Choisissez un élément placé avant celui-ci, du type attendu (quiz, liste de tâches ou devoir).',
+    'Choose an item placed before this one, of the expected type (quiz, task list or assignment).',
+  ),
+  blockerScoreOnlyForQuiz: t('Un score minimum ne sert qu’à un quiz.', 'A minimum score only applies to a quiz.'),
+  bannerSize: t('Une bannière mesure exactement 728 × 200 pixels.', 'A banner is exactly 728 × 200 pixels.'),
+  quoteEmpty: t('Une citation a besoin d’un texte.', 'A quote needs a text.'),
+  markdownHtml: t('Le Markdown ne peut pas contenir de HTML.', 'Markdown may not hold HTML.'),
+  timecode: t('Le code temporel doit s’écrire MM:SS ou HH:MM:SS.', 'The timecode must be written MM:SS or HH:MM:SS.'),
+  timecodeOrder: t('Ce code temporel doit être après le précédent.', 'This timecode must come after the previous one.'),
+  contentTwice: t('Envoyez le contenu sous une seule forme : blocks ou content.', 'Send the content in one form only: blocks or content.'),
+  versionConflict: t(
+    'Cet élément a été modifié entre-temps par quelqu’un d’autre.',
+    'This item was changed in the meantime by someone else.',
+  ),
   specificContentNone: t("Ce type d'élément n'a pas de réglages particuliers.", 'This type of item has no specific settings.'),
   specificContentScorm: t('Les réglages d’un paquet SCORM viennent de son fichier.', 'The settings of a SCORM package come from its file.'),
   outlineIncomplete: t(

@@ -8,6 +8,8 @@ type ItemRow = typeof trainingItems.$inferSelect;
 type ResourceRow = typeof trainingItemResources.$inferSelect;
 
 export interface ItemExtras {
+  /** The stored content read as blocks (commands/trainingItems/blocks.ts, storedBlocks). */
+  blocks: components['schemas']['ContentBlock'][];
   resources: ResourceRow[];
   assignmentsToValidate: number;
   /** A section's items (outline nodes); empty for other types. */
@@ -39,6 +41,7 @@ export function presentTrainingItem(row: ItemRow, extras: ItemExtras): TrainingI
     parent_id: row.parentId,
     position: row.position,
     content: row.content,
+    blocks: extras.blocks,
     specific_content: row.specificContent,
     resources: extras.resources.map(presentResource),
     resources_count: extras.resources.length,
@@ -46,10 +49,12 @@ export function presentTrainingItem(row: ItemRow, extras: ItemExtras): TrainingI
     unlock_mode: row.unlockMode,
     unlock_at: row.unlockAt?.toISOString() ?? null,
     unlock_delay_days: row.unlockDelayDays,
+    unlock_blockers: row.unlockBlockers,
     blocking: row.blocking,
     scorm_url: row.scormUrl,
     assignments_to_validate_count: extras.assignmentsToValidate,
     children: extras.children,
+    version: row.version,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

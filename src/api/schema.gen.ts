@@ -1086,7 +1086,10 @@ export interface paths {
         };
         /**
          * Read a page's title, description and image
-         * @description Fetched by the server (time-out 5 s, http and https only, private addresses refused with 422) for link cards.
+         * @description For link cards. A known provider's address answers its provider and iframe address with no network call;
+         *     any other address is read by the server with the same guard as getOembed (https only, public addresses after
+         *     DNS resolution, redirects re-checked, at most 3, 5 s, 1 MB; title and og: tags only). An address that is not
+         *     https, not public, or cannot be read answers 422 on `url`.
          */
         get: operations["getUrlMetadata"];
         put?: never;
@@ -1109,7 +1112,11 @@ export interface paths {
         };
         /**
          * oEmbed data of an address
-         * @description For embed blocks (video and other services). An address no known provider serves answers 422.
+         * @description For embed, video and audio blocks. Known providers (YouTube, Vimeo, Dailymotion, Loom, SoundCloud, Spotify,
+         *     Wistia, Genially, Canva) are recognised from the address, with no network call. Any other https address is
+         *     read by the server (SSRF-guarded: https only, public addresses only after DNS resolution, every redirect
+         *     re-checked, at most 3, 5 s, 1 MB; only the title and og: tags are read) and answered as a `link`. An address
+         *     that is not https, not public, or cannot be read answers 422 on `url`.
          */
         get: operations["getOembed"];
         put?: never;
@@ -2418,7 +2425,21 @@ export interface paths {
         get: operations["getTrainingItem"];
         /**
          * Update a training item
-         * @description The lesson editor saves here (autosave every 60 s when dirty and valid). Only the fields sent change. `content` is the JSON text of the ContentBlock list (Markdown blocks may not hold HTML; an empty final paragraph is dropped by the editor); `specific_content` as in TrainingItem.
+         * @description The lesson editor saves here (autosave every 60 s when dirty and valid). Only the fields sent change (see
+         *     TrainingItemUpdate).
+         *
+         *     **Content.** `blocks` (a ContentBlock list) or `content` (the same list as JSON text, kept for older
+         *     clients), never both. Each block is checked against the ContentBlock schema of its type; the first problems
+         *     answer 422 keyed by the block's pointer (`blocks.2.data.level`, `content.2.data.level`). Blocks of a type the
+         *     server does not know are kept as sent. Every HTML field is cleaned to the editor's allow-list, every address
+         *     that is not absolute http(s) is emptied, embed `src`/`provider` are recomputed from `url`, HTML in a markdown
+         *     block answers 422. At most 2000 blocks and 2,000,000 characters of JSON.
+         *
+         *     **Versions.** Every successful save adds 1 to `version`. A body `version` that is not the current one answers
+         *     409 with code VERSION_CONFLICT and `current`, the item as it is now; nothing is written. (The version travels in
+         *     the body, not in an If-Match header.)
+         *
+         *     **Publishing.** `draft` publishes or unpublishes any item type, SCORM included.
          */
         put: operations["updateTrainingItem"];
         post?: never;
@@ -4559,22 +4580,39 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        /** @description What a page says about itself (Open Graph), for link cards in the editor. */
+        /** @description What a page says about itself (title, Open Graph), for link cards in the editor. For an address of a known provider nothing is fetched; `provider` and `embed_src` are set and the page's texts are null. */
         UrlMetadata: {
             /** Format: uri */
             url: string;
             title: string | null;
             description: string | null;
+            /** @description An absolute http(s) address or null. */
             image: string | null;
             site_name: string | null;
+            /** @description A known provider's key (as in Oembed). */
+            provider: string | null;
+            /** @description The known provider's iframe address. */
+            embed_src: string | null;
         };
-        /** @description oEmbed data of an address, for embed blocks. */
+        /**
+         * @description How to embed an address, for embed, video and audio blocks. For a known provider (`provider` set) it is worked
+         *     out from the address alone, with no network call, and `src` is the iframe address to render (the same the
+         *     server stores in embed blocks). For any other address the server reads the page (SSRF-guarded) and answers a
+         *     `link` with its title and image; `src` is then null. `html` is always null: the server never passes on a
+         *     third party's HTML; clients build the iframe from `src`.
+         */
         Oembed: {
             /** @enum {string} */
             type: "video" | "photo" | "link" | "rich";
+            /** @description youtube, vimeo, dailymotion, loom, soundcloud, spotify, …; null for an unknown site. */
+            provider: string | null;
             provider_name: string | null;
+            /** @description The address asked about. */
+            url: string;
+            /** @description The iframe address (https); null for a link. */
+            src: string | null;
             title: string | null;
-            html: string | null;
+            html: null;
             width: number | null;
             height: number | null;
             thumbnail_url: string | null;
@@ -4932,7 +4970,7 @@ export interface components {
          */
         TrainingStatus: "DRAFT" | "PUBLISHED" | "PRE_SALE" | "PRE_LAUNCH" | "CLOSED" | "UNLISTED" | "HIDDEN";
         /**
-         * @description Drip release frequency: WEEKLY every 7 days, BIWEEKLY every 14, MONTHLY every 30.
+         * @description Drip release frequency (spec 4): WEEKLY every 7 days, BIWEEKLY every 14, MONTHLY every 30. With a frequency, the Nth published lesson (N from 0, outline order, sections left out) whose unlock_mode is NONE or PREVIOUS opens N periods after enrolment (start of that day in the store's time zone), unless the enrolment has bypass_drip.
          * @enum {string}
          */
         DripFrequency: "WEEKLY" | "BIWEEKLY" | "MONTHLY";
@@ -5158,11 +5196,272 @@ export interface components {
                 reason: string;
             }[];
         };
+        /** @description The block's own id, chosen by the editor (unique within the lesson). */
+        BlockId: string;
+        /** @description Rich text (the editor's HTML, cleaned by the server to its allow-list on save). */
+        TextBlock: {
+            id: components["schemas"]["BlockId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "text";
+            data: {
+                html: string;
+            };
+        };
+        /** @description A heading of level 2 to 6 (level 1 is the lesson's title). */
+        HeadingBlock: {
+            id: components["schemas"]["BlockId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "heading";
+            data: {
+                /** @description Plain text. */
+                text: string;
+                level: number;
+            };
+        };
+        /** @description An absolute http(s) address. On save the server empties any other scheme (javascript:, data:, file:, vbscript:, relative or protocol-relative addresses): the block is kept with an empty address. */
+        BlockUrl: string;
+        /** @description An image: an IMAGE upload's file_url or an address. A banner must be exactly 728x200 pixels (spec 5): with banner true, width and height are required and must be 728 and 200. */
+        ImageBlock: {
+            id: components["schemas"]["BlockId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "image";
+            data: {
+                url: components["schemas"]["BlockUrl"];
+                /** @description Text alternative (empty for a decorative image). */
+                alt: string;
+                /** @description Plain text. */
+                caption?: string;
+                banner?: boolean;
+                /** @description Natural width in pixels. */
+                width?: number;
+                /** @description Natural height in pixels. */
+                height?: number;
+            };
+        };
+        /** @description A video: uploaded (source upload: the file_url of a VIDEO upload) or an address (source url: a file or a page of a known provider, see getOembed). */
+        VideoBlock: {
+            id: components["schemas"]["BlockId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "video";
+            data: {
+                /** @enum {string} */
+                source: "upload" | "url";
+                url: components["schemas"]["BlockUrl"];
+                /** @description Seconds. */
+                duration?: number | null;
+                poster?: components["schemas"]["BlockUrl"];
+                title?: string;
+            };
+        };
+        /** @description A sound: uploaded (AUDIO upload file_url) or an address. */
+        AudioBlock: {
+            id: components["schemas"]["BlockId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "audio";
+            data: {
+                /** @enum {string} */
+                source: "upload" | "url";
+                url: components["schemas"]["BlockUrl"];
+                /** @description Seconds. */
+                duration?: number | null;
+                title?: string;
+            };
+        };
+        /** @description A PDF shown in a viewer (a PDF upload's file_url). */
+        PdfBlock: {
+            id: components["schemas"]["BlockId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "pdf";
+            data: {
+                url: components["schemas"]["BlockUrl"];
+                name?: string;
+                /** Format: int64 */
+                size?: number | null;
+            };
+        };
+        /** @description Content of another service. The client renders an iframe from `src` only, never from `html`. On save the server recomputes `src` and `provider` from `url` (the providers getOembed knows); for any other address both are null and the block renders as a link card (`title`). `html` is never stored raw: it is cleaned to the editor's allow-list like rich text (iframes and scripts removed), so it can only hold text. */
+        EmbedBlock: {
+            id: components["schemas"]["BlockId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "embed";
+            data: {
+                url: components["schemas"]["BlockUrl"];
+                /** @description youtube, vimeo, dailymotion, loom, soundcloud, spotify, …; set by the server. */
+                provider?: string | null;
+                /** @description The iframe address; set by the server. */
+                src?: string | null;
+                title?: string | null;
+                /** @description Pixels; null for the provider default. */
+                height?: number | null;
+                html?: string | null;
+            };
+        };
+        /** @description Source code, shown highlighted (never run). */
+        CodeBlock: {
+            id: components["schemas"]["BlockId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "code";
+            data: {
+                /** @description A highlighter language name (javascript, python, …); empty for plain text. */
+                language: string;
+                code: string;
+            };
+        };
+        /** @description A quotation: rich `html` (cleaned like text blocks) or plain `text`; at least one of them is required (422 otherwise). */
+        QuoteBlock: {
+            id: components["schemas"]["BlockId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "quote";
+            data: {
+                html?: string;
+                text?: string;
+                author?: string;
+            };
+        };
+        /** @description Markdown source, rendered with HTML off. It may not hold HTML (spec 5): a tag or comment answers 422. */
+        MarkdownBlock: {
+            id: components["schemas"]["BlockId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "markdown";
+            data: {
+                markdown: string;
+            };
+        };
+        /** @description Chapters of a video or a sound: timecodes strictly increasing (spec 5 timecode rule), written MM:SS, MMM:SS or HH:MM:SS. */
+        TimelineBlock: {
+            id: components["schemas"]["BlockId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "timeline";
+            data: {
+                entries: {
+                    timecode: string;
+                    /** @description Plain text. */
+                    label: string;
+                }[];
+            };
+        };
+        /** @description A card to flip: plain text on each side. */
+        FlashcardBlock: {
+            id: components["schemas"]["BlockId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "flashcard";
+            data: {
+                front: string;
+                back: string;
+            };
+        };
+        /** @description A card the learner scratches to reveal `hidden` (plain text); `front` is an optional plain-text hint. */
+        ScratchCardBlock: {
+            id: components["schemas"]["BlockId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "scratch_card";
+            data: {
+                front?: string;
+                hidden: string;
+            };
+        };
+        /** @description A file to download (a RESOURCE or MEDIA upload's file_url, or an address). */
+        FileBlock: {
+            id: components["schemas"]["BlockId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "file";
+            data: {
+                url: components["schemas"]["BlockUrl"];
+                name: string;
+                /** Format: int64 */
+                size?: number | null;
+                mime_type?: string | null;
+            };
+        };
+        /** @description A block of one of the types the server knows, discriminated by `type`. */
+        KnownContentBlock: components["schemas"]["TextBlock"] | components["schemas"]["HeadingBlock"] | components["schemas"]["ImageBlock"] | components["schemas"]["VideoBlock"] | components["schemas"]["AudioBlock"] | components["schemas"]["PdfBlock"] | components["schemas"]["EmbedBlock"] | components["schemas"]["CodeBlock"] | components["schemas"]["QuoteBlock"] | components["schemas"]["MarkdownBlock"] | components["schemas"]["TimelineBlock"] | components["schemas"]["FlashcardBlock"] | components["schemas"]["ScratchCardBlock"] | components["schemas"]["FileBlock"];
+        /** @description A block of a type this server does not know (older or newer data). It is kept exactly as sent and returned as stored: its data is neither validated nor cleaned, only size-limited with the whole content. Clients must never render it as HTML; they show it as an "unsupported block" and send it back unchanged. */
+        UnknownBlock: {
+            id: components["schemas"]["BlockId"];
+            type: string;
+            data: {
+                [key: string]: unknown;
+            };
+        };
         /**
-         * @description How an item opens: NONE (open), on a date, a delay after sign-up, manually by the team, or when the previous item is completed.
+         * @description One block of a lesson's content (spec 3: {type, id, data}), discriminated by `type`. Each known type has its
+         *     own `data`; a block of any other type is an UnknownBlock: kept exactly as sent (never validated, cleaned or
+         *     rendered as HTML; clients show an "unsupported block" and send it back unchanged). On save the server cleans
+         *     every HTML field (text.html, quote.html, embed.html) to the editor's allow-list, empties every address that is
+         *     not absolute http(s), recomputes embed.src/provider, and refuses HTML in markdown blocks (422).
+         */
+        ContentBlock: components["schemas"]["KnownContentBlock"] | components["schemas"]["UnknownBlock"];
+        /**
+         * @description How an item opens: NONE (open; under the training's drip frequency, the Nth published lesson opens N periods
+         *     after enrolment), DATE (at `unlock_at`), DELAY (`unlock_delay_days` calendar days after enrolment, at the start
+         *     of that day in the store's time zone), MANUAL (when the team unblocks it for a learner), PREVIOUS (when the
+         *     previous item is completed). DATE and DELAY replace the drip for that item. Blockers (`unlock_blockers`, and
+         *     earlier items with `blocking`) apply on top of every mode.
          * @enum {string}
          */
         UnlockMode: "NONE" | "DATE" | "DELAY" | "MANUAL" | "PREVIOUS";
+        /**
+         * @description What an earlier item must reach: a quiz's minimum score, every task ticked, an assignment accepted.
+         * @enum {string}
+         */
+        UnlockBlockerType: "QUIZ_SCORE" | "TASKS" | "ASSIGNMENT";
+        /**
+         * @description A condition on an earlier item of the same training that must be met before this item opens (spec 4: "Lessons
+         *     may be blocked by a previous quiz (minimum success rate), an unfinished task checklist, or an assignment not
+         *     yet submitted and evaluated"). Blockers combine with each other and with the unlock mode: the item opens when
+         *     every one is met. `item_id` names an item placed before this one in the outline, of the type the blocker
+         *     needs: QUIZ_SCORE a QUIZ (best score at least `min_score`, or the quiz's own min_success_rate when
+         *     `min_score` is null), TASKS a TASKS item (every task ticked), ASSIGNMENT an ASSIGNMENT (a submission
+         *     ACCEPTED, status COMPLETED). Otherwise 422 on `unlock_blockers.N.item_id`.
+         */
+        UnlockBlocker: {
+            type: components["schemas"]["UnlockBlockerType"];
+            item_id: number;
+            /** @description QUIZ_SCORE only (percent); null for the other types. */
+            min_score: number | null;
+        };
         /** @description A training item with its content (editor). */
         TrainingItem: {
             id: number;
@@ -5174,8 +5473,10 @@ export interface components {
             description: string | null;
             parent_id: number | null;
             position: number;
-            /** @description JSON text: the list of ContentBlock of the lesson (spec: block list stored as text). */
+            /** @description JSON text: the list of ContentBlock of the lesson as stored (spec: block list stored as text), already cleaned. `blocks` is the same list parsed. */
             content: string | null;
+            /** @description The content parsed (empty when `content` is null). Unknown block types come back as stored. */
+            blocks: components["schemas"]["ContentBlock"][];
             /** @description JSON text with type-specific settings. TASKS: {tasks: [{id, label}]}; ASSIGNMENT: {instructions, max_files}; VIDEO: {video_url, duration}; SCORM: {entry_point, version}. Null for others. */
             specific_content: string | null;
             resources: components["schemas"]["Resource"][];
@@ -5190,16 +5491,65 @@ export interface components {
             unlock_at: string | null;
             /** @description For DELAY. */
             unlock_delay_days: number | null;
+            /** @description Conditions on earlier items that must all be met (combine with unlock_mode). */
+            unlock_blockers: components["schemas"]["UnlockBlocker"][];
             /** @description Following items stay locked until this one is done: QUIZ at its minimum score, TASKS all ticked, ASSIGNMENT accepted. */
             blocking: boolean;
             /** @description Launch address of a SCORM package; null for other types. */
             scorm_url: string | null;
             assignments_to_validate_count: number;
             children: components["schemas"]["TrainingItemNode"][];
+            /** @description 1 at creation, +1 on every successful updateTrainingItem. Send it back in the update body (`version`) to be told (409 VERSION_CONFLICT with the current item) when someone saved in between. */
+            version: number;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        /** @description A block as a client sends it: any ContentBlock (known type or not). The request only checks this shape; the server then checks each block against the ContentBlock schema of its type and answers 422 with the block's pointer (`blocks.3.data.level`, or `content.3.data.level` for the text form). */
+        BlockInput: {
+            id: components["schemas"]["BlockId"];
+            type: string;
+            data: {
+                [key: string]: unknown;
+            };
+        };
+        /**
+         * @description The fields of a training item to change (updateTrainingItem); only the fields sent change.
+         *     - Content: send EITHER `blocks` (the ContentBlock list, preferred) OR `content` (the same list as JSON text, as
+         *       older clients do); both at once answer 422. null (either one) clears the content. The server stores the
+         *       cleaned list as JSON text and answers it both ways (`content` and `blocks`).
+         *     - `version`: the version the editor loaded. When it is not the item's current version the save is refused with
+         *       409 VERSION_CONFLICT and the current item (TrainingItemConflict); nothing is written. Without `version` the
+         *       save is not checked (older clients).
+         *     - Unlock: `unlock_mode` DATE needs `unlock_at`, DELAY needs `unlock_delay_days`; a date or a delay sent for
+         *       another mode is refused; changing the mode clears the values it no longer uses. `unlock_blockers` replaces the
+         *       whole list.
+         */
+        TrainingItemUpdate: {
+            version?: number;
+            name?: string;
+            /** @description Publish (false) or put back to draft (true); every type, SCORM and SECTION included. */
+            draft?: boolean;
+            description?: string | null;
+            parent_id?: number | null;
+            content?: string | null;
+            blocks?: components["schemas"]["BlockInput"][] | null;
+            specific_content?: string | null;
+            min_complete_duration?: number | null;
+            unlock_mode?: components["schemas"]["UnlockMode"];
+            /** Format: date-time */
+            unlock_at?: string | null;
+            unlock_delay_days?: number | null;
+            unlock_blockers?: components["schemas"]["UnlockBlocker"][];
+            blocking?: boolean;
+        };
+        /** @description The answer to a save made against a stale version (409): the error envelope's message and code (VERSION_CONFLICT) plus the item as it is now, so the editor can offer keep mine / take theirs / copy mine. */
+        TrainingItemConflict: {
+            message: string;
+            /** @constant */
+            code: "VERSION_CONFLICT";
+            current: components["schemas"]["TrainingItem"];
         };
         /**
          * @description Our design: one correct choice or several.
@@ -5719,16 +6069,6 @@ export interface components {
             progress: number;
             last_item_id: number | null;
             items: components["schemas"]["LearnerOutlineItem"][];
-        };
-        /** @description One block of a lesson's content. */
-        ContentBlock: {
-            id: string;
-            /** @description video, audio, text, image, heading, pdf, embed (many services: youtube, vimeo, loom, genially, canva, ...), code, timeline, flashcard, scratch_card, and more. */
-            type: string;
-            /** @description Free-form; its keys depend on the block type (e.g. text: {html}; video: {url, duration}; heading: {text, level}). */
-            data: {
-                [key: string]: unknown;
-            };
         };
         /** @description A quiz question without its correct answers. */
         LearnerQuizQuestion: {
@@ -10234,20 +10574,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name?: string;
-                    draft?: boolean;
-                    description?: string | null;
-                    parent_id?: number | null;
-                    content?: string | null;
-                    specific_content?: string | null;
-                    min_complete_duration?: number | null;
-                    unlock_mode?: components["schemas"]["UnlockMode"];
-                    /** Format: date-time */
-                    unlock_at?: string | null;
-                    unlock_delay_days?: number | null;
-                    blocking?: boolean;
-                };
+                "application/json": components["schemas"]["TrainingItemUpdate"];
             };
         };
         responses: {
@@ -10263,6 +10590,15 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description The body's `version` is stale; the current item is in `current`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrainingItemConflict"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
         };
     };

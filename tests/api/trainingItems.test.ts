@@ -255,7 +255,7 @@ describe('PUT …/training_items/{id} (updateTrainingItem)', () => {
     expect(answer.status).toBe(200);
     const { updated_at: _u, ...rest } = answer.body;
     const { updated_at: _b, ...restBefore } = before;
-    expect(rest).toEqual({ ...restBefore, name: 'Leçon renommée', draft: false, description: 'Résumé' });
+    expect(rest).toEqual({ ...restBefore, name: 'Leçon renommée', draft: false, description: 'Résumé', version: before.version + 1 });
     expect((await getItem(demo.owner, training, ids.GENERIC!)).body).toEqual(answer.body);
   });
 
@@ -274,36 +274,38 @@ describe('PUT …/training_items/{id} (updateTrainingItem)', () => {
     expect((await updateItem(demo.owner, training, ids.GENERIC!, { content: null })).body.content).toBeNull();
   });
 
-  it('stores lesson content cleaned: text HTML to the allow-list, addresses http(s) only', async () => {
+  it('stores lesson content cleaned: text HTML to the allow-list, addresses http(s) only, unknown blocks as sent', async () => {
     const sent = [
       { id: 'b1', type: 'text', data: { html: '<p onclick="steal()">Bonjour<script>alert(1)</script> <a href="javascript:alert(1)">ici</a> <a href="https://example.test/">là</a></p><iframe src="https://evil.test"></iframe><img src=x onerror=alert(1)>' } },
-      { id: 'b2', type: 'embed', data: { url: 'javascript:alert(document.cookie)', provider: 'youtube' } },
-      { id: 'b3', type: 'video', data: { url: 'https://videos.example.test/intro.mp4', duration: 12 } },
+      { id: 'b2', type: 'embed', data: { url: 'javascript:alert(document.cookie)', provider: 'youtube', src: 'javascript:alert(1)' } },
+      { id: 'b3', type: 'video', data: { source: 'url', url: 'https://videos.example.test/intro.mp4', duration: 12 } },
       { id: 'b4', type: 'link', data: { href: 'data:text/html,<script>alert(1)</script>', label: 'Lien' } },
-      { id: 'b5', type: 'image', data: { src: '//evil.test/x.png', items: [{ link_url: 'vbscript:x' }, { link_url: 'http://ok.test/' }] } },
+      { id: 'b5', type: 'image', data: { url: '//evil.test/x.png', alt: '' } },
     ];
     const answer = await updateItem(demo.owner, training, ids.GENERIC!, { content: JSON.stringify(sent) });
     expect(answer.status, answer.text).toBe(200);
     const stored = JSON.parse(answer.body.content as string);
     expect(stored[0].data.html).toBe('<p>Bonjour <a>ici</a> <a href="https://example.test/">là</a></p>');
-    expect(stored[1].data).toEqual({ url: '', provider: 'youtube' });
+    expect(stored[1].data).toEqual({ url: '', provider: null, src: null });
     expect(stored[2].data).toEqual(sent[2]!.data);
-    expect(stored[3].data).toEqual({ href: '', label: 'Lien' });
-    expect(stored[4].data).toEqual({ src: '', items: [{ link_url: '' }, { link_url: 'http://ok.test/' }] });
+    // A type the server does not know is kept exactly as sent (never rendered as HTML by the clients).
+    expect(stored[3]).toEqual(sent[3]);
+    expect(stored[4].data).toEqual({ url: '', alt: '' });
+    expect(answer.body.blocks).toEqual(stored);
     expect((await getItem(demo.owner, training, ids.GENERIC!)).body.content).toBe(answer.body.content);
   });
 
   it.each([
-    ['text that is not JSON', '{"blocks": ['],
-    ['JSON that is not a list', '{"id":"b1"}'],
-    ['a block without type', '[{"id":"b1","data":{}}]'],
-    ['a block with an unknown key', '[{"id":"b1","type":"text","data":{},"style":"x"}]'],
-    ['a block whose data is not an object', '[{"id":"b1","type":"text","data":"x"}]'],
-    ['a Markdown block holding HTML', '[{"id":"b1","type":"markdown","data":{"markdown":"<script>alert(1)</script>"}}]'],
-  ])('refuses content with %s (422 on content)', async (_label, content) => {
+    ['text that is not JSON', '{"blocks": [', 'content'],
+    ['JSON that is not a list', '{"id":"b1"}', 'content'],
+    ['a block without type', '[{"id":"b1","data":{}}]', 'content.0.type'],
+    ['a block with an unknown key', '[{"id":"b1","type":"text","data":{"html":""},"style":"x"}]', 'content.0.style'],
+    ['a block whose data is not an object', '[{"id":"b1","type":"text","data":"x"}]', 'content.0.data'],
+    ['a Markdown block holding HTML', '[{"id":"b1","type":"markdown","data":{"markdown":"<script>alert(1)</script>"}}]', 'content.0.data.markdown'],
+  ])('refuses content with %s (422 on the block)', async (_label, content, field) => {
     const answer = await updateItem(demo.owner, training, ids.GENERIC!, { content });
     expect(answer.status).toBe(422);
-    expect(Object.keys(answer.body.errors)).toEqual(['content']);
+    expect(Object.keys(answer.body.errors)).toEqual([field]);
   });
 
   it.each([

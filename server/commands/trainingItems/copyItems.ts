@@ -54,7 +54,7 @@ export async function copyItems(
 
   await db.execute(sql`
     insert into training_items (id, training_id, parent_id, type, name, draft, description, position, content,
-      specific_content, min_complete_duration, unlock_mode, unlock_at, unlock_delay_days, blocking, scorm_url)
+      specific_content, min_complete_duration, unlock_mode, unlock_at, unlock_delay_days, unlock_blockers, blocking, scorm_url)
     select m.new_id, ${toTrainingId}::uuid,
       case when ${isRoot} then ${rootParent}::int else pm.new_id end,
       t.type,
@@ -63,10 +63,21 @@ export async function copyItems(
       t.description,
       case when ${isRoot} then ${rootPosition}::int else t.position end,
       t.content, t.specific_content, t.min_complete_duration, t.unlock_mode, t.unlock_at, t.unlock_delay_days,
-      t.blocking, t.scorm_url
+      t.unlock_blockers, t.blocking, t.scorm_url
     from training_items t
     join unnest(${oldIds}, ${newIds}) as m(old_id, new_id) on m.old_id = t.id
     left join unnest(${oldIds}, ${newIds}) as pm(old_id, new_id) on pm.old_id = t.parent_id`);
+
+  // Blockers name items by id: those copied along now name their copies; the others are kept within the same
+  // training and dropped in another one (where that item does not exist). Their order is kept.
+  const keepOthers = fromTrainingId === toTrainingId;
+  await db.execute(sql`
+    update training_items t set unlock_blockers = coalesce((
+      select jsonb_agg(case when m.new_id is null then b.value else b.value || jsonb_build_object('item_id', m.new_id) end order by b.n)
+      from jsonb_array_elements(t.unlock_blockers) with ordinality as b(value, n)
+      left join unnest(${oldIds}, ${newIds}) as m(old_id, new_id) on m.old_id = (b.value->>'item_id')::int
+      where m.new_id is not null or ${keepOthers}::boolean), '[]'::jsonb)
+    where t.id = any(${newIds}) and jsonb_array_length(t.unlock_blockers) > 0`);
 
   await db.execute(sql`
     insert into training_item_resources (training_item_id, name, type, url, size, mime_type, position)

@@ -77,5 +77,5 @@ export async function createItem(services: Services, auth: AuthContext, training
     description: input.description ?? null,
   });
   // A new item has no resources, submissions or children yet: nothing more to read.
-  return presentTrainingItem(row, { resources: [], assignmentsToValidate: 0, children: [] });
+  return presentTrainingItem(row, { blocks: [], resources: [], assignmentsToValidate: 0, children: [] });
 }

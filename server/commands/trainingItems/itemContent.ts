@@ -2,18 +2,15 @@ import AjvModule, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { FieldErrors } from '../../http/errors.js';
 import { messages } from '../../http/messages.js';
-import { loadDocument } from '../../openapi/document.js';
-import { ContractValidator, toFieldErrors } from '../../openapi/validation.js';
-import { cleanDescription } from '../catalogue/descriptionHtml.js';
+import type { ContentBlock } from '../../../shared/contentBlocks.js';
+import { toFieldErrors } from '../../openapi/validation.js';
+import { blockListErrors, cleanBlocks, MAX_CONTENT_LENGTH } from './blocks.js';
 import type { ItemRow, ItemType } from './items.js';
 
 // ajv and ajv-formats are CommonJS; under ESM their default export may sit one level down (as in validation.ts).
 const Ajv2020 = ((AjvModule as unknown as { default?: typeof AjvModule }).default ?? AjvModule) as typeof AjvModule;
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
   addFormatsModule) as typeof addFormatsModule;
-
-/** A lesson is a list of blocks; more than this is a client gone wrong, not a lesson. */
-export const MAX_CONTENT_BLOCKS = 2000;
 
 /**
  * The JSON carried in `specific_content`, per type, as TrainingItem's description in the contract states it
@@ -68,11 +65,6 @@ function specificValidator(type: ItemType): ValidateFunction | undefined {
   return compiled.get(type);
 }
 
-// The block schema is the contract's own (ContentBlock); compiled on first use, like the binder's validators.
-let blockValidator: ValidateFunction | undefined;
-const validateBlock = (block: unknown) =>
-  (blockValidator ??= new ContractValidator(loadDocument()).schemaAt('#/components/schemas/ContentBlock'))(block);
-
 const parseJson = (text: string): { ok: true; value: unknown } | { ok: false } => {
   try {
     return { ok: true, value: JSON.parse(text) };
@@ -81,67 +73,40 @@ const parseJson = (text: string): { ok: true; value: unknown } | { ok: false } =
   }
 };
 
-/** An HTML tag or comment anywhere in a string. */
-const HTML_TAG = /<\/?[a-z][a-z0-9-]*(\s[^<>]*)?\/?>|<!--/i;
-const holdsHtml = (value: unknown): boolean =>
-  typeof value === 'string' ? HTML_TAG.test(value) : typeof value === 'object' && value !== null && Object.values(value).some(holdsHtml);
-
 /**
- * `content`: the JSON text of a ContentBlock list. Each block must match the contract's ContentBlock, and
- * Markdown blocks may not hold HTML (spec: "Markdown blocks disallow HTML"). Block numbers in messages start at 1.
+ * `content` or `blocks` of an update (never both), read into the text to store: null clears; a list is checked
+ * block by block against the contract (blockListErrors, pointers like `blocks.3.data.level`) and cleaned
+ * (cleanBlocks). A text whose blocks were already clean is stored exactly as sent. Problems go into `errors`
+ * and answer undefined (nothing to store).
  */
-export function contentErrors(content: string): FieldErrors {
-  const parsed = parseJson(content);
-  if (!parsed.ok || !Array.isArray(parsed.value)) return { content: [messages.contentUnreadable] };
-  const blocks: unknown[] = parsed.value;
-  if (blocks.length > MAX_CONTENT_BLOCKS) return { content: [messages.contentTooManyBlocks(MAX_CONTENT_BLOCKS)] };
-  const problems = blocks.flatMap((block, i) => {
-    if (!validateBlock(block)) return [messages.contentBlockInvalid(i + 1)];
-    const { type, data } = block as { type: string; data: unknown };
-    return type.toLowerCase() === 'markdown' && holdsHtml(data) ? [messages.markdownWithHtml(i + 1)] : [];
-  });
-  return problems.length ? { content: problems.slice(0, 10) } : {};
-}
-
-/** Keys of a block's data that hold an address: a video, an embed, a link, an image, a file. */
-const ADDRESS_KEY = /(^|_)(url|href|src|link)$/i;
-
-/** Only http(s) addresses, absolute: anything else (javascript:, data:, file:, vbscript:, //host…) is emptied. */
-function cleanAddress(value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value.trim());
-  } catch {
-    return '';
+export function contentToStore(input: { content?: string | null; blocks?: unknown[] | null }, errors: FieldErrors): string | null | undefined {
+  if (input.content !== undefined && input.blocks !== undefined) {
+    errors.content = [messages.contentTwice];
+    return undefined;
   }
-  return url.protocol === 'http:' || url.protocol === 'https:' ? value.trim() : '';
-}
-
-/** A block's data with every `html` cleaned to the editor's allow-list and every address to http(s). */
-function cleanData(value: unknown, key = ''): unknown {
-  if (typeof value === 'string') {
-    if (key === 'html') return cleanDescription(value) ?? '';
-    return ADDRESS_KEY.test(key) ? cleanAddress(value) : value;
+  const field = input.blocks !== undefined ? 'blocks' : 'content';
+  const sent = input.blocks !== undefined ? input.blocks : input.content;
+  if (sent === undefined || sent === null) return sent;
+  let list: unknown;
+  if (typeof sent === 'string') {
+    const parsed = parseJson(sent);
+    list = parsed.ok ? parsed.value : undefined;
+  } else list = sent;
+  if (!Array.isArray(list)) {
+    errors.content = [messages.contentUnreadable];
+    return undefined;
   }
-  if (Array.isArray(value)) return value.map((item) => cleanData(item, key));
-  if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, cleanData(inner, name)]));
+  const problems = blockListErrors(list, field);
+  if (Object.keys(problems).length) {
+    Object.assign(errors, problems);
+    return undefined;
   }
-  return value;
-}
-
-/**
- * `content` as stored, once contentErrors found nothing: every block's HTML (a text block's `html`, and any
- * other `html` a block carries) cleaned to the editor's allow-list like the descriptions (descriptionHtml.ts),
- * and every address (…url, …href, …src, …link, at any depth) kept only when it is http(s). The learner area
- * renders lessons as they are, whoever wrote them (the editor, an integration, a script): nothing active may
- * be stored. A content already clean is stored exactly as sent.
- */
-export function cleanContent(content: string): string {
-  const blocks = JSON.parse(content) as { id: string; type: string; data: Record<string, unknown> }[];
-  const cleaned = blocks.map((block) => ({ ...block, data: cleanData(block.data) }));
-  const text = JSON.stringify(cleaned);
-  return text === JSON.stringify(blocks) ? content : text;
+  const text = JSON.stringify(cleanBlocks(list as ContentBlock[]));
+  if (text.length > MAX_CONTENT_LENGTH) {
+    errors[field] = [messages.maxLength(MAX_CONTENT_LENGTH)];
+    return undefined;
+  }
+  return typeof sent === 'string' && text === JSON.stringify(list) ? sent : text;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.js';
 import { assignmentSubmissions, trainingItemResources, trainingItems, trainings } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { presentTrainingItem, type TrainingItemBody } from '../../presenters/trainingItem.js';
+import { storedBlocks } from './blocks.js';
 import { outlineRows } from './outline.js';
 
 export type ItemRow = typeof trainingItems.$inferSelect;
@@ -68,6 +69,7 @@ export async function itemDetail(db: Database, row: ItemRow): Promise<TrainingIt
     row.type === 'SECTION' ? outlineRows(db, row.trainingId, row.id) : Promise.resolve([]),
   ]);
   return presentTrainingItem(row, {
+    blocks: storedBlocks(row.content),
     resources,
     assignmentsToValidate: pending?.n ?? 0,
     children: children.map((child) => ({ ...child, children: [] })),

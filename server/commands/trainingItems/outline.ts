@@ -53,3 +53,8 @@ export function assembleOutline(rows: readonly OutlineRow[]): TrainingItemNode[]
 export async function loadOutline(services: { db: Database }, trainingId: string): Promise<TrainingItemNode[]> {
   return assembleOutline(await outlineRows(services.db, trainingId));
 }
+
+/** The outline read in the learner's order: each top-level item, a section followed by its children. */
+export function outlineOrder<T extends { children: T[] }>(nodes: readonly T[]): T[] {
+  return nodes.flatMap((node) => [node, ...outlineOrder(node.children)]);
+}

@@ -1,0 +1,157 @@
+import { fromAbsolute, toCalendarDate, toZoned } from '@internationalized/date';
+import type { components } from '../src/api/schema.gen';
+
+/**
+ * Whether a training item is open for a learner, and if not why and until when (spec 4 unlock modes, blockers
+ * and drip; spec 8 "lesson blocked" messages). One pure function the server and the learner area both run, so
+ * what the player shows and what the API enforces cannot disagree. Time comes in (`now`), never from a clock.
+ *
+ * The rules, all combined (an item opens when every one is met):
+ * - `unblocked_by_teacher` on the item's progress opens it whatever else applies (the team's "unblock").
+ * - Mode DATE: open from `unlock_at`. DELAY: from the start of the day, in the store's time zone,
+ *   `unlock_delay_days` calendar days after the enrolment day. MANUAL: only once the team unblocks it.
+ *   PREVIOUS: once the item before it (outline order) is completed.
+ * - Drip (the training's frequency, WEEKLY 7, BIWEEKLY 14, MONTHLY 30 days): an item in mode NONE or PREVIOUS
+ *   at index N of the outline opens at the start of the day N periods after the enrolment day.
+ * - `bypass_drip` on the enrolment skips DELAY and the drip (not a fixed DATE, not MANUAL, not the blockers).
+ * - Blockers of the item (`unlock_blockers`) and every earlier item marked `blocking`: a QUIZ's best score at
+ *   least the blocker's `min_score` (else the quiz's own minimum success rate; with neither, the quiz taken),
+ *   a TASKS item completed (every task ticked), an ASSIGNMENT accepted (status COMPLETED).
+ * Days are counted on the calendar of `timeZone`, so a daylight-saving change never moves an opening by an hour.
+ */
+
+type TrainingItem = components['schemas']['TrainingItem'];
+export type LockReason = components['schemas']['LockReason'];
+export type DripFrequency = components['schemas']['DripFrequency'];
+type AssignmentStatus = components['schemas']['AssignmentStatus'];
+
+/** The store's zone when none is given: the product is French-first. */
+export const DEFAULT_TIME_ZONE = 'Europe/Paris';
+
+/** Days between two releases of the drip (spec 4 and 9). */
+export const DRIP_DAYS: Record<DripFrequency, number> = { WEEKLY: 7, BIWEEKLY: 14, MONTHLY: 30 };
+
+/** What the rule reads of an item (the editor's TrainingItem has all of it). */
+export type UnlockItem = Pick<TrainingItem, 'id' | 'type' | 'unlock_mode' | 'unlock_at' | 'unlock_delay_days' | 'unlock_blockers' | 'blocking'> & {
+  /** QUIZ items: the quiz's minimum success rate (percent), null or absent for none. */
+  min_success_rate?: number | null;
+};
+
+export interface UnlockEnrolment {
+  /** ISO instant of the enrolment. */
+  enrolled_at: string;
+  bypass_drip: boolean;
+  /** The training's drip frequency, null for none. */
+  drip_frequency: DripFrequency | null;
+  /** The training's items the learner sees, in the learner's order (sections and drafts left out). */
+  outline: readonly UnlockItem[];
+}
+
+/** A learner's progress on one item (what the learner area records). */
+export interface UnlockItemProgress {
+  completed_at: string | null;
+  quiz_best_score: number | null;
+  assignment_status: AssignmentStatus | null;
+  unblocked_by_teacher: boolean;
+}
+
+/** Progress by item id; an item never opened has none. */
+export type UnlockProgress = Readonly<Partial<Record<number, UnlockItemProgress>>>;
+
+export type UnlockState =
+  | { state: 'open' }
+  | {
+      state: 'locked';
+      /** The first reason, in the order of spec 8's messages (date, previous, quiz, tasks, assignment, manual). */
+      reason: LockReason;
+      /** Every reason that holds, in that order, each once. */
+      reasons: LockReason[];
+      /** ISO instant the time rule opens it (DATE, DELAY, drip), when that rule is what still holds; else null. */
+      opens_at: string | null;
+      /** The earlier item waited on by the first item-related reason (previous item, quiz, tasks, assignment). */
+      waiting_on: number | null;
+    };
+
+const REASON_ORDER: readonly LockReason[] = ['DATE', 'PREVIOUS_ITEM', 'QUIZ_SCORE', 'TASKS', 'ASSIGNMENT', 'MANUAL'];
+
+/** The start of the day `days` after the local day of `instant`, in `timeZone` (midnight, or the first instant of a day that skips it). */
+export function startOfDayAfter(instant: string, days: number, timeZone: string): Date {
+  const day = toCalendarDate(fromAbsolute(Date.parse(instant), timeZone)).add({ days });
+  return toZoned(day, timeZone, 'later').toDate();
+}
+
+type Condition = { reason: 'QUIZ_SCORE' | 'TASKS' | 'ASSIGNMENT'; itemId: number; minScore: number | null };
+
+/** Is the condition on an earlier item met by the learner's progress? */
+function met(condition: Condition, progress: UnlockProgress, outline: readonly UnlockItem[]): boolean {
+  const done = progress[condition.itemId];
+  switch (condition.reason) {
+    case 'QUIZ_SCORE': {
+      const minimum = condition.minScore ?? outline.find((item) => item.id === condition.itemId)?.min_success_rate ?? null;
+      const score = done?.quiz_best_score ?? null;
+      if (minimum === null) return score !== null || Boolean(done?.completed_at);
+      return score !== null && score >= minimum;
+    }
+    case 'TASKS':
+      return Boolean(done?.completed_at);
+    case 'ASSIGNMENT':
+      return done?.assignment_status === 'COMPLETED';
+  }
+}
+
+const BLOCKING_REASON: Partial<Record<UnlockItem['type'], Condition['reason']>> = { QUIZ: 'QUIZ_SCORE', TASKS: 'TASKS', ASSIGNMENT: 'ASSIGNMENT' };
+
+/** The time rule's opening instant for this item, or null when no time rule applies. */
+function timeRule(item: UnlockItem, enrolment: UnlockEnrolment, index: number, timeZone: string): Date | null {
+  switch (item.unlock_mode) {
+    case 'DATE':
+      return item.unlock_at ? new Date(item.unlock_at) : null;
+    case 'DELAY':
+      return enrolment.bypass_drip || item.unlock_delay_days === null ? null : startOfDayAfter(enrolment.enrolled_at, item.unlock_delay_days, timeZone);
+    case 'NONE':
+    case 'PREVIOUS':
+      if (enrolment.bypass_drip || !enrolment.drip_frequency || index <= 0) return null;
+      return startOfDayAfter(enrolment.enrolled_at, index * DRIP_DAYS[enrolment.drip_frequency], timeZone);
+    case 'MANUAL':
+      return null;
+  }
+}
+
+export function unlockState(
+  item: UnlockItem,
+  enrolment: UnlockEnrolment,
+  progress: UnlockProgress,
+  now: Date,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): UnlockState {
+  if (progress[item.id]?.unblocked_by_teacher) return { state: 'open' };
+  const index = enrolment.outline.findIndex((entry) => entry.id === item.id);
+  const found: { reason: LockReason; waitingOn: number | null }[] = [];
+
+  const opensAt = timeRule(item, enrolment, index, timeZone);
+  if (opensAt && now.getTime() < opensAt.getTime()) found.push({ reason: 'DATE', waitingOn: null });
+  if (item.unlock_mode === 'MANUAL') found.push({ reason: 'MANUAL', waitingOn: null });
+  const previous = index > 0 ? enrolment.outline[index - 1] : undefined;
+  if (item.unlock_mode === 'PREVIOUS' && previous && !progress[previous.id]?.completed_at) found.push({ reason: 'PREVIOUS_ITEM', waitingOn: previous.id });
+
+  const conditions: Condition[] = [
+    ...enrolment.outline.slice(0, Math.max(index, 0)).flatMap((earlier): Condition[] => {
+      const reason = earlier.blocking ? BLOCKING_REASON[earlier.type] : undefined;
+      return reason ? [{ reason, itemId: earlier.id, minScore: null }] : [];
+    }),
+    ...item.unlock_blockers.map((blocker): Condition => ({ reason: blocker.type, itemId: blocker.item_id, minScore: blocker.min_score })),
+  ];
+  for (const condition of conditions) {
+    if (condition.itemId !== item.id && !met(condition, progress, enrolment.outline)) found.push({ reason: condition.reason, waitingOn: condition.itemId });
+  }
+  if (found.length === 0) return { state: 'open' };
+
+  const reasons = REASON_ORDER.filter((reason) => found.some((entry) => entry.reason === reason));
+  return {
+    state: 'locked',
+    reason: reasons[0]!,
+    reasons,
+    opens_at: reasons.includes('DATE') && opensAt ? opensAt.toISOString() : null,
+    waiting_on: found.filter((entry) => entry.waitingOn !== null).sort((a, b) => REASON_ORDER.indexOf(a.reason) - REASON_ORDER.indexOf(b.reason))[0]?.waitingOn ?? null,
+  };
+}
