@@ -7,26 +7,12 @@
  * A block whose type the app does not know (older or newer data) is kept as it is: parsing never drops it,
  * saving sends it back untouched, and the views show it as "unsupported".
  */
-import { isBetween, isEmpty, isHttpLink, isTimecode, isTimecodeInOrder } from './validation';
+import { BANNER, blockProblems as contractRuleProblems, KNOWN_BLOCK_TYPES, type BlockType, type KnownContentBlock } from './contentBlocks';
+import { isBetween, isEmpty, isHttpLink } from './validation';
 
-export const BLOCK_TYPES = [
-  'text',
-  'heading',
-  'image',
-  'video',
-  'audio',
-  'pdf',
-  'embed',
-  'code',
-  'quote',
-  'markdown',
-  'timeline',
-  'flashcard',
-  'scratch_card',
-  'file',
-] as const;
-
-export type BlockType = (typeof BLOCK_TYPES)[number];
+/** The types the "add a block" menu offers, in its order (the contract's list, shared/contentBlocks.ts). */
+export const BLOCK_TYPES = KNOWN_BLOCK_TYPES;
+export type { BlockType };
 
 export interface TimelineEntry {
   timecode: string;
@@ -37,9 +23,9 @@ export interface TimelineEntry {
 export interface BlockDataByType {
   text: { html: string };
   heading: { text: string; level: 2 | 3 | 4 | 5 | 6 };
-  image: { url: string; alt: string; caption?: string; banner?: boolean };
-  video: { url: string; duration?: number | null };
-  audio: { url: string; title?: string };
+  image: { url: string; alt: string; caption?: string; banner?: boolean; width?: number; height?: number };
+  video: { source: 'upload' | 'url'; url: string; duration?: number | null };
+  audio: { source: 'upload' | 'url'; url: string; title?: string };
   pdf: { url: string; name?: string };
   embed: { url: string; provider?: string | null };
   code: { language: string; code: string };
@@ -68,7 +54,7 @@ export const isKnownBlock = (block: ContentBlock): block is ContentBlock & Known
 export const CODE_LANGUAGES = ['plaintext', 'javascript', 'typescript', 'python', 'html', 'css', 'json', 'bash', 'sql', 'php', 'java', 'c', 'cpp', 'csharp', 'go', 'rust', 'ruby', 'yaml', 'markdown'] as const;
 
 /** Spec section 9: a banner image is exactly 728 by 200 pixels. */
-export const BANNER_SIZE = { width: 728, height: 200 } as const;
+export const BANNER_SIZE = BANNER;
 
 /** Limits the server also holds (openapi ContentBlock schemas). */
 export const BLOCK_LIMITS = {
@@ -86,8 +72,8 @@ export function emptyBlockData<T extends BlockType>(type: T): BlockDataByType[T]
     text: { html: '' },
     heading: { text: '', level: 2 },
     image: { url: '', alt: '', caption: '', banner: false },
-    video: { url: '', duration: null },
-    audio: { url: '', title: '' },
+    video: { source: 'url', url: '', duration: null },
+    audio: { source: 'url', url: '', title: '' },
     pdf: { url: '', name: '' },
     embed: { url: '', provider: null },
     code: { language: 'plaintext', code: '' },
@@ -103,7 +89,7 @@ export function emptyBlockData<T extends BlockType>(type: T): BlockDataByType[T]
 
 /** Why a block cannot join the lesson yet, field by field (`field` → rule broken), or an empty object. */
 export type BlockProblems = Record<string, BlockRule>;
-export type BlockRule = 'required' | 'httpLink' | 'tooLong' | 'timecode' | 'timecodeOrder' | 'html' | 'between';
+export type BlockRule = 'required' | 'httpLink' | 'tooLong' | 'timecode' | 'timecodeOrder' | 'html' | 'between' | 'bannerSize';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 /** A rich-text value with no text left once tags are gone is empty (`<p></p>`). */
@@ -129,8 +115,10 @@ function limitText(problems: BlockProblems, field: string, value: unknown, max: 
 }
 
 /**
- * The rules of a block (spec section 5): what must be filled, http(s) addresses, timecodes in increasing order,
- * no HTML in Markdown. An unknown block has no rule: it is kept as it came.
+ * The rules of a block (spec section 5) before it joins the lesson: what must be filled and http(s) addresses
+ * (the editor's own), then the rules the server also runs beyond the schema (shared/contentBlocks.ts: banner
+ * size, quote text, no HTML in Markdown, readable and increasing timecodes). An unknown block has no rule: it is
+ * kept as it came.
  */
 export function blockProblems(block: ContentBlock): BlockProblems {
   const problems: BlockProblems = {};
@@ -148,7 +136,7 @@ export function blockProblems(block: ContentBlock): BlockProblems {
     case 'image':
       requireAddress(problems, 'url', data.url);
       limitText(problems, 'alt', data.alt);
-      limitText(problems, 'caption', data.caption);
+      limitText(problems, 'caption', data.caption, 1_000);
       break;
     case 'video':
     case 'audio':
@@ -158,29 +146,24 @@ export function blockProblems(block: ContentBlock): BlockProblems {
       break;
     case 'file':
       requireAddress(problems, 'url', data.url);
-      requireText(problems, 'name', data.name, BLOCK_LIMITS.short);
+      requireText(problems, 'name', data.name, 255);
       break;
     case 'code':
       requireText(problems, 'code', data.code);
-      limitText(problems, 'language', data.language, 32);
       break;
     case 'quote':
-      requireText(problems, 'text', data.text, 5_000);
-      limitText(problems, 'author', data.author);
+      requireText(problems, 'text', data.text, 20_000);
+      limitText(problems, 'author', data.author, 255);
       break;
     case 'markdown':
       requireText(problems, 'markdown', data.markdown);
-      if (/<\/?[a-z!][^>]*>/i.test(text(data.markdown))) problems.markdown = 'html';
       break;
     case 'timeline': {
       const entries = Array.isArray(data.entries) ? (data.entries as Partial<TimelineEntry>[]) : [];
       if (entries.length === 0) problems.entries = 'required';
       if (entries.length > BLOCK_LIMITS.timelineEntries) problems.entries = 'tooLong';
       entries.forEach((entry, index) => {
-        const timecode = text(entry.timecode);
-        if (isEmpty(timecode)) problems[`entries.${index}.timecode`] = 'required';
-        else if (!isTimecode(timecode)) problems[`entries.${index}.timecode`] = 'timecode';
-        else if (index > 0 && !isTimecodeInOrder(timecode, text(entries[index - 1]?.timecode), 'after')) problems[`entries.${index}.timecode`] = 'timecodeOrder';
+        if (isEmpty(text(entry.timecode))) problems[`entries.${index}.timecode`] = 'required';
         requireText(problems, `entries.${index}.label`, entry.label, BLOCK_LIMITS.short);
       });
       break;
@@ -194,8 +177,15 @@ export function blockProblems(block: ContentBlock): BlockProblems {
       requireText(problems, 'hidden', data.hidden, 5_000);
       break;
   }
+  for (const problem of contractRuleProblems(block as unknown as KnownContentBlock)) {
+    const field = problem.path.replace(/^data\.?/, '') || 'text';
+    if (field in problems) continue;
+    problems[field] = CONTRACT_RULE[problem.rule];
+  }
   return problems;
 }
+
+const CONTRACT_RULE = { bannerSize: 'bannerSize', quoteEmpty: 'required', markdownHtml: 'html', timecode: 'timecode', timecodeOrder: 'timecodeOrder' } as const satisfies Record<string, BlockRule>;
 
 export const isBlockValid = (block: ContentBlock) => Object.keys(blockProblems(block)).length === 0;
 

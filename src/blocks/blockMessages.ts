@@ -24,11 +24,8 @@ export const blockMessages = defineMessages({
   front: { id: 'blocks.flashcard.front', defaultMessage: 'Recto' },
   back: { id: 'blocks.flashcard.back', defaultMessage: 'Verso' },
   scratch: { id: 'blocks.scratch.reveal', defaultMessage: 'Gratter pour découvrir' },
-  revealed: { id: 'blocks.scratch.revealed', defaultMessage: 'Réponse découverte' },
   openPdf: { id: 'blocks.pdf.open', defaultMessage: 'Ouvrir le PDF dans un nouvel onglet' },
   timelineLabel: { id: 'blocks.timeline.label', defaultMessage: 'Chronologie' },
-  loading: { id: 'blocks.loading', defaultMessage: 'Chargement…' },
-  banner: { id: 'blocks.image.banner', defaultMessage: 'Bannière' },
 });
 export const unsupportedMessage = defineMessage<{ type: string }>({ id: 'blocks.unsupported', defaultMessage: 'Bloc non pris en charge ({type}) : il est conservé tel quel.' });
 export const downloadMessage = defineMessage<{ name: string }>({ id: 'blocks.file.download', defaultMessage: 'Télécharger {name}' });

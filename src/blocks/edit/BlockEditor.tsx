@@ -30,6 +30,9 @@ const UPLOAD_TYPE: Partial<Record<BlockType, UploadType>> = { image: 'IMAGE', vi
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
+/** Video and audio say where their file comes from (contract: source upload or url). */
+const SOURCE = (blockType: BlockType, source: 'upload' | 'url') => (blockType === 'video' || blockType === 'audio' ? { source } : {});
+
 /** The form of one open block: its fields, the problems APPLY found, and uploads where a file fits. */
 export function BlockEditor({ type, data, problems, onChange, trainingUuid }: BlockEditorProps) {
   const intl = useIntl();
@@ -67,10 +70,16 @@ export function BlockEditor({ type, data, problems, onChange, trainingUuid }: Bl
           onChange={(url) => {
             if (url === null) return;
             const name = decodeURIComponent(url.split(/[?#]/)[0]!.split('/').pop() ?? '');
-            onChange({ ...data, url, ...(blockType === 'file' || blockType === 'pdf' ? { name: str(data.name) || name } : {}) });
+            onChange({ ...data, url, ...SOURCE(blockType, 'upload'), ...(blockType === 'file' || blockType === 'pdf' ? { name: str(data.name) || name } : {}) });
           }}
         />
-        {text('url', intl.formatMessage(m.urlOrUpload), { maxLength: 2048 })}
+        <TextField
+          label={intl.formatMessage(m.urlOrUpload)}
+          value={str(data.url)}
+          onChange={(url) => onChange({ ...data, url, ...SOURCE(blockType, 'url') })}
+          errorMessage={problem('url')}
+          maxLength={2048}
+        />
       </>
     );
   };
@@ -102,11 +111,25 @@ export function BlockEditor({ type, data, problems, onChange, trainingUuid }: Bl
       return (
         <div className="stack">
           {upload('image')}
+          {/* The natural size, read from the picture itself: a banner must be exactly 728 x 200 (spec 5). */}
+          {str(data.url) !== '' && (
+            <img
+              className="visually-hidden"
+              src={str(data.url)}
+              alt=""
+              aria-hidden="true"
+              onLoad={(event) => {
+                const { naturalWidth: width, naturalHeight: height } = event.currentTarget;
+                if (width > 0 && (width !== data.width || height !== data.height)) onChange({ ...data, width, height });
+              }}
+            />
+          )}
           {text('alt', intl.formatMessage(m.alt), { description: intl.formatMessage(m.altHint), maxLength: BLOCK_LIMITS.short })}
           {text('caption', intl.formatMessage(m.caption), { maxLength: BLOCK_LIMITS.short })}
           <Checkbox isSelected={data.banner === true} onChange={set('banner')}>
             {intl.formatMessage(m.banner)}
           </Checkbox>
+          {problem('banner') && <p className="ui-field__error">{problem('banner')}</p>}
         </div>
       );
     case 'video':

@@ -28,7 +28,6 @@ export const blockEditMessages = defineMessages({
   back: { id: 'blocks.edit.back', defaultMessage: 'Verso (la réponse)' },
   scratchFront: { id: 'blocks.edit.scratchFront', defaultMessage: 'Texte visible (facultatif)' },
   scratchHidden: { id: 'blocks.edit.scratchHidden', defaultMessage: 'Texte à découvrir' },
-  preview: { id: 'blocks.edit.preview', defaultMessage: 'Aperçu' },
 });
 
 export const removeEntryMessage = defineMessage<{ index: number }>({ id: 'blocks.edit.removeEntry', defaultMessage: 'Retirer l’étape {index}' });
@@ -38,8 +37,9 @@ export const blockRuleMessages: Record<BlockRule, MessageDescriptor> = defineMes
   required: { id: 'blocks.rule.required', defaultMessage: 'Ce champ est obligatoire.' },
   httpLink: { id: 'blocks.rule.httpLink', defaultMessage: 'L’adresse doit commencer par http:// ou https://.' },
   tooLong: { id: 'blocks.rule.tooLong', defaultMessage: 'Ce texte est trop long.' },
-  timecode: { id: 'blocks.rule.timecode', defaultMessage: 'Le minutage s’écrit mm:ss (par exemple 02:30).' },
+  timecode: { id: 'blocks.rule.timecode', defaultMessage: 'Le minutage s’écrit mm:ss ou h:mm:ss (par exemple 02:30 ou 1:05:00).' },
   timecodeOrder: { id: 'blocks.rule.timecodeOrder', defaultMessage: 'Chaque minutage doit venir après le précédent.' },
   html: { id: 'blocks.rule.html', defaultMessage: 'Le Markdown ne peut pas contenir de HTML.' },
   between: { id: 'blocks.rule.between', defaultMessage: 'Choisissez un niveau entre 2 et 6.' },
+  bannerSize: { id: 'blocks.rule.bannerSize', defaultMessage: 'Une bannière mesure exactement 728 × 200 pixels : choisissez une image de cette taille ou décochez « Bannière ».' },
 });
