@@ -17,6 +17,8 @@ function outputConfig(list: RichTextAllowList): Config {
     // The regexp checks every attribute not declared URI-safe: the numbers (start, colspan, rowspan) are declared so.
     ALLOWED_URI_REGEXP: new RegExp(`^(?:${list.allowedSchemes.join('|')}):`, 'i'),
     ADD_URI_SAFE_ATTR: ['start', 'colspan', 'rowspan'],
+    // Nothing but the listed attributes: no data-* either (a resized column's data-colwidth).
+    ALLOW_DATA_ATTR: false,
   };
 }
 
@@ -87,7 +89,7 @@ const sizeAfter = (doc: ProseMirrorNode, from: number) => {
 };
 
 /** Wrappers with no meaning of their own: their content is kept, so losing them loses nothing. */
-const NEUTRAL_TAGS = new Set(['div', 'span', 'section', 'article', 'header', 'footer', 'main']);
+const NEUTRAL_TAGS = new Set(['div', 'span', 'section', 'article', 'header', 'footer', 'main', 'tbody', 'thead', 'tfoot']);
 
 const readTags = new WeakMap<Schema, Set<string>>();
 /** The element names the schema reads (from its parse rules, so this follows the schema). */

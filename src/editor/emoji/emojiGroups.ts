@@ -2,7 +2,7 @@ import type { Emoji, EmojiGroup, EmojiGroupKey } from '../../../machines/emojiPi
 
 /** The part of an emojibase-data entry the dropdown reads (its full dataset, `data.json`). */
 export interface EmojibaseEntry {
-  unicode: string;
+  emoji: string;
   label: string;
   tags?: readonly string[];
   group?: number;
@@ -47,7 +47,7 @@ export function emojiGroupsOf(data: readonly EmojibaseEntry[], messages: Emojiba
     const key = keyOf(entry);
     if (key === null) continue;
     const list = byKey.get(key) ?? [];
-    list.push({ emoji: entry.unicode, label: entry.label, tags: entry.tags ?? [], order: entry.order ?? 0 });
+    list.push({ emoji: entry.emoji, label: entry.label, tags: entry.tags ?? [], order: entry.order ?? 0 });
     byKey.set(key, list);
   }
   return (Object.keys(GROUP_OF) as EmojiGroupKey[]).flatMap((key) => {
