@@ -1,23 +1,34 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useImperativeHandle, useRef, useState, type CSSProperties, type ReactNode, type Ref } from 'react';
 import { toggleMark } from 'prosemirror-commands';
 import { redo, undo } from 'prosemirror-history';
-import type { Command } from 'prosemirror-state';
+import { Selection, type Command } from 'prosemirror-state';
 import { EditorView } from 'prosemirror-view';
 import { useIntl } from 'react-intl';
-import { linkAt, removeLink, setLink } from '../editor/commands/link';
+import { emojiPickerMachine } from '../../machines/emojiPicker/emojiPicker.machine';
+import { createEmojiPickerActors } from '../../machines/emojiPicker/emojiPicker.actors';
+import { selectEmojiPickerView } from '../../machines/emojiPicker/emojiPicker.selectors';
+import { linkEditorMachine } from '../../machines/linkEditor/linkEditor.machine';
+import { selectLinkEditorView } from '../../machines/linkEditor/linkEditor.selectors';
+import { useInspectedMachine } from '../app/inspector';
+import { insertHorizontalRule, insertText } from '../editor/commands/insert';
+import { canLink, linkAt, removeLink, setLink } from '../editor/commands/link';
+import { insertTable, TABLE_COMMANDS } from '../editor/commands/table';
 import { toggleBlockquote } from '../editor/commands/toggleBlockquote';
-import { toggleHeading } from '../editor/commands/toggleHeading';
+import { setParagraph, toggleHeading } from '../editor/commands/toggleHeading';
 import { toggleList } from '../editor/commands/toggleList';
 import { toolbarStateOf, type ToolbarState } from '../editor/commands/toolbarState';
-import { createDescriptionState } from '../editor/editorState';
+import { loadEmojiGroups } from '../editor/emoji/emojiGroups';
+import { createRichTextState } from '../editor/editorState';
 import { hasUnsupportedContent, serialiseHtml } from '../editor/html';
 import { DESCRIPTION_MAX_LENGTH, htmlLength } from '../editor/htmlLength';
 import type { DescriptionPluginOptions } from '../editor/plugins/descriptionPlugins';
-import { descriptionSchema } from '../editor/schema';
+import { schemaFor } from '../editor/schema';
 import { ReportedValues } from '../editor/reportedValues';
 import { syncSelectionFromDom } from '../editor/syncSelection';
+import { normaliseTools, RICH_TEXT_TOOLS, type RichTextTool } from '../editor/tools';
 import { EditorToolbar, type ToolbarAction } from '../editor/ui/EditorToolbar';
 import { editorCountMessages as c, editorMessages as m } from '../editor/ui/editorMessages';
+import { EmojiPicker } from '../editor/ui/EmojiPicker';
 import { LinkPopover } from '../editor/ui/LinkPopover';
 import { Banner } from './ui/Banner';
 import 'prosemirror-view/style/prosemirror.css';
@@ -35,30 +46,63 @@ export interface RichTextEditorProps {
   'aria-labelledby'?: string;
   description?: ReactNode;
   errorMessage?: string;
-  /** Counted in characters of the HTML, as the API counts them. */
-  maxLength?: number;
+  /** Counted in characters of the HTML, as the API counts them; null: no limit and no counter. */
+  maxLength?: number | null;
   isDisabled?: boolean;
   placeholder?: string;
+  /**
+   * The tools shown (a preset of RICH_TEXT_TOOLS or any list of its tools); they decide the schema too, so what
+   * cannot be made with them is dropped from the HTML. Read once, on mount. Default: the description's.
+   */
+  tools?: readonly RichTextTool[];
+  /** Height of the text box in pixels (it grows with the text up to 70% of the window): 256, 160 in the space form. */
+  height?: number;
+  /** The name under which a hidden text area holds the HTML (for a surrounding form), and which labels can point to. */
+  name?: string;
+  /** `focusEnd()`: puts the cursor at the end of the text (the lesson editor calls it when a block is added). */
+  ref?: Ref<RichTextEditorHandle>;
 }
 
-const { marks, nodes } = descriptionSchema;
-const ACTIONS: Record<ToolbarAction, Command> = {
-  strong: toggleMark(marks.strong),
-  em: toggleMark(marks.em),
+export interface RichTextEditorHandle {
+  focusEnd(): void;
+}
+
+/** Default height of the text box (spec 9: 256; 160 in the space form). */
+export const RICH_TEXT_DEFAULT_HEIGHT = 256;
+
+const COMMANDS: Record<Exclude<ToolbarAction, 'strong' | 'em' | 'strike' | 'underline' | 'code'>, Command> = {
+  paragraph: setParagraph,
   heading2: toggleHeading(2),
   heading3: toggleHeading(3),
-  bulletList: toggleList(nodes.bullet_list),
-  orderedList: toggleList(nodes.ordered_list),
+  heading4: toggleHeading(4),
+  heading5: toggleHeading(5),
+  heading6: toggleHeading(6),
+  bulletList: toggleList('bullet_list'),
+  orderedList: toggleList('ordered_list'),
   blockquote: toggleBlockquote,
+  horizontalRule: insertHorizontalRule,
+  table: insertTable,
   undo,
   redo,
 };
 
+/** A mark's toggle, for the schema of the state it runs on. */
+const toggleMarkNamed =
+  (name: string): Command =>
+  (state, dispatch, view) => {
+    const type = state.schema.marks[name];
+    return type ? toggleMark(type)(state, dispatch, view) : false;
+  };
+
+const commandOf = (action: ToolbarAction): Command => (action in COMMANDS ? COMMANDS[action as keyof typeof COMMANDS] : toggleMarkNamed(action));
+
 /**
- * The rich-text editor of sales-page descriptions: a ProseMirror view (the schema of src/editor) under a
- * react-aria toolbar, with a link dialog and a character counter. ProseMirror is an external widget: the view
- * is created once and owns its document; React renders the toolbar from the state the view reports. Load it
- * with React.lazy so ProseMirror stays out of the pages that do not edit rich text.
+ * The rich-text editor of every use (sales-page descriptions, lesson blocks, community posts, e-mail templates):
+ * a ProseMirror view under a react-aria toolbar showing the `tools` of this use (RICH_TEXT_TOOLS presets), with
+ * the link form (machines/linkEditor), the emoji dropdown (machines/emojiPicker), table tools while the cursor
+ * is in a table, and a character counter. ProseMirror is an external widget: the view is created once and owns
+ * its document; React renders the toolbar from the state the view reports. Load it with React.lazy so
+ * ProseMirror stays out of the pages that do not edit rich text.
  */
 export default function RichTextEditor({
   value,
@@ -71,6 +115,10 @@ export default function RichTextEditor({
   maxLength = DESCRIPTION_MAX_LENGTH,
   isDisabled = false,
   placeholder,
+  tools: toolsProp = RICH_TEXT_TOOLS.description,
+  height = RICH_TEXT_DEFAULT_HEIGHT,
+  name,
+  ref,
 }: RichTextEditorProps) {
   const intl = useIntl();
   const labelId = useId();
@@ -85,37 +133,65 @@ export default function RichTextEditor({
   const [reported] = useState(() => new ReportedValues(value));
   const onChangeRef = useRef(onChange);
   const openLinkRef = useRef<() => void>(() => undefined);
+  const [tools] = useState(() => normaliseTools(toolsProp));
+  const [schema] = useState(() => schemaFor(tools));
   const [pluginOptions] = useState<DescriptionPluginOptions>(() => ({ onLinkShortcut: () => openLinkRef.current(), placeholder }));
-  const [initialState] = useState(() => createDescriptionState(value, pluginOptions));
+  const [initialState] = useState(() => createRichTextState(value, schema, pluginOptions));
   const [toolbar, setToolbar] = useState<ToolbarState>(() => toolbarStateOf(initialState));
-  const [unsupported] = useState(() => hasUnsupportedContent(value));
-  const [link, setLinkDialog] = useState<{ isOpen: boolean; href: string }>({ isOpen: false, href: '' });
+  const [unsupported] = useState(() => hasUnsupportedContent(value, schema));
+  // The link form and the emoji dropdown are machines; their effects act on the view.
+  const [linkMachine] = useState(() =>
+    linkEditorMachine.provide({
+      actions: {
+        applyLink: (_, { href }) => runAndRefocus(setLink(href)),
+        removeLink: () => runAndRefocus(removeLink),
+      },
+    }),
+  );
+  const [linkSnapshot, sendLink] = useInspectedMachine(linkMachine);
+  const linkView = selectLinkEditorView(linkSnapshot);
+  const [emojiMachine] = useState(() =>
+    emojiPickerMachine.provide({
+      actors: createEmojiPickerActors({ load: () => loadEmojiGroups(intl.locale) }),
+      actions: { insertEmoji: (_, { emoji }) => runAndRefocus(insertText(emoji)) },
+    }),
+  );
+  const [emojiSnapshot, sendEmoji] = useInspectedMachine(emojiMachine);
+  const emojiView = selectEmojiPickerView(emojiSnapshot);
   // The toolbar names the text it controls once the text carries its id (the view is made after the first paint).
   const [textHasId, setTextHasId] = useState(false);
 
   const length = htmlLength(value);
-  const tooLong = length > maxLength;
+  const tooLong = maxLength !== null && length > maxLength;
   const error = errorMessage ?? (tooLong ? intl.formatMessage(c.tooLong, { count: length, max: maxLength }) : undefined);
 
   useEffect(() => {
     onChangeRef.current = onChange;
     openLinkRef.current = () => {
       const view = viewRef.current;
-      if (view === null || isDisabled) return;
+      if (view === null || isDisabled || !tools.includes('link')) return;
       syncSelectionFromDom(view);
-      setLinkDialog({ isOpen: true, href: linkAt(view.state)?.href ?? '' });
+      sendLink({ type: 'OPEN', hasSelection: canLink(view.state) && !view.state.selection.empty, currentHref: linkAt(view.state)?.href ?? '' });
     };
   });
+
+  const focusEnd = () => {
+    const view = viewRef.current;
+    if (view === null) return;
+    view.dispatch(view.state.tr.setSelection(Selection.atEnd(view.state.doc)).scrollIntoView());
+    view.focus();
+  };
+  useImperativeHandle(ref, () => ({ focusEnd }));
 
   // A new value from outside (not the echo of our own onChange) replaces the document and its history.
   // Declared before the view is created, so on mount it sees no view and leaves the first reading alone.
   useEffect(() => {
     const view = viewRef.current;
     if (view === null || reported.isEcho(value)) return;
-    const next = createDescriptionState(value, pluginOptions);
+    const next = createRichTextState(value, schema, pluginOptions);
     view.updateState(next);
     setToolbar(toolbarStateOf(next));
-  }, [value, pluginOptions, reported]);
+  }, [value, schema, pluginOptions, reported]);
 
   useEffect(() => {
     const view = new EditorView(mountRef.current, {
@@ -143,7 +219,7 @@ export default function RichTextEditor({
     };
   }, [initialState, reported]);
 
-  const describedBy = [description ? descriptionId : null, countId, error ? errorId : null].filter(Boolean).join(' ');
+  const describedBy = [description ? descriptionId : null, maxLength !== null ? countId : null, error ? errorId : null].filter(Boolean).join(' ');
   useEffect(() => {
     const attributes: Record<string, string> = {
       id: editorId,
@@ -163,18 +239,19 @@ export default function RichTextEditor({
     setTextHasId(viewRef.current !== null);
   }, [editorId, describedBy, error, isDisabled, label, labelId, ariaLabelledBy, ariaLabel, initialState]);
 
-  const run = (command: Command) => {
+  function run(command: Command) {
     const view = viewRef.current;
     if (view === null) return;
     syncSelectionFromDom(view);
     command(view.state, view.dispatch, view);
     view.focus();
-  };
-  const closeLink = () => {
-    setLinkDialog((current) => ({ ...current, isOpen: false }));
-    // After the popover gave focus back to the button that opened it: typing goes on in the text.
+  }
+  /** Runs a command from a popover, then brings focus back to the text once the popover gave it to its button. */
+  function runAndRefocus(command: Command) {
+    run(command);
     requestAnimationFrame(() => viewRef.current?.focus());
-  };
+  }
+  const frameStyle = { '--rich-text-height': `${height}px` } as CSSProperties;
 
   return (
     <div className="rich-text ui-field" data-disabled={isDisabled || undefined} data-invalid={error ? true : undefined}>
@@ -189,43 +266,47 @@ export default function RichTextEditor({
           {intl.formatMessage(m.unsupported)}
         </Banner>
       )}
-      <div className="rich-text__frame">
+      <div className="rich-text__frame" style={frameStyle}>
         <EditorToolbar
+          tools={tools}
           state={toolbar}
           isDisabled={isDisabled}
           controls={textHasId ? editorId : undefined}
-          onAction={(action) => run(ACTIONS[action])}
+          onAction={(action) => run(commandOf(action))}
+          onTableAction={(action) => run(TABLE_COMMANDS[action])}
           onLink={() => openLinkRef.current()}
-          isLinkOpen={link.isOpen}
+          isLinkOpen={linkView.isEditing || linkView.isAlerting}
           linkButtonRef={linkButtonRef}
+          emoji={<EmojiPicker view={emojiView} send={sendEmoji} isDisabled={isDisabled} />}
         />
         <div ref={mountRef} className="rich-text__mount" />
+        {/* Hidden: holds the HTML for a surrounding form; focusing it (a label pointing to it) moves focus to the end of the text. */}
+        <textarea className="visually-hidden" name={name} value={value} readOnly tabIndex={-1} aria-hidden="true" onFocus={focusEnd} data-testid="editor-hidden-textarea" />
       </div>
       <div className="ui-field__description rich-text__footer">
         <span id={descriptionId}>{description}</span>
-        <span id={countId} className="rich-text__count" data-over={tooLong || undefined} aria-label={intl.formatMessage(c.countLabel, { count: length, max: maxLength })} data-testid="editor-count">
-          {intl.formatMessage(c.count, { count: intl.formatNumber(length), max: intl.formatNumber(maxLength) })}
-        </span>
+        {maxLength !== null && (
+          <span id={countId} className="rich-text__count" data-over={tooLong || undefined} aria-label={intl.formatMessage(c.countLabel, { count: length, max: maxLength })} data-testid="editor-count">
+            {intl.formatMessage(c.count, { count: intl.formatNumber(length), max: intl.formatNumber(maxLength) })}
+          </span>
+        )}
       </div>
       {error ? (
         <div id={errorId} className="ui-field__error" data-testid="editor-error">
           {error}
         </div>
       ) : null}
-      <LinkPopover
-        isOpen={link.isOpen}
-        onOpenChange={(isOpen) => (isOpen ? openLinkRef.current() : closeLink())}
-        triggerRef={linkButtonRef}
-        currentHref={link.href}
-        onApply={(href) => {
-          run(setLink(href));
-          closeLink();
-        }}
-        onRemove={() => {
-          run(removeLink);
-          closeLink();
-        }}
-      />
+      {tools.includes('link') && (
+        <LinkPopover
+          view={linkView}
+          send={(event) => {
+            sendLink(event);
+            // Cancelled: after the popover gave focus back to the link button, typing goes on in the text.
+            if (event.type === 'CANCEL') requestAnimationFrame(() => viewRef.current?.focus());
+          }}
+          triggerRef={linkButtonRef}
+        />
+      )}
     </div>
   );
 }

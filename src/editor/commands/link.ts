@@ -1,11 +1,14 @@
+import type { MarkType } from 'prosemirror-model';
 import type { Command, EditorState } from 'prosemirror-state';
 import { safeHref } from '../safeHref';
-import { descriptionSchema } from '../schema';
 import { markRangeAt } from './selectionQueries';
+
+const linkType = (state: EditorState): MarkType | undefined => state.schema.marks.link;
 
 /** Where the link under the selection is, and its address (a cursor inside or at the edge of a link counts). */
 export function linkAt(state: EditorState): { from: number; to: number; href: string } | null {
-  const { link } = descriptionSchema.marks;
+  const link = linkType(state);
+  if (!link) return null;
   const { empty, from, to, $from } = state.selection;
   if (empty) {
     const range = markRangeAt($from, link);
@@ -19,6 +22,11 @@ export function linkAt(state: EditorState): { from: number; to: number; href: st
   return found === null ? null : { from, to, href: found };
 }
 
+/** Whether the link dialog has something to act on: selected text, or a link under the cursor. */
+export function canLink(state: EditorState): boolean {
+  return !state.selection.empty || linkAt(state) !== null;
+}
+
 /**
  * Links the selection (or the whole link under the cursor) to `href`. With a bare cursor outside any link,
  * the address itself is inserted as the link's text. Refused (false) for an address that is not safe.
@@ -26,8 +34,8 @@ export function linkAt(state: EditorState): { from: number; to: number; href: st
 export function setLink(href: string): Command {
   return (state, dispatch) => {
     const safe = safeHref(href);
-    if (safe === null) return false;
-    const { link } = descriptionSchema.marks;
+    const link = linkType(state);
+    if (safe === null || !link) return false;
     const mark = link.create({ href: safe });
     const target = state.selection.empty ? linkAt(state) : state.selection;
     if (!dispatch) return true;
@@ -44,8 +52,8 @@ export function setLink(href: string): Command {
 /** Removes the link from the selection, or the whole link under the cursor. */
 export const removeLink: Command = (state, dispatch) => {
   const range = state.selection.empty ? linkAt(state) : state.selection;
-  const { link } = descriptionSchema.marks;
-  if (range === null || !state.doc.rangeHasMark(range.from, range.to, link)) return false;
+  const link = linkType(state);
+  if (range === null || !link || !state.doc.rangeHasMark(range.from, range.to, link)) return false;
   dispatch?.(state.tr.removeMark(range.from, range.to, link).scrollIntoView());
   return true;
 };

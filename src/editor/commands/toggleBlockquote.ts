@@ -1,11 +1,11 @@
 import { wrapIn } from 'prosemirror-commands';
 import type { Command, EditorState } from 'prosemirror-state';
-import { descriptionSchema } from '../schema';
 import { ancestorOfType } from './selectionQueries';
 
 /** Whether the selection is inside a quotation. */
 export function isInBlockquote(state: EditorState): boolean {
-  return ancestorOfType(state, [descriptionSchema.nodes.blockquote]) !== null;
+  const { blockquote } = state.schema.nodes;
+  return blockquote !== undefined && ancestorOfType(state, [blockquote]) !== null;
 }
 
 /**
@@ -14,7 +14,8 @@ export function isInBlockquote(state: EditorState): boolean {
  * that is the list item).
  */
 export const toggleBlockquote: Command = (state, dispatch) => {
-  const { blockquote } = descriptionSchema.nodes;
+  const { blockquote } = state.schema.nodes;
+  if (!blockquote) return false;
   if (!isInBlockquote(state)) return wrapIn(blockquote)(state, dispatch);
   const { $from, $to } = state.selection;
   const range = $from.blockRange($to, (node) => node.type === blockquote);

@@ -1,30 +1,35 @@
 import type { NodeSpec } from 'prosemirror-model';
 import { nodes } from 'prosemirror-schema-basic';
 
-/**
- * The two heading levels of a sales page. The page's own title is the `<h1>`, so a description starts at
- * `<h2>`: an `<h1>` pasted in becomes a level 2, `<h4>`–`<h6>` a level 3.
- */
-export const HEADING_LEVELS = [2, 3] as const;
-export type HeadingLevel = (typeof HEADING_LEVELS)[number];
+/** Every heading level an editor may offer. The page's own title is the `<h1>`, so rich text starts at `<h2>`. */
+export const ALL_HEADING_LEVELS = [2, 3, 4, 5, 6] as const;
+export type HeadingLevel = (typeof ALL_HEADING_LEVELS)[number];
 
-export const heading: NodeSpec = {
-  ...nodes.heading,
-  attrs: {
-    level: {
-      default: 2,
-      validate: (value: unknown) => {
-        if (!HEADING_LEVELS.includes(value as HeadingLevel)) throw new RangeError(`Heading level ${String(value)} is not 2 or 3`);
+/** The two heading levels of a sales page (the description editor). */
+export const HEADING_LEVELS = [2, 3] as const satisfies readonly HeadingLevel[];
+
+/**
+ * A heading of one of `levels` (sorted, at least one). A heading of another level, stored or pasted, becomes
+ * the nearest level offered: `<h1>` the first, a deeper one the deepest offered below it (for a sales page,
+ * levels 2 and 3: `<h4>`–`<h6>` become level 3).
+ */
+export function headingSpec(levels: readonly HeadingLevel[]): NodeSpec {
+  const first = levels[0] ?? 2;
+  const nearest = (level: number) => [...levels].reverse().find((offered) => offered <= level) ?? first;
+  return {
+    ...nodes.heading,
+    attrs: {
+      level: {
+        default: first,
+        validate: (value: unknown) => {
+          if (!levels.includes(value as HeadingLevel)) throw new RangeError(`Heading level ${String(value)} is not one of ${levels.join(', ')}`);
+        },
       },
     },
-  },
-  parseDOM: [
-    { tag: 'h1', attrs: { level: 2 } },
-    { tag: 'h2', attrs: { level: 2 } },
-    { tag: 'h3', attrs: { level: 3 } },
-    { tag: 'h4', attrs: { level: 3 } },
-    { tag: 'h5', attrs: { level: 3 } },
-    { tag: 'h6', attrs: { level: 3 } },
-  ],
-  toDOM: (node) => [`h${node.attrs.level as HeadingLevel}`, 0],
-};
+    parseDOM: [1, 2, 3, 4, 5, 6].map((level) => ({ tag: `h${level}`, attrs: { level: nearest(level) } })),
+    toDOM: (node) => [`h${node.attrs.level as HeadingLevel}`, 0],
+  };
+}
+
+/** The heading of the description schema (levels 2 and 3). */
+export const heading: NodeSpec = headingSpec(HEADING_LEVELS);
