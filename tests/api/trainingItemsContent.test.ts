@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { goodPackage } from '../unit/upload/scormZips';
+import { baseUrl, login } from './client';
 import { addItem, demoTokens, getItem, newTraining, percentOwner, updateItem } from './trainingItemsSupport';
 
 /** Lesson content as blocks, versions and 409, unlock blockers, publishing: updateTrainingItem (issue #10). */
@@ -182,4 +184,19 @@ describe('PUT …/training_items/{id}: publish and unpublish every type', () => 
     expect((await getItem(demo.owner, training, ids[type]!)).body.draft).toBe(false);
     expect((await updateItem(demo.teacher, training, ids[type]!, { draft: true })).body.draft).toBe(true);
   });
+
+  it('SCORM (made by a platform admin, as SCORM needs EXPERT), with its settings untouched', async () => {
+    const platform = await login('platform@demo.test');
+    const data = new FormData();
+    data.append('type', 'SCORM');
+    data.append('file', new Blob([Buffer.from(goodPackage())], { type: 'application/zip' }), 'module.zip');
+    const created = await fetch(`${baseUrl()}/api/v1/trainings/${training}/training_items/scorm`, { method: 'POST', body: data, headers: { authorization: `Bearer ${platform}` } });
+    expect(created.status).toBe(201);
+    const item = (await created.json()) as { id: number; draft: boolean; specific_content: string | null; scorm_url: string };
+    expect(item.draft).toBe(true);
+    const published = await updateItem(demo.teacher, training, item.id, { draft: false, version: 1 });
+    expect(published.body).toMatchObject({ draft: false, version: 2, specific_content: item.specific_content, scorm_url: item.scorm_url });
+    expect((await updateItem(demo.owner, training, item.id, { draft: true })).body.draft).toBe(true);
+  });
 });
+
