@@ -21,7 +21,12 @@ import type { components } from '../src/api/schema.gen';
  */
 
 type TrainingItem = components['schemas']['TrainingItem'];
-export type LockReason = components['schemas']['LockReason'];
+/**
+ * Why an item is locked (spec 8 "lesson blocked" messages): DATE (a date, a delay after enrolment or the drip),
+ * PREVIOUS_ITEM, QUIZ_SCORE, TASKS, ASSIGNMENT (not yet accepted), MANUAL (waits for the team). The learner
+ * area's TrainingItemProgress.blocked_by names the first five the same way.
+ */
+export type LockReason = 'DATE' | 'PREVIOUS_ITEM' | 'QUIZ_SCORE' | 'TASKS' | 'ASSIGNMENT' | 'MANUAL';
 export type DripFrequency = components['schemas']['DripFrequency'];
 type AssignmentStatus = components['schemas']['AssignmentStatus'];
 

@@ -234,6 +234,18 @@ export const messages = {
     'Choose an item placed before this one, of the expected type (quiz, task list or assignment).',
   ),
   blockerScoreOnlyForQuiz: t('Un score minimum ne sert qu’à un quiz.', 'A minimum score only applies to a quiz.'),
+  urlNotHttps: t('Seules les adresses https:// peuvent être lues.', 'Only https:// addresses can be read.'),
+  urlNotPublic: t('Cette adresse mène à un réseau privé : elle ne peut pas être lue.', 'This address leads to a private network: it cannot be read.'),
+  urlUnreadable: t('Cette adresse ne peut pas être lue pour le moment.', 'This address cannot be read right now.'),
+  resourceNotUploaded: t(
+    'Ce fichier n’a pas été envoyé pour cette formation (envoi de type ressource).',
+    'This file was not uploaded for this training (resource upload).',
+  ),
+  tooManyResources: (max: number) => t(`Un élément a au plus ${max} ressources.`, `An item has at most ${max} resources.`),
+  resourcesIncomplete: t(
+    'La liste ne correspond plus aux ressources de l’élément : rechargez la page.',
+    "The list no longer matches the item's resources: reload the page.",
+  ),
   bannerSize: t('Une bannière mesure exactement 728 × 200 pixels.', 'A banner is exactly 728 × 200 pixels.'),
   quoteEmpty: t('Une citation a besoin d’un texte.', 'A quote needs a text.'),
   markdownHtml: t('Le Markdown ne peut pas contenir de HTML.', 'Markdown may not hold HTML.'),

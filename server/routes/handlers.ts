@@ -1,6 +1,7 @@
 import type { HandlerMap } from '../openapi/handler.js';
 import { authHandlers } from './auth.js';
 import { bundleHandlers } from './bundles.js';
+import { embedHandlers } from './embeds.js';
 import { meHandlers } from './me.js';
 import { notificationHandlers } from './notifications.js';
 import { pageHandlers } from './pages.js';
@@ -25,6 +26,7 @@ export const handlers: HandlerMap = {
   ...teamHandlers,
   ...trainingHandlers,
   ...trainingItemHandlers,
+  ...embedHandlers,
   ...trainingLearnerHandlers,
   ...bundleHandlers,
   ...uploadHandlers,

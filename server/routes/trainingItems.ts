@@ -4,6 +4,7 @@ import { duplicateItem } from '../commands/trainingItems/duplicate.js';
 import { itemDetail, itemOf } from '../commands/trainingItems/items.js';
 import { loadOutline } from '../commands/trainingItems/outline.js';
 import { removeItem } from '../commands/trainingItems/remove.js';
+import { addResource, removeResource, reorderResources } from '../commands/trainingItems/resources.js';
 import { reorderItems } from '../commands/trainingItems/reorder.js';
 import { updateItem } from '../commands/trainingItems/update.js';
 import { scopeOf, signedIn, type HandlerMap } from '../openapi/handler.js';
@@ -42,5 +43,21 @@ export const trainingItemHandlers: HandlerMap = {
 
   async reorderTrainingItems(ctx) {
     return { status: 200, body: { data: await reorderItems(ctx.services, scopeOf(ctx).id, ctx.params.trainingUuid, ctx.body) } };
+  },
+
+  async createTrainingItemResource(ctx) {
+    const { params } = ctx;
+    return { status: 201, body: await addResource(ctx.services, scopeOf(ctx).id, params.trainingUuid, params.itemId, ctx.body) };
+  },
+
+  async deleteTrainingItemResource(ctx) {
+    const { params } = ctx;
+    await removeResource(ctx.services, scopeOf(ctx).id, params.trainingUuid, params.itemId, params.resourceId);
+    return { status: 204 };
+  },
+
+  async reorderTrainingItemResources(ctx) {
+    const { params } = ctx;
+    return { status: 200, body: { data: await reorderResources(ctx.services, scopeOf(ctx).id, params.trainingUuid, params.itemId, ctx.body.ids) } };
   },
 };

@@ -2697,7 +2697,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Attach a resource to an item */
+        /**
+         * Attach a resource to an item
+         * @description LINK: an absolute http(s) address (anything else answers 422 on url). FILE: the file_url of a RESOURCE upload of this training that has been sent; the stored size and mime_type are the upload's, whatever the body says. At most 100 resources per item.
+         */
         post: operations["createTrainingItemResource"];
         delete?: never;
         options?: never;
@@ -2741,7 +2744,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a resource from an item */
+        /**
+         * Remove a resource from an item
+         * @description The resources after it move up. A file's upload stays in storage (it still counts in the quota).
+         */
         delete: operations["deleteTrainingItemResource"];
         options?: never;
         head?: never;
@@ -11186,6 +11192,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     archiveQuizQuestion: {
