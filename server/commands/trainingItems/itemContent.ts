@@ -145,6 +145,18 @@ export function cleanContent(content: string): string {
 }
 
 /**
+ * `specific_content` as stored, once specificContentErrors found nothing: an ASSIGNMENT's instructions are HTML
+ * the learner area renders, cleaned like the descriptions. Settings already clean are stored exactly as sent.
+ */
+export function cleanSpecificContent(type: ItemType, text: string | null): string | null {
+  if (type !== 'ASSIGNMENT' || text === null) return text;
+  const settings = JSON.parse(text) as { instructions: string | null };
+  if (settings.instructions === null) return text;
+  const instructions = cleanDescription(settings.instructions);
+  return instructions === settings.instructions ? text : JSON.stringify({ ...settings, instructions });
+}
+
+/**
  * `specific_content` for an item of `row.type`: null clears it (a type that has settings falls back to its
  * defaults); SCORM settings come from the uploaded package and may only be sent back unchanged; SECTION,
  * GENERIC and QUIZ have none (a quiz's questions live under …/quiz).
