@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { withPreparedStatements } from './pgliteStatements.js';
 import * as schema from './schema.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -56,7 +57,8 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   const inMemory = options.dataDir === ':memory:';
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
   const client = inMemory ? new PGlite() : new PGlite(path.resolve(options.dataDir, 'pgdata'));
-  const db = drizzle(client, { schema });
+  // Statements the server runs again and again are prepared once (pgliteStatements.ts): planning cost more than running them.
+  const db = drizzle(withPreparedStatements(client), { schema });
   // PGlite belongs to this one process: no lock needed.
   await migrate(db, { migrationsFolder: migrationsFolder() });
   await options.startup?.(db as unknown as Database);

@@ -132,6 +132,11 @@ export const messages = {
     'La première ligne doit nommer les colonnes email, firstname et lastname.',
     'The first line must name the columns email, firstname and lastname.',
   ),
+  csvUnstorable: (line: number) =>
+    t(
+      `Le fichier contient un caractère invalide (caractère nul ou mal encodé) à la ligne ${line} : corrigez cette ligne ou enregistrez le fichier de nouveau au format CSV.`,
+      `The file holds an invalid character (a NUL or a badly encoded one) on line ${line}: fix that line or save the file again as CSV.`,
+    ),
   csvNoLines: t('Le fichier ne contient aucun apprenant.', 'The file holds no learner.'),
   csvTooManyLines: (max: number) =>
     t(`Le fichier dépasse ${max.toLocaleString('fr-FR')} lignes : découpez-le en plusieurs imports.`, `The file has more than ${max.toLocaleString('en')} lines: split it into several imports.`),

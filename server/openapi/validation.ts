@@ -118,7 +118,7 @@ export const onlyBeyondInt4 = (errors: ErrorObject[] | null | undefined) =>
   });
 
 /** A NUL (which PostgreSQL's text and jsonb refuse) or half of a UTF-16 surrogate pair (which no encoding writes). */
-const UNSTORABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const UNSTORABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
  * Every text of a request's path, query or body (keys of free-form objects included) must be storable as

@@ -7,6 +7,7 @@ import { invalid } from '../../http/errors.js';
 import { messages } from '../../http/messages.js';
 import { presentTrainingItem, type TrainingItemBody } from '../../presenters/trainingItem.js';
 import type { Services } from '../../services.js';
+import { cleanDescription } from '../catalogue/descriptionHtml.js';
 import { trainingOf } from '../catalogue/scope.js';
 import { lockOutline, MAX_SERIAL, nextPosition, type ItemRow } from './items.js';
 import { checkItemTypes } from './planGate.js';
@@ -74,7 +75,7 @@ export async function createItem(services: Services, auth: AuthContext, training
     name: itemName(input.name),
     parentId: input.parent_id ?? null,
     draft: input.draft ?? true,
-    description: input.description ?? null,
+    description: cleanDescription(input.description ?? null),
   });
   // A new item has no resources, submissions or children yet: nothing more to read.
   return presentTrainingItem(row, { blocks: [], resources: [], assignmentsToValidate: 0, children: [] });

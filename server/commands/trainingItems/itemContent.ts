@@ -5,6 +5,7 @@ import { messages } from '../../http/messages.js';
 import type { ContentBlock } from '../../../shared/contentBlocks.js';
 import { toFieldErrors } from '../../openapi/validation.js';
 import { blockListErrors, cleanBlocks, MAX_CONTENT_LENGTH } from './blocks.js';
+import { cleanDescription } from '../catalogue/descriptionHtml.js';
 import type { ItemRow, ItemType } from './items.js';
 
 // ajv and ajv-formats are CommonJS; under ESM their default export may sit one level down (as in validation.ts).
@@ -107,6 +108,18 @@ export function contentToStore(input: { content?: string | null; blocks?: unknow
     return undefined;
   }
   return typeof sent === 'string' && text === JSON.stringify(list) ? sent : text;
+}
+
+/**
+ * `specific_content` as stored, once specificContentErrors found nothing: an ASSIGNMENT's instructions are HTML
+ * the learner area renders, cleaned like the descriptions. Settings already clean are stored exactly as sent.
+ */
+export function cleanSpecificContent(type: ItemType, text: string | null): string | null {
+  if (type !== 'ASSIGNMENT' || text === null) return text;
+  const settings = JSON.parse(text) as { instructions: string | null };
+  if (settings.instructions === null) return text;
+  const instructions = cleanDescription(settings.instructions);
+  return instructions === settings.instructions ? text : JSON.stringify({ ...settings, instructions });
 }
 
 /**

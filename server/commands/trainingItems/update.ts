@@ -5,9 +5,10 @@ import { HttpError, invalid, notFound, type FieldErrors } from '../../http/error
 import { inLocale, messages, type Locale } from '../../http/messages.js';
 import type { TrainingItemBody } from '../../presenters/trainingItem.js';
 import type { Services } from '../../services.js';
+import { cleanDescription } from '../catalogue/descriptionHtml.js';
 import { trainingOf } from '../catalogue/scope.js';
 import { itemName } from './create.js';
-import { contentToStore, specificContentErrors } from './itemContent.js';
+import { cleanSpecificContent, contentToStore, specificContentErrors } from './itemContent.js';
 import { itemDetail, itemOf, type ItemRow } from './items.js';
 import { assembleOutline, outlineOrder, outlineRows } from './outline.js';
 
@@ -94,7 +95,7 @@ export async function updateItem(services: Services, storeId: string, trainingUu
 
   if (input.name !== undefined) set.name = itemName(input.name);
   if (input.draft !== undefined) set.draft = input.draft;
-  if (input.description !== undefined) set.description = input.description;
+  if (input.description !== undefined) set.description = cleanDescription(input.description);
   if (input.parent_id !== undefined && input.parent_id !== row.parentId) errors.parent_id = [messages.moveThroughReordering];
   sectionErrors(row, input, errors);
   if ((input.content !== undefined || input.blocks !== undefined) && !errors.content && !errors.blocks) {
@@ -102,8 +103,9 @@ export async function updateItem(services: Services, storeId: string, trainingUu
     if (content !== undefined) set.content = content;
   }
   if (input.specific_content !== undefined) {
-    Object.assign(errors, specificContentErrors(row, input.specific_content));
-    set.specificContent = input.specific_content;
+    const problems = specificContentErrors(row, input.specific_content);
+    Object.assign(errors, problems);
+    set.specificContent = Object.keys(problems).length ? input.specific_content : cleanSpecificContent(row.type, input.specific_content);
   }
   if (input.min_complete_duration !== undefined) set.minCompleteDuration = input.min_complete_duration;
   if (input.blocking !== undefined) {

@@ -5,6 +5,7 @@ import type { components } from '../../../src/api/schema.gen.js';
 import { invalid } from '../../http/errors.js';
 import { inLocale, messages, type Locale, type Text } from '../../http/messages.js';
 import type { UploadedFile } from '../../openapi/multipart.js';
+import { UNSTORABLE } from '../../openapi/validation.js';
 import type { Services } from '../../services.js';
 import { trainingOf } from '../catalogue/scope.js';
 import { enrolLearners, type Learner } from './enrol.js';
@@ -39,17 +40,26 @@ const SPREADSHEET_MAGIC = [Buffer.from('PK\x03\x04', 'latin1'), Buffer.from([0xd
 const CSV_TYPES = ['text/csv', 'text/plain', 'application/csv', 'text/comma-separated-values', 'application/vnd.ms-excel'];
 const looksLikeCsv = (file: UploadedFile) => /\.(csv|txt)$/i.test(file.filename) || CSV_TYPES.includes(file.mimetype.split(';')[0]!.trim().toLowerCase());
 
-/** UTF-8 (with or without BOM), else Windows-1252: what Excel in French writes when told "CSV". */
-function decode(bytes: Buffer): string {
-  if (SPREADSHEET_MAGIC.some((magic) => bytes.subarray(0, magic.length).equals(magic)) || bytes.includes(0)) {
-    throw invalid({ file: [messages.csvWrongType] });
-  }
+/** The line (from 1) a position of the file is on. */
+const lineAt = (bytes: Buffer, index: number) => bytes.subarray(0, index).toString('latin1').split('\n').length;
+
+/**
+ * UTF-8 (with or without BOM), else Windows-1252: what Excel in French writes when told "CSV". A text no
+ * database stores (a NUL; half a surrogate pair cannot come out of either decoding) is refused with the line
+ * it is on, not stored nor mistaken for a spreadsheet.
+ */
+export function decodeCsv(bytes: Buffer): string {
+  if (SPREADSHEET_MAGIC.some((magic) => bytes.subarray(0, magic.length).equals(magic))) throw invalid({ file: [messages.csvWrongType] });
+  const nul = bytes.indexOf(0);
+  if (nul >= 0) throw invalid({ file: [messages.csvUnstorable(lineAt(bytes, nul))] });
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     text = new TextDecoder('windows-1252').decode(bytes);
   }
+  const unstorable = UNSTORABLE.exec(text);
+  if (unstorable) throw invalid({ file: [messages.csvUnstorable(text.slice(0, unstorable.index).split('\n').length)] });
   return text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
 }
 
@@ -117,7 +127,7 @@ function columnsOf(header: string[]) {
 export async function importTrainingCustomers(services: Services, storeId: string, trainingUuid: string, file: UploadedFile, locale: Locale): Promise<ImportReport> {
   const training = await trainingOf(services, storeId, trainingUuid);
   if (!looksLikeCsv(file)) throw invalid({ file: [messages.csvWrongType] });
-  const [header, ...rows] = rowsOf(decode(await readFile(file.path))).filter((row) => row.cells.some((cell) => cell.trim()));
+  const [header, ...rows] = rowsOf(decodeCsv(await readFile(file.path))).filter((row) => row.cells.some((cell) => cell.trim()));
   if (!header) throw invalid({ file: [messages.csvNoLines] });
   if (rows.length > MAX_IMPORT_LINES - 1) throw invalid({ file: [messages.csvTooManyLines(MAX_IMPORT_LINES)] });
   const columns = columnsOf(header.cells);

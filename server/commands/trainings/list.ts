@@ -1,12 +1,13 @@
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { components, operations } from '../../../src/api/schema.gen.js';
+import type { Database } from '../../db/client.js';
 import { trainings } from '../../db/schema.js';
 import { invalid, type FieldErrors } from '../../http/errors.js';
 import { messages } from '../../http/messages.js';
 import type { Services } from '../../services.js';
 import { lockPositions } from '../catalogue/positionLock.js';
 import { searchPattern } from '../catalogue/search.js';
-import { allSummaries, presentSummaryRow, summaryRows } from './summaries.js';
+import { allSummaries, presentSummaryRow, summaryQuery } from './summaries.js';
 
 type TrainingStatus = components['schemas']['TrainingStatus'];
 type Reorder = operations['reorderTrainings']['requestBody']['content']['application/json'];
@@ -39,6 +40,43 @@ export async function countTrainings(services: Services, storeId: string, filter
   return row?.n ?? 0;
 }
 
+type PageFilter = { status: boolean; search: boolean };
+
+/**
+ * The page query of GET /trainings with placeholders (store, status, search pattern, limit, offset), built
+ * once per database and filter shape and prepared (named on PostgreSQL; on PGlite see db/pgliteStatements.ts):
+ * the most read list of the back office pays neither drizzle's query building nor planning per request.
+ */
+const pageQueries = new WeakMap<Database, Map<string, ReturnType<typeof preparePageQuery>>>();
+
+function preparePageQuery(db: Database, shape: PageFilter) {
+  const where = and(
+    eq(trainings.storeId, sql.placeholder('storeId')),
+    shape.status ? eq(trainings.status, sql.placeholder('status')) : undefined,
+    shape.search ? sql`${trainings.name} ~* ${sql.placeholder('pattern')}` : undefined,
+  );
+  const pageIds = db
+    .select({ id: trainings.id })
+    .from(trainings)
+    .where(where)
+    .orderBy(asc(trainings.position), asc(trainings.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+  // Inside these sub-queries `"trainings"` is their own FROM, so the filter's columns name their rows.
+  const total = sql<number>`(select count(*) from ${trainings} where ${where})`.mapWith(Number);
+  const name = `list_trainings${shape.status ? '_status' : ''}${shape.search ? '_search' : ''}`;
+  return summaryQuery(db, inArray(trainings.id, pageIds), { total }).prepare(name);
+}
+
+function pageQuery(db: Database, shape: PageFilter) {
+  let byShape = pageQueries.get(db);
+  if (!byShape) pageQueries.set(db, (byShape = new Map()));
+  const key = `${shape.status}/${shape.search}`;
+  let query = byShape.get(key);
+  if (!query) byShape.set(key, (query = preparePageQuery(db, shape)));
+  return query;
+}
+
 /**
  * GET /trainings: one page in the trainer's order, with the page meta and links of every paged list. One query
  * when the page has trainings: the page's ids (sorting only ids and positions, not whole rows) in a sub-query,
@@ -47,17 +85,14 @@ export async function countTrainings(services: Services, storeId: string, filter
  */
 export async function listTrainings(services: Services, storeId: string, options: TrainingFilter & { page: number; perPage: number; url: URL }) {
   const { page, perPage, url } = options;
-  const where = and(eq(trainings.storeId, storeId), filterOf(options));
-  const pageIds = services.db
-    .select({ id: trainings.id })
-    .from(trainings)
-    .where(where)
-    .orderBy(asc(trainings.position), asc(trainings.id))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
-  // Inside these sub-queries `"trainings"` is their own FROM, so the filter's columns name their rows.
-  const total = sql<number>`(select count(*) from ${trainings} where ${where})`.mapWith(Number);
-  const rows = await summaryRows(services, inArray(trainings.id, pageIds), { total });
+  const search = options.search?.trim();
+  const rows = await pageQuery(services.db, { status: Boolean(options.status), search: Boolean(search) }).execute({
+    storeId,
+    status: options.status,
+    pattern: search ? searchPattern(search) : undefined,
+    limit: perPage,
+    offset: (page - 1) * perPage,
+  });
   const count = rows[0]?.total ?? (await countTrainings(services, storeId, options));
   const lastPage = Math.max(1, Math.ceil(count / perPage));
   return {

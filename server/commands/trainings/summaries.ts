@@ -1,4 +1,5 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
 import { trainings } from '../../db/schema.js';
 import { presentTrainingSummary, type SummaryColumns, type SummaryExtras } from '../../presenters/training.js';
 import type { Services } from '../../services.js';
@@ -46,8 +47,8 @@ const withFigures = { training: summaryColumns, price: firstPrice, itemsCount, c
  * `where`, since in the page query itself PostgreSQL would compute them for every row it sorts or skips
  * before the OFFSET (page 100 of 2,000 trainings would count the items of all 2,000).
  */
-export async function summaryRows<Extra extends Record<string, SQL.Aliased | SQL>>(services: Services, where: SQL | undefined, extra = {} as Extra) {
-  return services.db
+export function summaryQuery<Extra extends Record<string, SQL.Aliased | SQL>>(db: Database, where: SQL | undefined, extra = {} as Extra) {
+  return db
     .select({ ...withFigures, ...extra })
     .from(trainings)
     .where(where)
@@ -58,5 +59,5 @@ export const presentSummaryRow = (row: { training: SummaryColumns } & SummaryExt
 
 /** Every training of the store in the trainer's order (ids break ties), figures included. */
 export async function allSummaries(services: Services, storeId: string) {
-  return (await summaryRows(services, eq(trainings.storeId, storeId))).map(presentSummaryRow);
+  return (await summaryQuery(services.db, eq(trainings.storeId, storeId))).map(presentSummaryRow);
 }
