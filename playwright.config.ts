@@ -24,6 +24,9 @@ export default defineConfig({
   retries: 0,
   // Each test also waits for its axe scans (tests/e2e/fixtures.ts): the longest flows take 20–30 s on two cores.
   timeout: 60_000,
+  // Two browsers and two servers share two cores: a page takes up to twice as long to settle as on one worker.
+  // An assertion still passes as soon as it holds; only a page that never gets there waits the whole 10 s.
+  expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
     locale: 'fr-FR',
