@@ -1,26 +1,34 @@
 import { defineConfig } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 3210);
-const dataDir = process.env.E2E_DATA_DIR ?? `tests/.tmp/e2e-${process.pid}-${Date.now()}`;
-// The teardown deletes this run's throw-away database (it is not shared with anything else).
-process.env.E2E_DATA_DIR_IN_USE = dataDir;
+// This run's throw-away folder: each worker's server keeps its PGlite database in a folder of its own inside it
+// (tests/e2e/fixtures.ts), and the global teardown deletes it. Workers load this file again: they inherit the
+// folder chosen by the main process through the environment.
+process.env.E2E_RUN_DIR ??= `tests/.tmp/e2e-${process.pid}-${Date.now()}`;
+
+/** Parallel browsers: PW_WORKERS, else 2 on CI (two cores) and Playwright's default (half the cores) elsewhere. */
+const workers = process.env.PW_WORKERS ? Number(process.env.PW_WORKERS) : process.env.CI ? 2 : undefined;
 
 /**
- * Browser tests run against the built app served by the real server (npm run build first).
+ * Browser tests run against the built app (npm run build first), one real server per worker on E2E_PORT +
+ * the worker's index (default 3210, 3211, …), each with its own seeded demo store (tests/e2e/fixtures.ts).
  * CHROMIUM_PATH points at Debian's chromium; set it empty to use Playwright's own browser elsewhere.
  */
 export default defineConfig({
   testDir: '.',
   testMatch: ['tests/e2e/**/*.spec.ts', 'model-tests/**/*.spec.ts'],
+  // Files are spread over the workers, the tests of one file run in order in one worker (some share a
+  // sign-up made in beforeAll).
   fullyParallel: false,
-  workers: 1,
+  workers,
   // No retries: a test that passes only sometimes is a finding, not a pass.
   retries: 0,
   // Each test also waits for its axe scans (tests/e2e/fixtures.ts): the longest flows take 20–30 s on two cores.
   timeout: 60_000,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // Two browsers and two servers share two cores: a page takes up to twice as long to settle as on one worker.
+  // An assertion still passes as soon as it holds; only a page that never gets there waits the whole 10 s.
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
   use: {
-    baseURL: `http://localhost:${port}`,
     locale: 'fr-FR',
     trace: 'retain-on-failure',
     launchOptions: {
@@ -28,19 +36,6 @@ export default defineConfig({
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
+  globalSetup: './tests/e2e/globalSetup.ts',
   globalTeardown: './tests/e2e/globalTeardown.ts',
-  webServer: {
-    command: 'node dist/server/main.js',
-    url: `http://localhost:${port}/api/v1/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SEED: 'demo',
-      LOG_LEVEL: 'warn',
-      DEV_MAILBOX: '1',
-      THROTTLE_LIMITS: JSON.stringify({ registerPerAddress: 10_000, mailPerAddress: 10_000 }),
-    },
-  },
 });

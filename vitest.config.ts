@@ -4,7 +4,14 @@ import { defineConfig } from 'vitest/config';
  * Three projects: `unit` (machines, server commands, UI kit), `api` (the real server on a random
  * port with a throw-away database; DATABASE_URL switches it to PostgreSQL), `model` (paths generated
  * from the machines with xstate/graph).
+ *
+ * Workers: vitest's default on two cores is one (cores - 1), which leaves a core idle while the CPU-bound unit
+ * and model files run one after another. They share nothing, so they run two files at a time (VITEST_WORKERS
+ * overrides). The api files share one server and its demo store (tests/api/globalSetup.ts): they stay one at a
+ * time, in a group of their own.
  */
+const workers = Number(process.env.VITEST_WORKERS ?? 2);
+
 export default defineConfig({
   test: {
     projects: [
@@ -13,6 +20,7 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+          maxWorkers: workers,
           testTimeout: 20_000,
         },
       },
@@ -22,6 +30,7 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/api/globalSetup.ts'],
+          maxWorkers: 1,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -31,6 +40,9 @@ export default defineConfig({
           name: 'model',
           include: ['model-tests/**/*.test.ts'],
           environment: 'node',
+          maxWorkers: workers,
+          // Like unit: a file walking thousands of paths shares the two cores with another file.
+          testTimeout: 20_000,
         },
       },
     ],

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: static checks, every vitest project (unit, api, model), the production build, then the
-# browser tests (e2e and the model paths driven through the UI). Runs every step it can, then exits
+# browser tests (e2e and the model paths driven through the UI; on CI two workers, a server each: PW_WORKERS). Runs every step it can, then exits
 # non-zero if any failed, ending with the line "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -16,9 +16,27 @@ step() {
   if ! "$@"; then failed_steps+=("$name"); fi
 }
 
-step "typecheck" npm run -s typecheck
-step "lint (eslint + redocly)" npm run -s lint
-step "contract in step (bundle + generated types)" npm run -s api:check
+# Side by side: tsc and eslint each keep one core busy; each output is printed whole, in this order.
+together() {
+  local names=() pids=() logs=() i
+  while (($#)); do
+    names+=("$1")
+    logs+=("$reports/step-${#names[@]}.log")
+    bash -c "$2" >"${logs[-1]}" 2>&1 &
+    pids+=($!)
+    shift 2
+  done
+  for i in "${!names[@]}"; do
+    echo
+    echo "── ${names[$i]}"
+    if ! wait "${pids[$i]}"; then failed_steps+=("${names[$i]}"); fi
+    cat "${logs[$i]}"
+  done
+}
+
+together "typecheck" "npm run -s typecheck" \
+  "lint (eslint + redocly)" "npm run -s lint" \
+  "contract in step (bundle + generated types)" "npm run -s api:check"
 step "vitest: unit, api, model" npx vitest run --reporter=default --reporter=json --outputFile="$reports/vitest.json"
 if step "build" npm run -s build && [[ ! " ${failed_steps[*]} " =~ " build " ]]; then
   step "playwright: e2e and model paths in the browser" env PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --reporter=list,json

@@ -1,9 +1,14 @@
 import { createHash } from 'node:crypto';
+import { cpSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import { templateDir } from './globalSetup';
+import { startServer } from './server';
 
 /*
- * Every browser test imports `test` from here instead of '@playwright/test': the same test, plus axe-core run
+ * Every browser test imports `test` from here instead of '@playwright/test': the same test, run against its
+ * worker's own server (below), plus axe-core run
  * over every page and state the test reaches. A scan runs when the main frame navigates (a load or a router
  * navigation), when a dialog, menu, listbox, alert or toast appears, and once more when the test ends; every
  * page of the test is watched, also those opened with `browser.newPage()` or `context.newPage()`. A serious
@@ -208,7 +213,49 @@ async function attachReport(testInfo: TestInfo, report: string) {
   await testInfo.attach('axe violations', { body: report, contentType: 'text/plain' });
 }
 
-export const test = base.extend<{ a11y: A11yWatch }, { a11yScanner: Page; a11yScanned: Map<string, Finding[]> }>({
+/**
+ * The worker's own server: `node dist/server/main.js` on E2E_PORT + the worker's parallel index, over a PGlite
+ * directory of its own copied from the run's seeded template (tests/e2e/globalSetup.ts). Tests of different
+ * workers never share a database; the tests of one file always run in one worker (fullyParallel is off), in file
+ * order. A worker that restarts after a failure gets a new copy, so it starts from the demo store again.
+ */
+async function startWorkerServer(workerIndex: number, parallelIndex: number) {
+  const runDir = process.env.E2E_RUN_DIR;
+  if (!runDir) throw new Error('E2E_RUN_DIR is not set: run the browser tests through playwright.config.ts');
+  const dataDir = path.join(runDir, `worker-${workerIndex}`);
+  const pidFile = path.join(runDir, `worker-${workerIndex}.pid`);
+  cpSync(templateDir(runDir), dataDir, { recursive: true });
+  const server = await startServer(Number(process.env.E2E_PORT ?? 3210) + parallelIndex, dataDir, 120_000);
+  // The global teardown stops a server whose worker died without running its own teardown.
+  writeFileSync(pidFile, String(server.pid));
+  return {
+    url: server.url,
+    async stop() {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(pidFile, { force: true });
+    },
+  };
+}
+
+export const test = base.extend<{ a11y: A11yWatch }, { e2eServer: string; a11yScanner: Page; a11yScanned: Map<string, Finding[]> }>({
+  // One server and one database per worker, for the worker's life.
+  e2eServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads what a fixture needs from its first parameter.
+    async ({}, provide, workerInfo) => {
+      const server = await startWorkerServer(workerInfo.workerIndex, workerInfo.parallelIndex);
+      try {
+        await provide(server.url);
+      } finally {
+        await server.stop();
+      }
+    },
+    { scope: 'worker', timeout: 150_000 },
+  ],
+  // Pages, API requests and new contexts of a test address its worker's server.
+  baseURL: async ({ e2eServer }, provide) => {
+    await provide(e2eServer);
+  },
   // The page scans run in: one per worker, in a context of its own (not one the test sees).
   a11yScanner: [
     async ({ browser }, provide) => {

@@ -1,7 +1,26 @@
-import { rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
 
-/** Deletes the throw-away PGlite directory of this browser run (see playwright.config.ts). */
+/**
+ * Deletes this browser run's throw-away folder (playwright.config.ts) with every worker's PGlite directory, after
+ * stopping any worker server still running (a worker that died without its teardown leaves its pid file).
+ */
 export default function globalTeardown() {
-  const dir = process.env.E2E_DATA_DIR_IN_USE;
-  if (dir && !process.env.E2E_DATA_DIR && dir.startsWith('tests/.tmp/e2e-')) rmSync(dir, { recursive: true, force: true });
+  const dir = process.env.E2E_RUN_DIR;
+  if (!dir || !dir.startsWith('tests/.tmp/e2e-')) return;
+  let entries: string[] = [];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const entry of entries.filter((name) => name.endsWith('.pid'))) {
+    const pid = Number(readFileSync(path.join(dir, entry), 'utf8'));
+    try {
+      if (pid > 0) process.kill(pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
+  rmSync(dir, { recursive: true, force: true });
 }
