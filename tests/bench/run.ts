@@ -165,7 +165,7 @@ function lighthouseResults(pages: Record<string, LighthouseFigures>) {
 
 /**
  * `BENCH_ONLY=bundle npm run bench`: only the JavaScript of /connexion, file by file (no load tests);
- * `BENCH_ONLY=lighthouse`: only Lighthouse on the three pages.
+ * `BENCH_ONLY=lighthouse`: only Lighthouse on the three pages; `BENCH_ONLY=tree`: only the 500-item tree.
  */
 async function benchOnly(part: string) {
   const dir = mkdtempSync(path.join(tmpdir(), 'cp-bench-'));
@@ -175,15 +175,16 @@ async function benchOnly(part: string) {
     if (part === 'bundle') {
       const js = await connexionJavaScript();
       console.table(js.perFileKb);
-      console.log(`JS loaded by /connexion: ${js.files} files, ${js.gzipKb.toFixed(1)} KB gzip, ${js.wireKb.toFixed(1)} KB on the wire`);
-    } else printLighthouse(await benchLighthouse(base));
+      console.log(`JS loaded by /connexion: ${js.files} files, ${js.gzipKb.toFixed(1)} KB gzip, ${js.wireKb.toFixed(1)} KB on the wire (bar: 120 KB gzip)`);
+    } else if (part === 'tree') console.table(await benchTreeRender(base));
+    else printLighthouse(await benchLighthouse(base));
   } finally {
     await stop(server.child);
     rmSync(dir, { recursive: true, force: true });
   }
 }
-if (process.env.BENCH_ONLY === 'bundle' || process.env.BENCH_ONLY === 'lighthouse') {
-  await benchOnly(process.env.BENCH_ONLY);
+if (['bundle', 'lighthouse', 'tree'].includes(process.env.BENCH_ONLY ?? '')) {
+  await benchOnly(process.env.BENCH_ONLY!);
   process.exit(0);
 }
 

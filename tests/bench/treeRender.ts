@@ -13,17 +13,26 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
 /**
- * Before any script of the page: a MutationObserver sees the 500th item row arrive, then `__treeRenderedAt`
+ * Before any script of the page: a MutationObserver sees the first item rows arrive (`__treeFirstAt`, the screen's
+ * worth the tree draws first) and the 500th, then `__treeRenderedAt`
  * (ms since navigation start) is stamped once the next frame is laid out and painted (a message posted from
  * requestAnimationFrame runs after that frame); every pointerup stamps `__dropAt`. The figures come from the
  * page's own clock rather than from polling.
  */
 function instrument(items: number) {
-  const w = window as unknown as { __treeRenderedAt?: number; __dropAt?: number };
+  const w = window as unknown as { __treeRenderedAt?: number; __treeFirstAt?: number; __dropAt?: number };
   const afterPaint = new MessageChannel();
   afterPaint.port1.onmessage = () => (w.__treeRenderedAt = performance.now());
+  const afterFirstPaint = new MessageChannel();
+  afterFirstPaint.port1.onmessage = () => (w.__treeFirstAt = performance.now());
+  let first = true;
   const observer = new MutationObserver(() => {
-    if (document.querySelectorAll('.item-tree__items > .item-tree__item').length >= items) {
+    const rows = document.querySelectorAll('.item-tree__items > .item-tree__item').length;
+    if (first && rows > 0) {
+      first = false;
+      requestAnimationFrame(() => afterFirstPaint.port2.postMessage(null));
+    }
+    if (rows >= items) {
       observer.disconnect();
       requestAnimationFrame(() => afterPaint.port2.postMessage(null));
     }
@@ -88,15 +97,28 @@ export async function benchTreeRender(base: string) {
 
     // Render: the first visit loads the page's code (cold), the others find it in the browser cache.
     const renders: number[] = [];
+    const drawing: number[] = [];
+    const firsts: number[] = [];
+    const firstDrawing: number[] = [];
     for (let run = 0; run < RENDER_RUNS + 1; run++) {
       // From a blank page, so tearing down the previous 500-row page is not counted in this one.
       await page.goto('about:blank');
       await page.goto(`${base}/formations/${uuid}`);
       const at = await page.waitForFunction(() => (window as unknown as { __treeRenderedAt?: number }).__treeRenderedAt, undefined, { timeout: 30_000 });
       renders.push((await at.jsonValue()) as number);
+      firsts.push(await page.evaluate(() => (window as unknown as { __treeFirstAt: number }).__treeFirstAt));
+      // The last API answer before that frame (the training with its items): what follows is the tree's own drawing.
+      const arrived = await page.evaluate((renderedAt) => {
+        const answers = performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/v1/'));
+        return Math.max(...answers.map((e) => (e as PerformanceResourceTiming).responseEnd).filter((end) => end < renderedAt));
+      }, renders.at(-1)!);
+      drawing.push(renders.at(-1)! - arrived);
+      firstDrawing.push(firsts.at(-1)! - arrived);
     }
     const [cold, ...warm] = renders;
     warm.sort((a, b) => a - b);
+    const warmOnly = (figures: number[]) => figures.slice(1).sort((a, b) => a - b);
+    const [warmDrawing, warmFirsts, warmFirstDrawing] = [warmOnly(drawing), warmOnly(firsts), warmOnly(firstDrawing)];
 
     // Drag: drop → PUT …/reordering answered → the tree shows the item in its new section with no save running.
     const answered: number[] = [];
@@ -132,6 +154,11 @@ export async function benchTreeRender(base: string) {
       tree_render_cold_ms: round(cold!),
       tree_render_p50_ms: round(percentile(warm, 50)),
       tree_render_p95_ms: round(percentile(warm, 95)),
+      tree_first_screen_p50_ms: round(percentile(warmFirsts, 50)),
+      tree_first_screen_p95_ms: round(percentile(warmFirsts, 95)),
+      tree_first_screen_after_data_p50_ms: round(percentile(warmFirstDrawing, 50)),
+      tree_render_after_data_p50_ms: round(percentile(warmDrawing, 50)),
+      tree_render_after_data_p95_ms: round(percentile(warmDrawing, 95)),
       tree_drag_rounds: settled.length,
       tree_drag_answered_p50_ms: round(percentile(answered, 50)),
       tree_drag_answered_p95_ms: round(percentile(answered, 95)),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TrainingItemNode } from '../../../src/api/trainingItemsApi';
-import { arrange, indexNodes, moveBefore, orderOf, placements, stepMove } from '../../../src/pages/trainings/content/outline';
+import { arrange, FIRST_PAINT_ROWS, firstPaintEntries, indexNodes, moveBefore, orderOf, placements, stepMove } from '../../../src/pages/trainings/content/outline';
 import { isRearrangement } from '../../../machines/reorder/reorder.order';
 
 const node = (id: number, type: TrainingItemNode['type'], parent: number | null, children: TrainingItemNode[] = []): TrainingItemNode => ({
@@ -105,5 +105,24 @@ describe('the item tree outline', () => {
       [3, [40]],
       [4, []],
     ]);
+  });
+});
+
+describe('the first frame of a big tree', () => {
+  const entries = arrange(order, outline); // rows: section 1 + 2 items, section 2 + 1, lesson 30, section 3
+  it('draws top-level entries until the rows reach the limit, the entry that reaches it included', () => {
+    expect(firstPaintEntries(entries, 3)).toBe(1);
+    expect(firstPaintEntries(entries, 4)).toBe(2);
+    expect(firstPaintEntries(entries, 6)).toBe(3);
+    expect(firstPaintEntries(entries, 7)).toBe(4);
+  });
+  it('draws a short tree whole, and an empty one is nothing', () => {
+    expect(firstPaintEntries(entries)).toBe(entries.length);
+    expect(firstPaintEntries([])).toBe(0);
+  });
+  it('a 500-item tree of 20-item sections shows two sections first', () => {
+    const big = Array.from({ length: 25 }, (_, s) => node(1000 + s, 'SECTION', null, Array.from({ length: 20 }, (_, i) => node(2000 + s * 20 + i, 'GENERIC', 1000 + s))));
+    expect(FIRST_PAINT_ROWS).toBe(40);
+    expect(firstPaintEntries(arrange(orderOf(big), big))).toBe(2);
   });
 });

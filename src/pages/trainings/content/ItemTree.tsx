@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
+import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useInspectedMachine } from '../../../app/inspector';
 import { FolderPlus } from 'lucide-react';
@@ -32,7 +32,7 @@ import { DuplicateDialog } from './DuplicateDialog';
 import { EntryDialog } from './EntryDialog';
 import { ItemTitleDialog } from './ItemTitleDialog';
 import { editorPath, previewPath } from './itemTypeView';
-import { arrange, moveBefore, orderOf, placements, stepMove } from './outline';
+import { arrange, firstPaintEntries, moveBefore, orderOf, placements, stepMove } from './outline';
 import { PreviewTokenProvider, usePreviewToken } from './PreviewToken';
 import { ScormDialog } from './ScormDialog';
 import { TreeControllerContext, type TreeAction, type TreeController, type TreeSettings } from './treeController';
@@ -231,6 +231,9 @@ function TreeBody({ training, canEdit, plan, isPlatformAdmin }: { training: Trai
     [],
   );
 
+  // False in the first render only: then every entry is drawn, in a render React may interrupt.
+  const drawAll = useDeferredValue(true, false);
+  const drawn = drawAll ? entries : entries.slice(0, firstPaintEntries(entries));
   const itemCount = entries.reduce((count, entry) => count + (entry.children ? entry.children.length : 1), 0);
   const isEmpty = training.items.length === 0;
 
@@ -269,7 +272,7 @@ function TreeBody({ training, canEdit, plan, isPlatformAdmin }: { training: Trai
         )}
         {/* Always mounted: sortablejs binds to it once. */}
         <ul ref={topRef} className="item-tree__top" data-group-key="" data-testid="tree-top">
-          {entries.map(({ node, children }) =>
+          {drawn.map(({ node, children }) =>
             children ? (
               <TreeSection key={node.id} node={node} items={children} settings={settings} onDrop={onDrop} />
             ) : (

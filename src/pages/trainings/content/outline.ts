@@ -104,3 +104,20 @@ export function stepMove(order: ReorderOrder, id: string, direction: StepDirecti
   const targetIds = order.find((g) => g.key === target)?.ids ?? [];
   return moveBefore(order, id, target, direction === 'up' ? null : (targetIds[0] ?? null));
 }
+
+/**
+ * About a screen and a half of rows (sections count as one): a big tree draws those in its first frame and the
+ * rest in a background render right after (React's deferred value), so what is on screen paints first. Drag and
+ * the menus' moves work on every row once drawn; a tree this short or shorter draws at once.
+ */
+export const FIRST_PAINT_ROWS = 40;
+
+/** How many top-level entries (sections with their items, or loose items) make the first frame. */
+export function firstPaintEntries(entries: readonly TreeEntry[], rows = FIRST_PAINT_ROWS): number {
+  let drawn = 0;
+  for (let i = 0; i < entries.length; i++) {
+    drawn += 1 + (entries[i]!.children?.length ?? 0);
+    if (drawn >= rows) return i + 1;
+  }
+  return entries.length;
+}
