@@ -1,4 +1,5 @@
 import type { components } from '../src/api/schema.gen';
+import { RICH_TEXT_ALLOW_LIST } from './richTextAllowList';
 import { holdsHtml, isTimelineTimecode, timecodesOutOfOrder } from './validation';
 
 /**
@@ -73,19 +74,10 @@ export function blockProblems(block: KnownContentBlock): BlockProblem[] {
 }
 
 /**
- * The lesson editor's HTML allow-list (text, quote and embed blocks): what its toolbar writes (headings 2 to 6,
- * bold, italic, strike, underline, code, lists, links, quotes, rules, tables). The editor's output and the
- * server's cleaning both use it; anything else is dropped, its text kept.
+ * The lesson's HTML allow-list (text, quote and embed blocks) is exactly what the rich-text editor writes
+ * (shared/richTextAllowList.ts): the editor's output filter and the server's cleaning read the same list.
  */
-export const LESSON_HTML_TAGS = [
-  'p', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'hr', 'br', 'strong', 'em', 's', 'u', 'code', 'a',
-  'table', 'colgroup', 'col', 'thead', 'tbody', 'tr', 'th', 'td',
-] as const;
+export const LESSON_HTML_TAGS = RICH_TEXT_ALLOW_LIST.allowedTags;
 
-/** Attributes kept per tag: a link's http(s)/mailto href, a list's start, a cell's spans and column widths. */
-export const LESSON_HTML_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
-  a: ['href'],
-  ol: ['start'],
-  th: ['colspan', 'rowspan', 'data-colwidth'],
-  td: ['colspan', 'rowspan', 'data-colwidth'],
-};
+/** Attributes kept per tag: a link's http(s)/mailto href, a list's start, a cell's spans. */
+export const LESSON_HTML_ATTRIBUTES = RICH_TEXT_ALLOW_LIST.allowedAttributes;

@@ -193,6 +193,7 @@ export const lessonEditorMachine = setup({
     loading: {
       entry: assign({ failure: null }),
       invoke: {
+        id: 'load',
         src: 'load',
         input: ({ context }) => ({ itemId: context.itemId }),
         onDone: { target: 'readingBackup', actions: { type: 'received', params: ({ event }) => event.output } },
@@ -205,6 +206,7 @@ export const lessonEditorMachine = setup({
     },
     readingBackup: {
       invoke: {
+        id: 'readBackup',
         src: 'readBackup',
         input: ({ context }) => ({ itemId: context.itemId }),
         onDone: [
@@ -328,6 +330,7 @@ export const lessonEditorMachine = setup({
         saving: {
           entry: assign(({ context }) => ({ inFlight: context.fields, problem: null })),
           invoke: {
+            id: 'save',
             src: 'save',
             input: ({ context }) => ({ itemId: context.itemId, version: context.version, changes: changesBetween(context.overwrite ? null : context.saved, context.fields) }),
             onDone: [
@@ -373,6 +376,11 @@ export const lessonEditorMachine = setup({
               { guard: not('isSavable'), actions: assign({ problem: 'invalid' }) },
               { target: 'saving' },
             ],
+            SET_DRAFT: [
+              { guard: 'hasOpenBlock', actions: assign({ problem: 'pendingChanges' }) },
+              { guard: not('isSavable'), actions: assign({ problem: 'invalid' }) },
+              { target: 'saving', actions: { type: 'setFields', params: ({ event }) => ({ draft: event.draft }) } },
+            ],
           },
         },
         /** Someone saved a newer copy: nothing is overwritten until the trainer chooses. */
@@ -381,6 +389,7 @@ export const lessonEditorMachine = setup({
           states: {
             loading: {
               invoke: {
+                id: 'loadTheirs',
                 src: 'load',
                 input: ({ context }) => ({ itemId: context.itemId }),
                 onDone: { target: 'choosing', actions: assign({ theirs: ({ event }) => event.output }) },
@@ -390,11 +399,13 @@ export const lessonEditorMachine = setup({
             },
             choosing: {
               on: {
+                // Keeping mine overwrites their version, so it needs that version: without it, read it again first.
                 KEEP_MINE: {
-                  guard: 'isSavable',
+                  guard: ({ context }) => context.theirs !== null && isSavable(context.fields),
                   target: '#lessonEditor.editing.saving',
-                  actions: assign(({ context }) => ({ version: context.theirs?.version ?? context.version, overwrite: true, theirs: null, failure: null })),
+                  actions: assign(({ context }) => ({ version: context.theirs!.version, overwrite: true, theirs: null, failure: null })),
                 },
+                RETRY: { guard: ({ context }) => context.theirs === null, target: 'loading' },
                 TAKE_THEIRS: {
                   guard: ({ context }) => context.theirs !== null,
                   target: '#lessonEditor.editing.clean',
@@ -405,6 +416,7 @@ export const lessonEditorMachine = setup({
             },
             copying: {
               invoke: {
+                id: 'saveCopy',
                 src: 'saveCopy',
                 input: ({ context }) => ({ itemId: context.itemId, fields: context.fields }),
                 onDone: { target: '#lessonEditor.editing.clean', actions: [{ type: 'received', params: ({ context }) => context.theirs! }, DROP_BACKUP] },

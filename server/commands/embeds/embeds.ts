@@ -3,7 +3,7 @@ import { invalid } from '../../http/errors.js';
 import { messages } from '../../http/messages.js';
 import { FetchRefused, guardedFetch, type GuardedFetchOptions } from '../../net/guardedFetch.js';
 import { pageMetadata, type PageMetadata } from './pageMetadata.js';
-import { recogniseEmbed } from './providers.js';
+import { recogniseEmbed } from '../../../shared/embedProviders.js';
 
 type Oembed = components['schemas']['Oembed'];
 type UrlMetadata = components['schemas']['UrlMetadata'];

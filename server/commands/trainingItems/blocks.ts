@@ -11,7 +11,7 @@ import type { FieldErrors } from '../../http/errors.js';
 import { messages, type Text } from '../../http/messages.js';
 import { loadDocument } from '../../openapi/document.js';
 import { ContractValidator, toFieldErrors } from '../../openapi/validation.js';
-import { recogniseEmbed } from '../embeds/providers.js';
+import { recogniseEmbed } from '../../../shared/embedProviders.js';
 import { cleanLessonHtml } from './lessonHtml.js';
 
 /** A lesson is a list of blocks; more than this is a client gone wrong, not a lesson. */

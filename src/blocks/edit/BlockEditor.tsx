@@ -4,6 +4,7 @@ import { Trash2 } from 'lucide-react';
 import type { UploadType } from '../../../machines/upload/upload.limits';
 import { BLOCK_LIMITS, CODE_LANGUAGES, type BlockProblems, type BlockType, type TimelineEntry } from '../../../shared/lessonBlocks';
 import { FileUploadField } from '../../components/upload/FileUploadField';
+import { RICH_TEXT_TOOLS } from '../../editor/tools';
 import { Button } from '../../components/ui/Button';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { Spinner } from '../../components/ui/Spinner';
@@ -88,7 +89,7 @@ export function BlockEditor({ type, data, problems, onChange, trainingUuid }: Bl
     case 'text':
       return (
         <Suspense fallback={<Spinner aria-label={intl.formatMessage(blockTypeMessages.text)} />}>
-          <RichTextEditor aria-label={intl.formatMessage(m.html)} value={str(data.html)} onChange={set('html')} maxLength={BLOCK_LIMITS.text} errorMessage={problem('html')} />
+          <RichTextEditor tools={RICH_TEXT_TOOLS.lesson} aria-label={intl.formatMessage(m.html)} value={str(data.html)} onChange={set('html')} maxLength={BLOCK_LIMITS.text} errorMessage={problem('html')} />
         </Suspense>
       );
     case 'heading':

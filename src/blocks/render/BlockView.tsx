@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { embedSourceOf } from '../../../shared/embedProviders';
+import { recogniseEmbed } from '../../../shared/embedProviders';
 import { isKnownBlock, type BlockDataByType, type ContentBlock, type KnownBlock } from '../../../shared/lessonBlocks';
 import { blockMessages as m, codeLabelMessage, downloadMessage, embedTitleMessage, openLinkMessage, unsupportedMessage } from '../blockMessages';
 import { MarkdownView } from './MarkdownView';
@@ -33,6 +33,9 @@ function ImageBlock({ data }: Props<'image'>) {
   );
 }
 
+/** Sound players are short strips; every other player keeps 16:9. */
+const frameKind = (provider: string): 'video' | 'audio' => (provider === 'soundcloud' || provider === 'spotify' ? 'audio' : 'video');
+
 function Frame({ src, title, kind }: { src: string; title: string; kind: 'video' | 'audio' }) {
   return (
     <div className={`block-frame block-frame--${kind}`}>
@@ -54,8 +57,8 @@ function MediaBlock({ url, kind, title }: { url: unknown; kind: 'video' | 'audio
   const intl = useIntl();
   const src = safeAddress(url);
   if (!src) return null;
-  const embed = embedSourceOf(src);
-  if (embed) return <Frame src={embed.src} kind={embed.kind} title={intl.formatMessage(embedTitleMessage, { provider: embed.provider })} />;
+  const embed = recogniseEmbed(src);
+  if (embed) return <Frame src={embed.src} kind={frameKind(embed.provider)} title={intl.formatMessage(embedTitleMessage, { provider: embed.provider_name })} />;
   return kind === 'video' ? (
     <video className="block-video" src={src} controls preload="metadata" />
   ) : (
@@ -70,8 +73,8 @@ function EmbedBlock({ data }: Props<'embed'>) {
   const intl = useIntl();
   const src = safeAddress(data.url);
   if (!src) return null;
-  const embed = embedSourceOf(src);
-  return embed ? <Frame src={embed.src} kind={embed.kind} title={intl.formatMessage(embedTitleMessage, { provider: embed.provider })} /> : <ExternalLink url={src} />;
+  const embed = recogniseEmbed(src);
+  return embed ? <Frame src={embed.src} kind={frameKind(embed.provider)} title={intl.formatMessage(embedTitleMessage, { provider: embed.provider_name })} /> : <ExternalLink url={src} />;
 }
 
 function PdfBlock({ data }: Props<'pdf'>) {

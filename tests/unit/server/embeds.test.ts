@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oembedOf, readPage, urlMetadataOf } from '../../../server/commands/embeds/embeds';
 import { pageMetadata } from '../../../server/commands/embeds/pageMetadata';
-import { recogniseEmbed } from '../../../server/commands/embeds/providers';
+import { recogniseEmbed } from '../../../shared/embedProviders';
 import { FetchRefused, guardedFetch, isPublicAddress } from '../../../server/net/guardedFetch';
 
 /**

@@ -20,9 +20,17 @@ export function ConflictDialog({ view, send }: { view: LessonEditorView; send: (
         <p>{intl.formatMessage(m.conflictBody)}</p>
         {view.theirs && <p className="lesson-conflict__theirs">{intl.formatMessage(theirsMessage, { name: view.theirs.name })}</p>}
         {busy && <Spinner aria-label={intl.formatMessage(m.statusSaving)} size="sm" />}
+        {view.isChoosing && view.theirs === null && (
+          <p className="lesson-conflict__theirs">
+            {intl.formatMessage(m.theirsUnreadable)}{' '}
+            <Button size="sm" variant="secondary" onPress={() => send({ type: 'RETRY' })}>
+              {intl.formatMessage(m.retry)}
+            </Button>
+          </p>
+        )}
         <ul className="lesson-conflict__choices">
           <li>
-            <Button onPress={() => send({ type: 'KEEP_MINE' })} isDisabled={busy}>
+            <Button onPress={() => send({ type: 'KEEP_MINE' })} isDisabled={busy || view.theirs === null}>
               {intl.formatMessage(m.keepMine)}
             </Button>
             <span className="ui-field__description">{intl.formatMessage(m.keepMineHint)}</span>

@@ -47,6 +47,7 @@ export const lessonEditorMessages = defineMessages({
   takeTheirsHint: { id: 'lessonEditor.conflict.takeTheirsHint', defaultMessage: 'Vos modifications sont abandonnées.' },
   copyMine: { id: 'lessonEditor.conflict.copyMine', defaultMessage: 'Copier ma version dans une nouvelle leçon' },
   copyMineHint: { id: 'lessonEditor.conflict.copyMineHint', defaultMessage: 'Votre version devient un brouillon à côté ; cette leçon prend l’autre version.' },
+  theirsUnreadable: { id: 'lessonEditor.conflict.theirsUnreadable', defaultMessage: 'L’autre version n’a pas pu être lue.' },
   copySuffix: { id: 'lessonEditor.conflict.copySuffix', defaultMessage: '(ma version)' },
 });
 
