@@ -22,6 +22,8 @@ export default defineConfig({
           environment: 'node',
           maxWorkers: workers,
           testTimeout: 20_000,
+          // Server command files open a migrated in-memory database in beforeAll: seconds when two files share the cores.
+          hookTimeout: 60_000,
         },
       },
       {

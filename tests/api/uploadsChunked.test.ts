@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, baseUrl, login } from './client';
 
@@ -23,28 +24,37 @@ async function presignImage(size?: number) {
  * server must answer 413 and close the connection by itself, without waiting for the client to finish.
  */
 function endlessChunkedPut(address: string) {
+  // A raw socket, not http.request: the server answers and closes while we are still writing, and a write that
+  // meets the closed socket (EPIPE, ECONNRESET) must not hide the answer already received.
   return new Promise<{ status: number; body: string; closed: boolean }>((resolve, reject) => {
-    const req = request(address, { method: 'PUT', headers: { 'content-type': 'image/png', 'transfer-encoding': 'chunked' } });
-    const chunk = Buffer.alloc(64 * 1024);
-    let stop = false;
+    const url = new URL(address);
+    const socket = connect(Number(url.port), url.hostname);
+    const chunk = Buffer.concat([Buffer.from(`${(64 * 1024).toString(16)}\r\n`), Buffer.alloc(64 * 1024), Buffer.from('\r\n')]);
+    const received: Buffer[] = [];
+    let closed = false;
     const pump = () => {
-      while (!stop && req.write(chunk));
-      if (!stop) req.once('drain', pump);
+      while (!closed && socket.write(chunk));
+      if (!closed) socket.once('drain', pump);
     };
-    req.on('response', (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (part: string) => (body += part));
-      response.on('end', () => {
-        stop = true;
-        // The server closes the connection: the socket ends without our doing.
-        const socket = req.socket!;
-        if (socket.destroyed) resolve({ status: response.statusCode!, body, closed: true });
-        else socket.once('close', () => resolve({ status: response.statusCode!, body, closed: true }));
-      });
+    socket.on('connect', () => {
+      socket.write(`PUT ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: image/png\r\nTransfer-Encoding: chunked\r\n\r\n`);
+      pump();
     });
-    req.on('error', (error) => (stop ? undefined : reject(error)));
-    pump();
+    socket.on('data', (data: Buffer) => received.push(data));
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') reject(error);
+    });
+    socket.on('close', () => {
+      closed = true;
+      const text = Buffer.concat(received).toString('utf8');
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0);
+      const head = text.indexOf('\r\n\r\n');
+      const headers = text.slice(0, head).toLowerCase();
+      let body = text.slice(head + 4);
+      // The answer may come chunked: keep the chunks' data only.
+      if (headers.includes('transfer-encoding: chunked')) body = body.replace(/(?:^|\r\n)[0-9a-f]+\r\n/gi, '').replace(/\r\n$/, '');
+      resolve({ status, body, closed: true });
+    });
   });
 }
 
