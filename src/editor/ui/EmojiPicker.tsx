@@ -46,7 +46,7 @@ export function EmojiPicker({ view, send, isDisabled }: EmojiPickerProps) {
           <Smile size={18} aria-hidden focusable={false} />
         </Button>
       </Hint>
-      <Popover className="rich-text__popover rich-text__popover--emoji" isOpen={view.isOpen} onOpenChange={(open) => !open && send({ type: 'CLOSE' })} triggerRef={triggerRef} placement="bottom start">
+      <Popover aria-label={intl.formatMessage(m.emojiDialog)} className="rich-text__popover rich-text__popover--emoji" isOpen={view.isOpen} onOpenChange={(open) => !open && send({ type: 'CLOSE' })} triggerRef={triggerRef} placement="bottom start">
         <FormContext.Provider value={null}>
           <Dialog className="rich-text__emoji-dialog" aria-label={intl.formatMessage(m.emojiDialog)} data-testid="editor-emoji-dialog">
             <SearchField className="rich-text__emoji-search" aria-label={intl.formatMessage(m.emojiSearch)} value={view.query} onChange={(query) => send({ type: 'SEARCH', query })} autoFocus>

@@ -24,7 +24,7 @@ export function LinkPopover({ view, send, triggerRef }: LinkPopoverProps) {
   const intl = useIntl();
   const isOpen = view.isEditing || view.isAlerting;
   return (
-    <Popover className="rich-text__popover rich-text__popover--link" isOpen={isOpen} onOpenChange={(open) => !open && send({ type: 'CANCEL' })} triggerRef={triggerRef} placement="bottom start">
+    <Popover aria-label={intl.formatMessage(m.linkDialog)} className="rich-text__popover rich-text__popover--link" isOpen={isOpen} onOpenChange={(open) => !open && send({ type: 'CANCEL' })} triggerRef={triggerRef} placement="bottom start">
       {/* The editor usually sits in a form: react-aria would hand that form's props (its onSubmit!) to this
           one through FormContext, so pressing Enter here would save the page. This form stands alone. */}
       <FormContext.Provider value={null}>
