@@ -14,6 +14,7 @@ import { handlers as defaultHandlers } from './routes/handlers.js';
 import { mountDevMailbox } from './dev/mailbox.js';
 import { mountStorageRoutes } from './routes/uploads.js';
 import type { Services } from './services.js';
+import { EMBED_FRAME_ORIGINS } from '../shared/embedProviders.js';
 
 export const API_PREFIX = '/api/v1';
 
@@ -55,7 +56,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     if (String(reply.getHeader('content-type') ?? '').startsWith('text/html') && !reply.hasHeader('content-security-policy')) {
       reply.header(
         'content-security-policy',
-        `default-src 'self'${files}; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:${files}; font-src 'self' data:; connect-src 'self'${bucket}; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'`,
+        `default-src 'self'${files}; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:${files}; font-src 'self' data:; connect-src 'self'${bucket}; frame-src 'self'${files} ${EMBED_FRAME_ORIGINS.join(' ')}; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'`,
       );
     }
   });

@@ -191,3 +191,16 @@ export function recogniseEmbed(address: string): KnownEmbed | null {
     thumbnail_url: found.thumbnail ?? null,
   };
 }
+
+/** Where the players above live: the page's Content-Security-Policy lets frames load from these and nowhere else. */
+export const EMBED_FRAME_ORIGINS = [
+  'https://www.youtube-nocookie.com',
+  'https://player.vimeo.com',
+  'https://www.dailymotion.com',
+  'https://www.loom.com',
+  'https://w.soundcloud.com',
+  'https://open.spotify.com',
+  'https://fast.wistia.net',
+  'https://view.genially.com',
+  'https://www.canva.com',
+] as const;

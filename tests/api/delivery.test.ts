@@ -131,6 +131,14 @@ describe('the SPA shell goes out precompressed on every app route', () => {
     },
   );
 
+  it('the page CSP lets lesson players load from the known providers only (frame-src), and no plug-in objects', async () => {
+    const csp = String((await get('/formations', undefined)).headers['content-security-policy']);
+    const frameSrc = /frame-src ([^;]+)/.exec(csp)?.[1]?.split(' ') ?? [];
+    expect(frameSrc).toEqual(expect.arrayContaining(["'self'", 'https://www.youtube-nocookie.com', 'https://player.vimeo.com', 'https://open.spotify.com']));
+    expect(frameSrc.every((source) => source === "'self'" || /^https:\/\/[a-z0-9.-]+$/.test(source))).toBe(true);
+    expect(csp).toContain("object-src 'none'");
+  });
+
   it('unknown addresses under /api and /__dev still answer the JSON 404', async () => {
     for (const url of ['/api/v1/nothing-here', '/api', '/__dev/nothing']) {
       const answer = await get(url, 'gzip, br');

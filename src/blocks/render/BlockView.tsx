@@ -83,11 +83,11 @@ function PdfBlock({ data }: Props<'pdf'>) {
   if (!src) return null;
   return (
     <div className="block-pdf">
-      <object data={src} type="application/pdf" aria-label={str(data.name) || 'PDF'}>
-        <a href={src} target="_blank" rel="noopener noreferrer">
-          {intl.formatMessage(m.openPdf)}
-        </a>
-      </object>
+      {/* A frame, not <object>: the page's CSP allows no plug-in objects. */}
+      <iframe src={src} title={str(data.name) || 'PDF'} loading="lazy" />
+      <a href={src} target="_blank" rel="noopener noreferrer">
+        {intl.formatMessage(m.openPdf)}
+      </a>
     </div>
   );
 }
