@@ -4,6 +4,7 @@ import { createUploadUrl } from '../commands/uploads/createUploadUrl.js';
 import { receiveUpload } from '../commands/uploads/receiveUpload.js';
 import { uploads } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
+import { closeAfterAnswer } from '../http/lingeringClose.js';
 import { messages } from '../http/messages.js';
 import { scopeOf, signedIn, type HandlerMap } from '../openapi/handler.js';
 import type { Services } from '../services.js';
@@ -161,7 +162,10 @@ export async function mountStorageRoutes(app: FastifyInstance, services: Service
         if (body.clientGone()) return reply.hijack();
         // We stopped reading (refused before the body, or cut off past the cap): answer, then close the
         // connection, so that the rest of the body is not read (and the socket not held) for nothing.
-        if (!request.raw.complete) reply.header('connection', 'close');
+        if (!request.raw.complete) {
+          reply.header('connection', 'close');
+          closeAfterAnswer(request.raw);
+        }
         throw error;
       } finally {
         body.release();
