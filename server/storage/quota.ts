@@ -49,3 +49,25 @@ export function quotaFull(usage: StorageUsage, field: string, status: 413 | 422 
 export function assertRoom(usage: StorageUsage, bytes: number, field: string): void {
   if (usage.used + bytes > usage.quota) throw quotaFull(usage, field);
 }
+
+/** Advisory-lock key space of the storage reservations (the catalogue's position locks use 727_101…). */
+const STORAGE_LOCK = 727_201;
+
+/**
+ * Checks that `bytes` fit the store's quota and records them with `record`, one store's reservations taking
+ * turns (a transaction-scoped advisory lock): two packages arriving at the same moment would otherwise both
+ * read the same room left, and together take more than the quota.
+ */
+export async function reserveStorage<T>(
+  services: { db: Database; config: Pick<Config, 'storageQuota'> },
+  store: { id: string; plan: Plan },
+  bytes: number,
+  field: string,
+  record: (tx: Database) => Promise<T>,
+): Promise<T> {
+  return services.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${STORAGE_LOCK}::int, hashtext(${store.id}))`);
+    assertRoom(await storageUsage({ db: tx, config: services.config }, store), bytes, field);
+    return record(tx);
+  });
+}

@@ -8,7 +8,7 @@ import type { UploadedFile } from '../../openapi/multipart.js';
 import type { TrainingItemBody } from '../../presenters/trainingItem.js';
 import type { Services } from '../../services.js';
 import { contentTypeOf } from '../../storage/contentTypes.js';
-import { assertRoom, storageUsage } from '../../storage/quota.js';
+import { reserveStorage } from '../../storage/quota.js';
 import { trainingOf } from '../catalogue/scope.js';
 import { appendItem, checkParent } from '../trainingItems/create.js';
 import { itemDetail } from '../trainingItems/items.js';
@@ -95,8 +95,7 @@ export async function createScormItem(services: Services, auth: AuthContext, tra
   const scormUrl = storage.url(`${prefix}/${launch}`) + suffix;
   if (scormUrl.length > SCORM_URL_MAX) throw fileError(messages.scormNoLaunch);
   // The store's storage quota holds the whole package; its bytes are counted from now on (quota.ts).
-  assertRoom(await storageUsage(services, auth.store), unpackedBytes, 'file');
-  await services.db.insert(scormPackages).values({ id: packageId, storeId: auth.store.id, size: unpackedBytes });
+  await reserveStorage(services, auth.store, unpackedBytes, 'file', (tx) => tx.insert(scormPackages).values({ id: packageId, storeId: auth.store.id, size: unpackedBytes }));
   try {
     await unpackZip(
       input.file.path,

@@ -184,6 +184,25 @@ describe('createScormItem', () => {
     expect(await storageUsed(services.db, auth.store.id)).toBe(used);
   });
 
+  it('lets only one of two packages arriving at the same moment take the last room of the quota', async () => {
+    const used = await storageUsed(services.db, auth.store.id);
+    const archive = goodPackage();
+    // Room for one package, not two.
+    const probe = await createScormItem(services, auth, trainingUuid, { file: upload(archive) });
+    const size = (await storageUsed(services.db, auth.store.id)) - used;
+    await services.db.delete(trainingItems).where(eq(trainingItems.id, probe.id));
+    await deleteUnusedPackages(services, auth.store.id, [probe.scorm_url!]);
+    // On PGlite transactions take turns anyway; on PostgreSQL the store's advisory lock is what keeps two from
+    // reading the same room left (reserveStorage).
+    const tight = { ...services, config: { ...services.config, storageQuota: used + size + size / 2 } };
+    const outcomes = await Promise.allSettled([1, 2, 3].map(() => createScormItem(tight, auth, trainingUuid, { file: upload(archive) })));
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    for (const outcome of outcomes.filter((o) => o.status === 'rejected')) {
+      expect((outcome as PromiseRejectedResult).reason).toMatchObject({ status: 422, message: expect.stringMatching(/plein/) });
+    }
+    expect(await storageUsed(services.db, auth.store.id)).toBe(used + size);
+  });
+
   it('checks the parent, the training and the plan before reading the file', async () => {
     const notRead = upload(Buffer.from('not even a zip'));
     const parent = await refusal(createScormItem(services, auth, trainingUuid, { file: notRead, parent_id: '999999' }));
