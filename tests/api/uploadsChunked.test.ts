@@ -116,10 +116,14 @@ describe('uploads one user streams at once', () => {
 
 describe('chunked uploads over the cap', () => {
   it('answer 413 and close the connection', async () => {
-    const address = await presignImage(100_000);
-    const answer = await endlessChunkedPut(address);
-    expect(answer.status).toBe(413);
-    expect(JSON.parse(answer.body).code).toBe('VALIDATION_FAILED');
-    expect(answer.closed).toBe(true);
+    // Several times: the answer used to be lost now and then to a reset connection (the server closed with
+    // unread bytes; see server/http/lingeringClose.ts).
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const address = await presignImage(100_000);
+      const answer = await endlessChunkedPut(address);
+      expect(answer.status, `attempt ${attempt}`).toBe(413);
+      expect(JSON.parse(answer.body).code).toBe('VALIDATION_FAILED');
+      expect(answer.closed).toBe(true);
+    }
   });
 });
