@@ -11,6 +11,7 @@ import { chromium } from '@playwright/test';
 import { benchApiCost } from './apiCost';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
 import { benchItemsReorder } from './itemsReorder';
+import { benchLessonEditor } from './lessonEditor';
 import { benchLighthouse, type LighthouseFigures } from './lighthouse';
 import { benchTrainingsList } from './trainingsList';
 import { benchTreeRender } from './treeRender';
@@ -165,7 +166,8 @@ function lighthouseResults(pages: Record<string, LighthouseFigures>) {
 
 /**
  * `BENCH_ONLY=bundle npm run bench`: only the JavaScript of /connexion, file by file (no load tests);
- * `BENCH_ONLY=lighthouse`: only Lighthouse on the three pages; `BENCH_ONLY=tree`: only the 500-item tree.
+ * `BENCH_ONLY=lighthouse`: only Lighthouse on the three pages; `BENCH_ONLY=tree`: only the 500-item tree;
+ * `BENCH_ONLY=lesson`: only the 200-block lesson (save, open, typing).
  */
 async function benchOnly(part: string) {
   const dir = mkdtempSync(path.join(tmpdir(), 'cp-bench-'));
@@ -177,13 +179,14 @@ async function benchOnly(part: string) {
       console.table(js.perFileKb);
       console.log(`JS loaded by /connexion: ${js.files} files, ${js.gzipKb.toFixed(1)} KB gzip, ${js.wireKb.toFixed(1)} KB on the wire (bar: 120 KB gzip)`);
     } else if (part === 'tree') console.table(await benchTreeRender(base));
+    else if (part === 'lesson') console.table(await benchLessonEditor(base));
     else printLighthouse(await benchLighthouse(base));
   } finally {
     await stop(server.child);
     rmSync(dir, { recursive: true, force: true });
   }
 }
-if (['bundle', 'lighthouse', 'tree'].includes(process.env.BENCH_ONLY ?? '')) {
+if (['bundle', 'lighthouse', 'tree', 'lesson'].includes(process.env.BENCH_ONLY ?? '')) {
   await benchOnly(process.env.BENCH_ONLY!);
   process.exit(0);
 }
@@ -202,6 +205,7 @@ try {
   const itemsReorder = await benchItemsReorder(base);
   const trainingsList = await benchTrainingsList(base);
   const treeRender = await benchTreeRender(base);
+  const lessonEditor = await benchLessonEditor(base);
   const lighthouse = await benchLighthouse(base);
   await stop(reopened.child);
 
@@ -221,6 +225,7 @@ try {
     ...itemsReorder,
     ...trainingsList,
     ...treeRender,
+    ...lessonEditor,
     ...(await benchApiCost()),
     ...lighthouseResults(lighthouse),
   };

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useIntl } from 'react-intl';
 import { ArrowDown, ArrowUp, Pencil, Trash2 } from 'lucide-react';
 import type { LessonEditorEvent } from '../../../../machines/lessonEditor/lessonEditor.machine';
@@ -43,7 +44,6 @@ export interface LessonBlockListProps {
 export function LessonBlockList({ blocks, pending, send, trainingUuid, isDisabled }: LessonBlockListProps) {
   const intl = useIntl();
   const rows = rowsOf(blocks, pending);
-  const typeName = (type: string) => (isKnownType(type) ? intl.formatMessage(blockTypeMessages[type]) : type);
   const add = (after: string | null) => (blockType: BlockType) => send({ type: 'ADD_BLOCK', id: newId(), blockType, after });
 
   return (
@@ -51,71 +51,20 @@ export function LessonBlockList({ blocks, pending, send, trainingUuid, isDisable
       {rows.length === 0 && <p className="lesson-blocks__empty">{intl.formatMessage(m.empty)}</p>}
       <ol className="lesson-blocks__list">
         {rows.map((row, index) => {
-          const label = intl.formatMessage(blockLabelMessage, { index: index + 1, type: typeName(row.pending?.type ?? row.applied!.type) });
           const appliedIndex = row.applied ? blocks.indexOf(row.applied) : -1;
           return (
-            <li key={row.id} className="lesson-block" data-open={row.pending ? true : undefined} data-testid="lesson-block" aria-label={label}>
-              <div className="lesson-block__bar">
-                <span className="lesson-block__type">{row.pending?.isNew ? `${intl.formatMessage(m.newBlock)} · ${typeName(row.pending.type)}` : typeName(row.applied!.type)}</span>
-                {row.applied && !row.pending && (
-                  <span className="lesson-block__tools">
-                    {isKnownType(row.applied.type) && (
-                      <Button variant="ghost" size="sm" onPress={() => send({ type: 'EDIT_BLOCK', id: row.id })} isDisabled={isDisabled} aria-label={`${intl.formatMessage(m.edit)} (${label})`}>
-                        <Pencil size={16} aria-hidden="true" />
-                        <span className="lesson-block__tool-text">{intl.formatMessage(m.edit)}</span>
-                      </Button>
-                    )}
-                    <Button variant="ghost" size="sm" onPress={() => send({ type: 'MOVE_BLOCK', id: row.id, direction: 'up' })} isDisabled={isDisabled || appliedIndex === 0} aria-label={`${intl.formatMessage(m.moveUp)} (${label})`}>
-                      <ArrowUp size={16} aria-hidden="true" />
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      onPress={() => send({ type: 'MOVE_BLOCK', id: row.id, direction: 'down' })}
-                      isDisabled={isDisabled || appliedIndex === blocks.length - 1}
-                      aria-label={`${intl.formatMessage(m.moveDown)} (${label})`}
-                    >
-                      <ArrowDown size={16} aria-hidden="true" />
-                    </Button>
-                    <Button variant="ghost" size="sm" onPress={() => send({ type: 'REMOVE_BLOCK', id: row.id })} isDisabled={isDisabled} aria-label={`${intl.formatMessage(m.remove)} (${label})`}>
-                      <Trash2 size={16} aria-hidden="true" />
-                    </Button>
-                  </span>
-                )}
-              </div>
-              {row.pending ? (
-                <form
-                  className="lesson-block__form stack"
-                  onSubmit={(event) => {
-                    event.preventDefault();
-                    send({ type: 'APPLY_BLOCK', id: row.id });
-                  }}
-                  onKeyDown={(event) => {
-                    // Ctrl/Cmd+Entrée validates, Échap cancels, from any field of the block.
-                    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-                      event.preventDefault();
-                      send({ type: 'APPLY_BLOCK', id: row.id });
-                    } else if (event.key === 'Escape' && !event.defaultPrevented) {
-                      event.preventDefault();
-                      send({ type: 'CANCEL_BLOCK', id: row.id });
-                    }
-                  }}
-                >
-                  <BlockEditor type={row.pending.type} data={row.pending.data} problems={row.pending.problems} trainingUuid={trainingUuid} onChange={(data) => send({ type: 'CHANGE_BLOCK', id: row.id, data })} />
-                  <div className="lesson-block__actions">
-                    <Button type="submit" size="sm" isDisabled={isDisabled}>
-                      {intl.formatMessage(m.apply)}
-                    </Button>
-                    <Button variant="secondary" size="sm" onPress={() => send({ type: 'CANCEL_BLOCK', id: row.id })}>
-                      {intl.formatMessage(m.cancel)}
-                    </Button>
-                  </div>
-                </form>
-              ) : (
-                <BlockView block={row.applied!} />
-              )}
-              {row.applied && <AddBlockMenu onAdd={add(row.id)} isDisabled={isDisabled} compact />}
-            </li>
+            <LessonBlockRow
+              key={row.id}
+              id={row.id}
+              applied={row.applied}
+              pending={row.pending}
+              index={index}
+              isFirst={appliedIndex === 0}
+              isLast={appliedIndex === blocks.length - 1}
+              send={send}
+              trainingUuid={trainingUuid}
+              isDisabled={isDisabled}
+            />
           );
         })}
       </ol>
@@ -123,3 +72,80 @@ export function LessonBlockList({ blocks, pending, send, trainingUuid, isDisable
     </section>
   );
 }
+
+interface LessonBlockRowProps extends Row {
+  index: number;
+  isFirst: boolean;
+  isLast: boolean;
+  send: (event: LessonEditorEvent) => void;
+  trainingUuid: string;
+  isDisabled: boolean;
+}
+
+/**
+ * One block of the list. Memoised: typing in an open block changes only that block's pending copy (the machine
+ * keeps every other block's object as it was), so a keystroke renders one row, not the whole lesson.
+ */
+const LessonBlockRow = memo(function LessonBlockRow({ id, applied, pending, index, isFirst, isLast, send, trainingUuid, isDisabled }: LessonBlockRowProps) {
+  const intl = useIntl();
+  const typeName = (type: string) => (isKnownType(type) ? intl.formatMessage(blockTypeMessages[type]) : type);
+  const label = intl.formatMessage(blockLabelMessage, { index: index + 1, type: typeName(pending?.type ?? applied!.type) });
+  return (
+    <li className="lesson-block" data-open={pending ? true : undefined} data-testid="lesson-block" aria-label={label}>
+      <div className="lesson-block__bar">
+        <span className="lesson-block__type">{pending?.isNew ? `${intl.formatMessage(m.newBlock)} · ${typeName(pending.type)}` : typeName(applied!.type)}</span>
+        {applied && !pending && (
+          <span className="lesson-block__tools">
+            {isKnownType(applied.type) && (
+              <Button variant="ghost" size="sm" onPress={() => send({ type: 'EDIT_BLOCK', id })} isDisabled={isDisabled} aria-label={`${intl.formatMessage(m.edit)} (${label})`}>
+                <Pencil size={16} aria-hidden="true" />
+                <span className="lesson-block__tool-text">{intl.formatMessage(m.edit)}</span>
+              </Button>
+            )}
+            <Button variant="ghost" size="sm" onPress={() => send({ type: 'MOVE_BLOCK', id, direction: 'up' })} isDisabled={isDisabled || isFirst} aria-label={`${intl.formatMessage(m.moveUp)} (${label})`}>
+              <ArrowUp size={16} aria-hidden="true" />
+            </Button>
+            <Button variant="ghost" size="sm" onPress={() => send({ type: 'MOVE_BLOCK', id, direction: 'down' })} isDisabled={isDisabled || isLast} aria-label={`${intl.formatMessage(m.moveDown)} (${label})`}>
+              <ArrowDown size={16} aria-hidden="true" />
+            </Button>
+            <Button variant="ghost" size="sm" onPress={() => send({ type: 'REMOVE_BLOCK', id })} isDisabled={isDisabled} aria-label={`${intl.formatMessage(m.remove)} (${label})`}>
+              <Trash2 size={16} aria-hidden="true" />
+            </Button>
+          </span>
+        )}
+      </div>
+      {pending ? (
+        <form
+          className="lesson-block__form stack"
+          onSubmit={(event) => {
+            event.preventDefault();
+            send({ type: 'APPLY_BLOCK', id });
+          }}
+          onKeyDown={(event) => {
+            // Ctrl/Cmd+Entrée validates, Échap cancels, from any field of the block.
+            if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+              event.preventDefault();
+              send({ type: 'APPLY_BLOCK', id });
+            } else if (event.key === 'Escape' && !event.defaultPrevented) {
+              event.preventDefault();
+              send({ type: 'CANCEL_BLOCK', id });
+            }
+          }}
+        >
+          <BlockEditor type={pending.type} data={pending.data} problems={pending.problems} trainingUuid={trainingUuid} onChange={(data) => send({ type: 'CHANGE_BLOCK', id, data })} />
+          <div className="lesson-block__actions">
+            <Button type="submit" size="sm" isDisabled={isDisabled}>
+              {intl.formatMessage(m.apply)}
+            </Button>
+            <Button variant="secondary" size="sm" onPress={() => send({ type: 'CANCEL_BLOCK', id })}>
+              {intl.formatMessage(m.cancel)}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <BlockView block={applied!} />
+      )}
+      {applied && <AddBlockMenu onAdd={(blockType) => send({ type: 'ADD_BLOCK', id: newId(), blockType, after: id })} isDisabled={isDisabled} compact />}
+    </li>
+  );
+});
