@@ -1,6 +1,7 @@
 // The lesson editor with a long lesson (issue 10's bars): a lesson of 200 mixed blocks saved through the API again
 // and again (each save a new version of the whole list: p50/p95 of the answer), then opened at
-// /formations/{uuid}/editor/{id} in chromium (navigation start → the frame painted with the 200th block), then a
+// /formations/{uuid}/editor/{id} in chromium (navigation start → the frame painted with the first block, the first
+// screen's worth, and → the frame painted with the 200th block), then a
 // text block opened and typed into (each keystroke: its keydown → the next frame painted, the page's own clock).
 // The same keystroke measure on the bare title field gives the frame's own floor for comparison. Called by run.ts
 // (`BENCH_ONLY=lesson` runs it alone).
@@ -33,12 +34,20 @@ function mixedBlocks(count: number) {
 
 /** Before any script of the page: stamps the frame painted once the 200th block is in the DOM, and every keystroke's next frame. */
 function instrument(blocks: number) {
-  const w = window as unknown as { __lessonRenderedAt?: number; __keystrokes: number[] };
+  const w = window as unknown as { __lessonRenderedAt?: number; __lessonFirstAt?: number; __keystrokes: number[] };
   w.__keystrokes = [];
   const afterPaint = new MessageChannel();
   afterPaint.port1.onmessage = () => (w.__lessonRenderedAt = performance.now());
+  const afterFirstPaint = new MessageChannel();
+  afterFirstPaint.port1.onmessage = () => (w.__lessonFirstAt = performance.now());
+  let first = true;
   const observer = new MutationObserver(() => {
-    if (document.querySelectorAll('[data-testid="lesson-block"]').length >= blocks) {
+    const drawn = document.querySelectorAll('[data-testid="lesson-block"]').length;
+    if (first && drawn > 0) {
+      first = false;
+      requestAnimationFrame(() => afterFirstPaint.port2.postMessage(null));
+    }
+    if (drawn >= blocks) {
       observer.disconnect();
       requestAnimationFrame(() => afterPaint.port2.postMessage(null));
     }
@@ -114,13 +123,16 @@ export async function benchLessonEditor(base: string) {
 
     // Opening: the first visit loads the editor's code (cold), the others find it in the browser cache.
     const opens: number[] = [];
+    const firsts: number[] = [];
     for (let run = 0; run < OPEN_RUNS + 1; run++) {
       await page.goto('about:blank');
       await page.goto(address);
       const at = await page.waitForFunction(() => (window as unknown as { __lessonRenderedAt?: number }).__lessonRenderedAt, undefined, { timeout: 60_000 });
       opens.push((await at.jsonValue()) as number);
+      firsts.push(await page.evaluate(() => (window as unknown as { __lessonFirstAt: number }).__lessonFirstAt));
     }
     const [coldOpen, ...warmOpens] = opens;
+    const [, ...warmFirsts] = firsts;
 
     // Typing in the title field: no block re-renders for it in a well-built page, so this is about the frame's floor.
     await page.getByTestId('lesson-name').click();
@@ -141,6 +153,8 @@ export async function benchLessonEditor(base: string) {
       lesson_save_p50_ms: round(percentile(sorted(warmSaves), 50)),
       lesson_save_p95_ms: round(percentile(sorted(warmSaves), 95)),
       lesson_open_cold_ms: round(coldOpen!),
+      lesson_first_screen_p50_ms: round(percentile(sorted(warmFirsts), 50)),
+      lesson_first_screen_p95_ms: round(percentile(sorted(warmFirsts), 95)),
       lesson_open_p50_ms: round(percentile(sorted(warmOpens), 50)),
       lesson_open_p95_ms: round(percentile(sorted(warmOpens), 95)),
       lesson_keystroke_block_p50_ms: round(percentile(sorted(blockTyping), 50)),

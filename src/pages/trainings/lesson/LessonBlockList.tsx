@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useDeferredValue } from 'react';
 import { useIntl } from 'react-intl';
 import { ArrowDown, ArrowUp, Pencil, Trash2 } from 'lucide-react';
 import type { LessonEditorEvent } from '../../../../machines/lessonEditor/lessonEditor.machine';
@@ -26,6 +26,12 @@ function rowsOf(blocks: readonly ContentBlock[], pending: PendingBlocks): Row[] 
   return rows;
 }
 
+/**
+ * Blocks drawn in the first frame of a long lesson (a screen holds fewer): the others follow in a render React
+ * may interrupt, so the page shows and answers before a 200-block lesson is all laid out.
+ */
+export const FIRST_PAINT_BLOCKS = 12;
+
 const newId = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`);
 
 export interface LessonBlockListProps {
@@ -44,13 +50,16 @@ export interface LessonBlockListProps {
 export function LessonBlockList({ blocks, pending, send, trainingUuid, isDisabled }: LessonBlockListProps) {
   const intl = useIntl();
   const rows = rowsOf(blocks, pending);
+  // False in the first render only: then every block is drawn, in a render React may interrupt.
+  const drawAll = useDeferredValue(true, false);
+  const drawn = drawAll ? rows : rows.slice(0, FIRST_PAINT_BLOCKS);
   const add = (after: string | null) => (blockType: BlockType) => send({ type: 'ADD_BLOCK', id: newId(), blockType, after });
 
   return (
     <section className="lesson-blocks" aria-label={intl.formatMessage(m.blocks)}>
       {rows.length === 0 && <p className="lesson-blocks__empty">{intl.formatMessage(m.empty)}</p>}
       <ol className="lesson-blocks__list">
-        {rows.map((row, index) => {
+        {drawn.map((row, index) => {
           const appliedIndex = row.applied ? blocks.indexOf(row.applied) : -1;
           return (
             <LessonBlockRow
