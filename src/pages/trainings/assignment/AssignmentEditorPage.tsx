@@ -23,6 +23,7 @@ import { formatSize } from '../../../i18n/format';
 import { NotFoundPage } from '../../NotFoundPage';
 import { assignmentMessages as am } from './assignmentMessages';
 import { assignmentHref, assignmentRouteOf } from './assignmentRoute';
+import { lessonEditorMessages } from '../lesson/lessonEditorMessages';
 import '../../pages.css';
 import '../lesson/lessonEditor.css';
 import './assignment.css';
@@ -139,7 +140,7 @@ function Editor({ trainingUuid, item }: { trainingUuid: string; item: TrainingIt
     <form className="page lesson-editor assignment-editor" onSubmit={onSubmit} noValidate data-testid="assignment-editor">
       <div className="lesson-editor__top">
         <TextLink href={assignmentHref({ trainingUuid })} variant="subtle">
-          {intl.formatMessage(am.backToTraining)}
+          {intl.formatMessage(lessonEditorMessages.back)}
         </TextLink>
         <div className="lesson-editor__actions">
           <Switch className="draft-switch" isSelected={published} onChange={setPublished} isDisabled={request.isSubmitting} data-testid="publish-switch">

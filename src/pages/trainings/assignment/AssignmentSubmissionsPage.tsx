@@ -13,6 +13,7 @@ import { NotFoundPage } from '../../NotFoundPage';
 import { AssignmentStatusBadge } from './AssignmentStatusBadge';
 import { assignmentMessages as m, statusLabels } from './assignmentMessages';
 import { assignmentHref, assignmentRouteOf } from './assignmentRoute';
+import { lessonEditorMessages } from '../lesson/lessonEditorMessages';
 import '../../pages.css';
 import './assignment.css';
 
@@ -38,7 +39,7 @@ function SubmissionsList({ trainingUuid, itemId }: { trainingUuid: string; itemI
     <div className="page assignment-page" data-testid="assignment-submissions">
       <div className="assignment-page__top">
         <TextLink href={assignmentHref({ trainingUuid })} variant="subtle">
-          {intl.formatMessage(m.backToTraining)}
+          {intl.formatMessage(lessonEditorMessages.back)}
         </TextLink>
       </div>
       <Card

@@ -5,7 +5,6 @@ export const assignmentMessages = defineMessages({
   loading: { id: 'assignment.loading', defaultMessage: 'Chargement du devoir…' },
   failed: { id: 'assignment.failed', defaultMessage: 'Le devoir n’a pas pu être chargé.' },
   retry: { id: 'assignment.retry', defaultMessage: 'Réessayer' },
-  backToTraining: { id: 'assignment.backToTraining', defaultMessage: '← Retour à la formation' },
   backToSubmissions: { id: 'assignment.backToSubmissions', defaultMessage: '← Tous les rendus' },
   submissionsTitle: { id: 'assignment.submissions.title', defaultMessage: 'Rendus des apprenants' },
   submissionsLead: { id: 'assignment.submissions.lead', defaultMessage: 'Les devoirs à corriger d’abord, puis les plus récents.' },
@@ -16,7 +15,6 @@ export const assignmentMessages = defineMessages({
   startedAt: { id: 'assignment.submissions.startedAt', defaultMessage: 'Commencé le' },
   submittedAt: { id: 'assignment.submissions.submittedAt', defaultMessage: 'Dernier rendu' },
   notSubmitted: { id: 'assignment.submissions.notSubmitted', defaultMessage: 'Pas encore rendu' },
-  open: { id: 'assignment.submissions.open', defaultMessage: 'Ouvrir' },
   emptyTitle: { id: 'assignment.submissions.emptyTitle', defaultMessage: 'Aucun rendu pour le moment' },
   emptyBody: { id: 'assignment.submissions.emptyBody', defaultMessage: 'Les devoirs de vos apprenants apparaîtront ici dès qu’ils l’auront commencé.' },
   emptyFiltered: { id: 'assignment.submissions.emptyFiltered', defaultMessage: 'Aucun devoir avec ce statut.' },
@@ -25,7 +23,6 @@ export const assignmentMessages = defineMessages({
   noSubmission: { id: 'assignment.submission.none', defaultMessage: 'L’apprenant n’a encore rien rendu.' },
   noText: { id: 'assignment.submission.noText', defaultMessage: 'Aucun texte, seulement des fichiers.' },
   files: { id: 'assignment.submission.files', defaultMessage: 'Fichiers' },
-  correction: { id: 'assignment.submission.correction', defaultMessage: 'Correction' },
   decisionTitle: { id: 'assignment.decision.title', defaultMessage: 'Votre décision' },
   decisionLabel: { id: 'assignment.decision.label', defaultMessage: 'Décision' },
   acceptDescription: { id: 'assignment.decision.acceptDescription', defaultMessage: 'Le devoir est validé : c’est définitif.' },
@@ -37,14 +34,12 @@ export const assignmentMessages = defineMessages({
   submitDecision: { id: 'assignment.decision.submit', defaultMessage: 'Envoyer la décision' },
   decided: { id: 'assignment.decision.decided', defaultMessage: 'Décision enregistrée.' },
   superseded: { id: 'assignment.decision.superseded', defaultMessage: 'Un autre membre de l’équipe a corrigé ce devoir avant vous : voici sa décision.' },
-  notWaiting: { id: 'assignment.decision.notWaiting', defaultMessage: 'Ce devoir n’attend pas de correction.' },
   threadTitle: { id: 'assignment.thread.title', defaultMessage: 'Échanges avec l’apprenant' },
   threadEmpty: { id: 'assignment.thread.empty', defaultMessage: 'Aucun message pour le moment.' },
   messageLabel: { id: 'assignment.thread.messageLabel', defaultMessage: 'Votre message' },
   messageEmpty: { id: 'assignment.thread.messageEmpty', defaultMessage: 'Écrivez un message avant de l’envoyer.' },
   send: { id: 'assignment.thread.send', defaultMessage: 'Envoyer' },
   deletedMember: { id: 'assignment.deletedMember', defaultMessage: 'Membre supprimé' },
-  notFoundItem: { id: 'assignment.notFoundItem', defaultMessage: 'Ce devoir n’existe pas dans cette formation.' },
 });
 
 export const statusLabels: Record<AssignmentStatus, MessageDescriptor> = defineMessages({
