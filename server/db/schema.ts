@@ -594,7 +594,11 @@ export const assignmentEvents = pgTable(
     submissionId: integer('submission_id').references((): AnyPgColumn => assignmentEvents.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [index('assignment_events_assignment_idx').on(t.assignmentId, t.createdAt, t.id)],
+  (t) => [
+    index('assignment_events_assignment_idx').on(t.assignmentId, t.createdAt, t.id),
+    // Deleting a team member sets user_id to null in what they corrected; without this it scans the table.
+    index('assignment_events_user_idx').on(t.userId).where(sql`${t.userId} is not null`),
+  ],
 );
 
 /** Messages between the learner and the team about an assignment (plain text), oldest first. */
@@ -610,7 +614,10 @@ export const assignmentComments = pgTable(
     content: text('content').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('assignment_comments_assignment_idx').on(t.assignmentId, t.createdAt, t.id)],
+  (t) => [
+    index('assignment_comments_assignment_idx').on(t.assignmentId, t.createdAt, t.id),
+    index('assignment_comments_user_idx').on(t.userId).where(sql`${t.userId} is not null`),
+  ],
 );
 
 /**
