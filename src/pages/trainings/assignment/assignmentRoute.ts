@@ -1,3 +1,5 @@
+import { editorPath, submissionsPath } from '../content/itemTypeView';
+
 /** The ids in an assignment route (/formations/:uuid/assignment/:id[/submissions[/:submissionId]]); null when malformed. */
 export function assignmentRouteOf(params: { uuid?: string; id?: string; submissionId?: string }) {
   const itemId = Number(params.id);
@@ -12,9 +14,8 @@ export function assignmentRouteOf(params: { uuid?: string; id?: string; submissi
  * (`assignmentId`); without an item, the training's content page.
  */
 export function assignmentHref(to: { trainingUuid: string; itemId?: number; assignmentId?: number; submissions?: boolean }): string {
-  const training = `/formations/${encodeURIComponent(to.trainingUuid)}`;
-  if (to.itemId === undefined) return training;
-  const editor = `${training}/assignment/${to.itemId}`;
-  if (to.assignmentId !== undefined) return `${editor}/submissions/${to.assignmentId}`;
-  return to.submissions ? `${editor}/submissions` : editor;
+  if (to.itemId === undefined) return `/formations/${encodeURIComponent(to.trainingUuid)}`;
+  const submissions = submissionsPath(to.trainingUuid, to.itemId, null);
+  if (to.assignmentId !== undefined) return `${submissions}/${to.assignmentId}`;
+  return to.submissions ? submissions : editorPath(to.trainingUuid, 'ASSIGNMENT', to.itemId, null)!;
 }
