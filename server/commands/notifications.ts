@@ -38,7 +38,7 @@ export interface NotifyInput {
  * For producers (community, assignments, sales…). Inside a transaction, pass `{ ...services, db: tx }`
  * so the notification exists exactly when the event does.
  */
-export async function notify(services: Services, input: NotifyInput) {
+export async function notify(services: Pick<Services, 'db' | 'clock'>, input: NotifyInput) {
   // Without an actor, "{actor}" would read "Membre supprimé" from the start: a producer bug, not a state.
   if (input.template.includes(ACTOR_PLACEHOLDER) && !input.actorUserId) {
     throw new Error(`notify(${input.type}): the template names {actor} but no actorUserId was given`);

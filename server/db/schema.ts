@@ -536,7 +536,11 @@ export const trainingComments = pgTable(
   ],
 );
 
-/** Learners' assignment submissions; only the count waiting for the team is read until the assignments issue. */
+/**
+ * A learner's work on an ASSIGNMENT item (the contract's Assignment): one row per learner and item, created when
+ * the learner starts it. Its status moves PENDING_CUSTOMER → PENDING_TEACHER (a submission) → COMPLETED
+ * (accepted) or back to PENDING_CUSTOMER (rejected); what happened is in assignment_events.
+ */
 export const assignmentSubmissions = pgTable(
   'assignment_submissions',
   {
@@ -548,10 +552,72 @@ export const assignmentSubmissions = pgTable(
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
     status: text('status', { enum: ['PENDING_CUSTOMER', 'PENDING_TEACHER', 'COMPLETED'] }).notNull().default('PENDING_CUSTOMER'),
+    /** The decision on the last submission (null until one is corrected, and again once the learner hands in anew). */
+    decision: text('decision', { enum: ['ACCEPTED', 'REJECTED'] }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('assignment_submissions_item_status_idx').on(t.trainingItemId, t.status)],
+  (t) => [
+    index('assignment_submissions_item_status_idx').on(t.trainingItemId, t.status),
+    uniqueIndex('assignment_submissions_item_customer_unique').on(t.trainingItemId, t.customerId),
+  ],
+);
+
+/** A file handed in with a submission, as the contract's AssignmentFile. */
+export interface AssignmentFileData {
+  name: string;
+  url: string;
+  size: number;
+}
+
+/**
+ * The history of an assignment, oldest first: assignment_started (the learner opened it), customer_submission
+ * (text and files handed in: the contract's submissions), teacher_validation (decision and correction, pointing
+ * at the submission it corrects). Never updated.
+ */
+export const assignmentEvents = pgTable(
+  'assignment_events',
+  {
+    id: serial('id').primaryKey(),
+    assignmentId: integer('assignment_id')
+      .notNull()
+      .references(() => assignmentSubmissions.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['assignment_started', 'customer_submission', 'teacher_validation'] }).notNull(),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** customer_submission: the learner's text (plain text). */
+    content: text('content'),
+    files: jsonb('files').$type<AssignmentFileData[]>().notNull().default([]),
+    /** teacher_validation: the decision, the correction (plain text) and the submission it corrects. */
+    decision: text('decision', { enum: ['ACCEPTED', 'REJECTED'] }),
+    correction: text('correction'),
+    submissionId: integer('submission_id').references((): AnyPgColumn => assignmentEvents.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('assignment_events_assignment_idx').on(t.assignmentId, t.createdAt, t.id),
+    // Deleting a team member sets user_id to null in what they corrected; without this it scans the table.
+    index('assignment_events_user_idx').on(t.userId).where(sql`${t.userId} is not null`),
+  ],
+);
+
+/** Messages between the learner and the team about an assignment (plain text), oldest first. */
+export const assignmentComments = pgTable(
+  'assignment_comments',
+  {
+    id: serial('id').primaryKey(),
+    assignmentId: integer('assignment_id')
+      .notNull()
+      .references(() => assignmentSubmissions.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('assignment_comments_assignment_idx').on(t.assignmentId, t.createdAt, t.id),
+    index('assignment_comments_user_idx').on(t.userId).where(sql`${t.userId} is not null`),
+  ],
 );
 
 /**

@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.js';
 import type { NotificationType } from '../commands/notifications.js';
 import type { Database } from './client.js';
+import { seedAssignments } from './seedAssignments.js';
 import { seedBundles } from './seedBundles.js';
 import { seedCatalogue } from './seedCatalogue.js';
 import { seedLearners } from './seedLearners.js';
@@ -73,6 +74,16 @@ export async function seedDemo(db: Database) {
     await seedCatalogue(tx, { storeId: store!.id, owner: people.owner, teacher: people.teacher, trainingIds: DEMO_IDS.trainings, now });
     await seedBundles(tx, { storeId: store!.id, trainingIds: DEMO_IDS.trainings, now });
     await seedLearners(tx, { storeId: store!.id, trainingIds: DEMO_IDS.trainings, named: CUSTOMERS.map((name, i) => ({ id: DEMO_IDS.customers[i]!, name, email: emailOf(name) })), teacher: people.teacher, former: people.former, now });
+    const learner = (i: number) => DEMO_IDS.customers[i]!;
+    await seedAssignments(tx, {
+      storeId: store!.id,
+      trainingId: DEMO_IDS.trainings.photo,
+      itemId: TRAININGS[0].item,
+      customers: { camille: learner(1), manon: learner(2), lucas: learner(3), chloe: learner(4) },
+      teacher: people.teacher,
+      former: people.former,
+      now,
+    });
     await tx.delete(users).where(eq(users.id, people.former));
   });
 }
@@ -108,7 +119,10 @@ interface DemoPeople {
   former: string;
 }
 
-/** Owner: 23 notifications (more than one page, the newest 5 unread); admin: 5, 2 unread. */
+/**
+ * With the 4 ASSIGNMENT_SUBMITTED of seedAssignments.ts (its learner-side commands notify the demo training's
+ * authors): owner 23 notifications (more than one page, 6 unread), admin 4 (1 unread), teacher 4 (2 unread).
+ */
 function demoNotifications(people: DemoPeople, now: Date): DemoNotification[] {
   const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * 3_600_000);
   const note = (n: {
@@ -141,20 +155,6 @@ function demoNotifications(people: DemoPeople, now: Date): DemoNotification[] {
       // entity_uuid is what was bought (a training or a bundle): the link leads to the buyer, not to the training.
       data: { customer_uuid: customer(c).uuid, entity_uuid: training(t).uuid, email: emailOf(customer(c).name) },
     });
-  const assignment = (to: string, hoursAgo: number, read: boolean, c: number, t: number) =>
-    note({
-      to,
-      hoursAgo,
-      read,
-      type: 'ASSIGNMENT_SUBMITTED',
-      template: `${customer(c).name} a rendu le devoir de la leçon « ${training(t).lesson} »`,
-      data: {
-        training_uuid: training(t).uuid,
-        training_item_id: training(t).item,
-        assignment_id: 100 + c,
-        customer_uuid: customer(c).uuid,
-      },
-    });
   const lessonComment = (to: string, hoursAgo: number, read: boolean, actor: string, t: number) =>
     note({
       to,
@@ -178,7 +178,6 @@ function demoNotifications(people: DemoPeople, now: Date): DemoNotification[] {
       data: { group: groups.help, post: posts.help },
     }),
     sale(people.owner, 2, false, 0, 0),
-    assignment(people.owner, 5, false, 1, 1),
     note({
       to: people.owner,
       hoursAgo: 9,
@@ -204,7 +203,8 @@ function demoNotifications(people: DemoPeople, now: Date): DemoNotification[] {
     const kind = i % 5;
     if (kind === 0) owner.push(sale(people.owner, hoursAgo, true, i + 2, i));
     else if (kind === 1) owner.push(lessonComment(people.owner, hoursAgo, true, people.teacher, i));
-    else if (kind === 2) owner.push(assignment(people.owner, hoursAgo, true, i, i + 1));
+    // kind 2: the assignment submissions of seedAssignments.ts, with their real notifications.
+    else if (kind === 2) continue;
     else if (kind === 3) owner.push(sale(people.owner, hoursAgo, true, i + 3, i + 2));
     else {
       owner.push(
@@ -231,7 +231,6 @@ function demoNotifications(people: DemoPeople, now: Date): DemoNotification[] {
       template: "{actor} a publié dans l'espace « Annonces »",
       data: { group: groups.news, post: posts.news },
     }),
-    assignment(people.admin, 4, false, 2, 0),
     sale(people.admin, 28, true, 3, 1),
     note({
       to: people.admin,

@@ -273,4 +273,18 @@ export const messages = {
     'Dans chaque chapitre, les positions vont de 0 à n-1, sans trou ni doublon.',
     'In each section, positions run from 0 to n-1, without gaps or duplicates.',
   ),
+  // Assignments (issue #10)
+  assignmentNotWaiting: t(
+    'Ce devoir n’attend pas de correction : il a déjà été corrigé ou le participant doit le rendre à nouveau.',
+    'This assignment is not waiting for a correction: it was already corrected, or the learner must hand it in again.',
+  ),
+  assignmentNotOpen: t(
+    'Ce devoir ne peut pas être rendu maintenant : il attend une correction ou il est déjà validé.',
+    'This assignment cannot be handed in now: it is waiting for a correction or already accepted.',
+  ),
+  correctionRequired: t(
+    'Expliquez au participant ce qu’il doit reprendre avant de refuser son devoir.',
+    'Tell the learner what to rework before rejecting their assignment.',
+  ),
+  submissionEmpty: t('Rendez un texte ou au moins un fichier.', 'Hand in a text or at least one file.'),
 } as const;

@@ -17,7 +17,7 @@ export interface CommentWithAuthor {
 }
 
 /** null when the learner or team member was deleted: the client shows "Membre supprimé". */
-function authorOf(row: CommentWithAuthor): AuthorBody | null {
+export function authorOf(row: Pick<CommentWithAuthor, 'customer' | 'user'>): AuthorBody | null {
   if (row.customer) {
     return { type: 'CUSTOMER', uuid: row.customer.id, display_name: customerDisplayName(row.customer), picture: row.customer.picture };
   }

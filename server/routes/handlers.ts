@@ -1,4 +1,5 @@
 import type { HandlerMap } from '../openapi/handler.js';
+import { assignmentHandlers } from './assignments.js';
 import { authHandlers } from './auth.js';
 import { bundleHandlers } from './bundles.js';
 import { embedHandlers } from './embeds.js';
@@ -26,6 +27,7 @@ export const handlers: HandlerMap = {
   ...teamHandlers,
   ...trainingHandlers,
   ...trainingItemHandlers,
+  ...assignmentHandlers,
   ...embedHandlers,
   ...trainingLearnerHandlers,
   ...bundleHandlers,

@@ -2651,7 +2651,7 @@ export interface paths {
         get?: never;
         /**
          * Correct the last submission
-         * @description ACCEPTED completes the assignment (final); REJECTED asks the learner for a new submission (status PENDING_CUSTOMER). Only when the status is PENDING_TEACHER (409 otherwise). Adds a teacher_validation history entry and notifies the learner.
+         * @description ACCEPTED completes the assignment (final); REJECTED asks the learner for a new submission (status PENDING_CUSTOMER). Only when the status is PENDING_TEACHER (409 otherwise). Adds a teacher_validation history entry. Safe under two reviewers deciding at once (one wins, the other answers 409). `correction` is plain text (trimmed; what the learner reads), required with REJECTED so the learner knows what to change.
          */
         put: operations["validateAssignment"];
         post?: never;
@@ -2676,7 +2676,10 @@ export interface paths {
         /** Messages about an assignment */
         get: operations["listAssignmentComments"];
         put?: never;
-        /** Write to the learner about an assignment */
+        /**
+         * Write to the learner about an assignment
+         * @description Plain text (trimmed, never HTML; the app shows it as text with its line breaks). Signed by the caller.
+         */
         post: operations["createAssignmentComment"];
         delete?: never;
         options?: never;
@@ -5646,11 +5649,17 @@ export interface components {
          * @enum {string}
          */
         AssignmentHistoryType: "assignment_started" | "customer_submission" | "teacher_validation";
-        /** @description One event of an assignment. */
+        /** @description One event of an assignment. A customer_submission carries its submission's id (the same as in `submissions`); a teacher_validation carries the submission it corrects, its decision and its correction. */
         AssignmentHistory: {
             id: number;
             type: components["schemas"]["AssignmentHistoryType"];
             actor: components["schemas"]["Author"] | null;
+            /** @description The submission handed in (customer_submission) or corrected (teacher_validation); null for assignment_started. */
+            submission_id: number | null;
+            /** @description teacher_validation only. */
+            decision: components["schemas"]["AssignmentDecision"] | null;
+            /** @description teacher_validation only; plain text. */
+            correction: string | null;
             /** Format: date-time */
             created_at: string;
         };
@@ -11004,6 +11013,7 @@ export interface operations {
             content: {
                 "application/json": {
                     decision: components["schemas"]["AssignmentDecision"];
+                    /** @description Plain text. */
                     correction?: string;
                 };
             };

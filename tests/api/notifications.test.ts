@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { api, baseUrl, expectContract, login } from './client';
 
 /*
- * The demo seed gives owner@demo.test 23 notifications (5 unread, one from a deleted member) and
- * admin@demo.test 5 (2 unread); the other demo accounts have none. Other files run at the same time and may mark any demo account's
+ * The demo seed gives owner@demo.test 23 notifications (6 unread, one from a deleted member),
+ * admin@demo.test 4 (1 unread) and teacher@demo.test 4 (2 unread, the assignments); the others have none. Other files run at the same time and may mark any demo account's
  * notifications read (contract-wide calls every operation as every role), so read states are only
  * compared relatively here; exact counts are pinned in tests/unit/server/notifications.test.ts.
  */
@@ -151,7 +151,7 @@ describe('PUT /users/me/notifications/read', () => {
   });
 
   it('answers total_unread 0 to a user without notifications', async () => {
-    const answer = await api('PUT', `${LIST}/read`, { token: await login('teacher@demo.test') });
+    const answer = await api('PUT', `${LIST}/read`, { token: await login('analyst@demo.test') });
     expect(answer.status).toBe(200);
     expectContract('markAllNotificationsRead', answer);
     expect(answer.body).toEqual({ total_unread: 0 });

@@ -8,7 +8,7 @@ import type { Services } from '../../services.js';
  * like an id that does not exist, so nobody learns what other stores hold. Platform admins act on their
  * own store here too (the binder's `{storeUuid}` exception does not apply to ids without a store in the path).
  */
-export async function trainingOf(services: Services, storeId: string, trainingUuid: string) {
+export async function trainingOf(services: Pick<Services, 'db'>, storeId: string, trainingUuid: string) {
   const [row] = await services.db
     .select()
     .from(trainings)
