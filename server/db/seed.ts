@@ -5,6 +5,7 @@ import type { Database } from './client.js';
 import { seedBundles } from './seedBundles.js';
 import { seedCatalogue } from './seedCatalogue.js';
 import { seedLearners } from './seedLearners.js';
+import { seedQuizzes } from './seedQuizzes.js';
 import { companies, notifications, pages, stores, users, type NotificationData } from './schema.js';
 
 export const DEMO_PASSWORD = 'demo-password';
@@ -73,6 +74,8 @@ export async function seedDemo(db: Database) {
     await seedCatalogue(tx, { storeId: store!.id, owner: people.owner, teacher: people.teacher, trainingIds: DEMO_IDS.trainings, now });
     await seedBundles(tx, { storeId: store!.id, trainingIds: DEMO_IDS.trainings, now });
     await seedLearners(tx, { storeId: store!.id, trainingIds: DEMO_IDS.trainings, named: CUSTOMERS.map((name, i) => ({ id: DEMO_IDS.customers[i]!, name, email: emailOf(name) })), teacher: people.teacher, former: people.former, now });
+    // Quiz items 8 (fundamentals, learners' attempts) and 17 (natural light) of the demo catalogue.
+    await seedQuizzes(tx, { answered: 8, unanswered: 17, now });
     await tx.delete(users).where(eq(users.id, people.former));
   });
 }

@@ -24,7 +24,7 @@ const existingId = (id: number) => {
   return id;
 };
 
-function pageRequest(ctx: { request: FastifyRequest; services: Services; query: { page?: number; per_page?: number } }): PageRequest {
+export function pageRequest(ctx: { request: FastifyRequest; services: Services; query: { page?: number; per_page?: number } }): PageRequest {
   const { request, services, query } = ctx;
   return { page: query.page ?? 1, perPage: query.per_page ?? 20, url: publicUrlOf(services.config, request) };
 }
