@@ -149,7 +149,7 @@ export async function seedQuizzes(db: Database, input: QuizzesSeedInput) {
     // Finished: two tries with mistakes, then a pass. Still on it: two failed tries (one attempt left).
     const tries = finished
       ? [(k: number) => k % 2 === 1, (k: number) => (i + k) % 3 !== 0, (k: number) => (i + k) % 5 !== 0]
-      : [(k: number) => k % 3 === 0, (k: number) => k % 2 === 0];
+      : [(k: number) => k % 3 === 0, (k: number) => k % 3 === 1];
     const end = learner.completedAt ?? learner.updatedAt;
     let best = 0;
     for (const [t, rightOn] of tries.entries()) {
