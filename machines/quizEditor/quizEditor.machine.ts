@@ -81,7 +81,7 @@ const withArchived = (fields: QuizFields | null, key: string, archived: boolean)
  *   loading ──done──> editing.clean ⇄ dirty ──SAVE / SET_DRAFT (valid)──> saving ──done──> clean | dirty
  *      └─error─> failed ──RETRY──> loading                                       ──409──> conflict.loading ──> conflict.choosing
  *                                                                                ──error──> dirty (failure shown)
- *   clean | dirty ──ARCHIVE──> archiving ──done / error──> clean | dirty
+ *   clean | dirty ──ARCHIVE──> archiving ──done / error──> dirty (──unchanged──> clean)
  *   conflict.choosing ──KEEP_MINE──> saving (their version) | ──TAKE_THEIRS──> clean
  */
 export const quizEditorMachine = setup({
@@ -206,8 +206,9 @@ export const quizEditorMachine = setup({
             id: 'archive',
             src: 'archive',
             input: ({ context }) => ({ questionId: context.fields.questions.find((q) => q.key === context.archiving!.key)!.id!, archived: context.archiving!.archived }),
+            // Back through dirty, whose check sends an unchanged quiz on to clean.
             onDone: {
-              target: 'settled',
+              target: 'dirty',
               actions: assign(({ context }) => {
                 const { key, archived } = context.archiving!;
                 const keepsChanges = context.fields !== context.saved;
@@ -215,10 +216,9 @@ export const quizEditorMachine = setup({
                 return { saved, fields: keepsChanges ? withArchived(context.fields, key, archived)! : saved!, failure: null, archiving: null };
               }),
             },
-            onError: { target: 'settled', actions: assign({ failure: ({ event }) => asFailure(event.error), archiving: null }) },
+            onError: { target: 'dirty', actions: assign({ failure: ({ event }) => asFailure(event.error), archiving: null }) },
           },
         },
-        settled: { always: [{ guard: 'hasChanges', target: 'dirty' }, { target: 'clean' }] },
         /** Someone saved a newer copy: nothing is overwritten until the trainer chooses. */
         conflict: {
           initial: 'loading',
