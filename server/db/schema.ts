@@ -621,6 +621,110 @@ export const assignmentComments = pgTable(
 );
 
 /**
+ * The settings of a QUIZ item (one row once its quiz is first saved; none reads as the defaults). Questions,
+ * choices and learners' attempts hang from the item; the item's `version` covers the whole quiz.
+ */
+export const quizzes = pgTable('quizzes', {
+  trainingItemId: integer('training_item_id')
+    .primaryKey()
+    .references(() => trainingItems.id, { onDelete: 'cascade' }),
+  /** Percent needed to pass; null: no minimum. */
+  minSuccessRate: numeric('min_success_rate', { precision: 5, scale: 2, mode: 'number' }),
+  /** Null: unlimited. */
+  maxAttempts: integer('max_attempts'),
+  shuffleQuestions: boolean('shuffle_questions').notNull().default(false),
+  showCorrections: boolean('show_corrections').notNull().default(true),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A quiz question. Archived questions are no longer asked, and a question a learner answered is never deleted
+ * (quiz_attempt_answers points at it): leaving it out of a save archives it.
+ */
+export const quizQuestions = pgTable(
+  'quiz_questions',
+  {
+    id: serial('id').primaryKey(),
+    trainingItemId: integer('training_item_id')
+      .notNull()
+      .references(() => trainingItems.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['SINGLE', 'MULTIPLE'] }).notNull(),
+    question: text('question').notNull(),
+    mediaUrl: text('media_url'),
+    mediaType: text('media_type'),
+    explanation: text('explanation'),
+    position: integer('position').notNull().default(0),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('quiz_questions_item_idx').on(t.trainingItemId, t.position)],
+);
+
+/** The possible answers of a question; `correct` marks the right ones (at least one, exactly one for SINGLE). */
+export const quizChoices = pgTable(
+  'quiz_choices',
+  {
+    id: serial('id').primaryKey(),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => quizQuestions.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    correct: boolean('correct').notNull().default(false),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('quiz_choices_question_idx').on(t.questionId, t.position)],
+);
+
+/**
+ * One attempt of a learner at a quiz, written by the learner area (submitQuizAnswers): numbered per learner and
+ * quiz (the unique index keeps two submissions at once from taking the same number, and counts attempts left);
+ * the best score feeds item_progress.score.
+ */
+export const quizAttempts = pgTable(
+  'quiz_attempts',
+  {
+    id: serial('id').primaryKey(),
+    trainingItemId: integer('training_item_id')
+      .notNull()
+      .references(() => trainingItems.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    /** Percent of the questions asked answered right. */
+    score: numeric('score', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    /** The score reached the quiz's minimum at the time (settings may change later). */
+    success: boolean('success').notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('quiz_attempts_item_customer_attempt_key').on(t.trainingItemId, t.customerId, t.attempt),
+    index('quiz_attempts_item_answered_idx').on(t.trainingItemId, t.answeredAt),
+  ],
+);
+
+/**
+ * What an attempt answered to one question: the choices picked, their labels at the time (a choice may be
+ * edited or removed later) and whether it was right then.
+ */
+export const quizAttemptAnswers = pgTable(
+  'quiz_attempt_answers',
+  {
+    attemptId: integer('attempt_id')
+      .notNull()
+      .references(() => quizAttempts.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => quizQuestions.id),
+    choiceIds: jsonb('choice_ids').$type<number[]>().notNull(),
+    choiceLabels: jsonb('choice_labels').$type<string[]>().notNull(),
+    correct: boolean('correct').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.attemptId, t.questionId] }), index('quiz_attempt_answers_question_idx').on(t.questionId)],
+);
+
+/**
  * Upload slots handed out by POST /trainings/{id}/urls/presigned; the PUT to our own storage checks the
  * slot (signature, expiry, size) and records what arrived. S3-compatible storage signs its own URLs.
  */

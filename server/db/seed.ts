@@ -6,6 +6,7 @@ import { seedAssignments } from './seedAssignments.js';
 import { seedBundles } from './seedBundles.js';
 import { seedCatalogue } from './seedCatalogue.js';
 import { seedLearners } from './seedLearners.js';
+import { seedQuizzes } from './seedQuizzes.js';
 import { companies, notifications, pages, stores, users, type NotificationData } from './schema.js';
 
 export const DEMO_PASSWORD = 'demo-password';
@@ -84,6 +85,8 @@ export async function seedDemo(db: Database) {
       former: people.former,
       now,
     });
+    // Quiz items 8 (fundamentals, learners' attempts) and 17 (natural light) of the demo catalogue.
+    await seedQuizzes(tx, { answered: 8, unanswered: 17, now });
     await tx.delete(users).where(eq(users.id, people.former));
   });
 }

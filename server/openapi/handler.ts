@@ -7,7 +7,8 @@ import type { FILE_FIELD, UploadedFile } from './multipart.js';
 
 export type OperationId = keyof operations;
 
-type JsonOf<T> = T extends { content: { 'application/json': infer B } } ? B : undefined;
+/** A response's body as a handler returns it: JSON, or the text of a CSV file (an export). */
+type JsonOf<T> = T extends { content: { 'application/json': infer B } } ? B : T extends { content: { 'text/csv': infer B } } ? B : undefined;
 type Op<K extends OperationId> = operations[K];
 /** A multipart body reaches the handler with its file part on disk (see multipart.ts). */
 type MultipartOf<B> = { [F in keyof B]: F extends typeof FILE_FIELD ? UploadedFile : B[F] };

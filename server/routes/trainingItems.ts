@@ -6,8 +6,11 @@ import { loadOutline } from '../commands/trainingItems/outline.js';
 import { removeItem } from '../commands/trainingItems/remove.js';
 import { addResource, removeResource, reorderResources } from '../commands/trainingItems/resources.js';
 import { reorderItems } from '../commands/trainingItems/reorder.js';
+import { archiveQuestion, getQuiz, saveQuiz } from '../commands/trainingItems/quiz.js';
+import { exportQuizAnswers, listQuizAnswers } from '../commands/trainingItems/quizAnswers.js';
 import { updateItem } from '../commands/trainingItems/update.js';
 import { scopeOf, signedIn, type HandlerMap } from '../openapi/handler.js';
+import { pageRequest } from './trainingLearners.js';
 
 /** Thin handlers for a training's outline; every command reaches the training through the caller's store. */
 export const trainingItemHandlers: HandlerMap = {
@@ -59,5 +62,34 @@ export const trainingItemHandlers: HandlerMap = {
   async reorderTrainingItemResources(ctx) {
     const { params } = ctx;
     return { status: 200, body: { data: await reorderResources(ctx.services, scopeOf(ctx).id, params.trainingUuid, params.itemId, ctx.body.ids) } };
+  },
+
+  async getTrainingItemQuiz(ctx) {
+    const { params } = ctx;
+    return { status: 200, body: await getQuiz(ctx.services, scopeOf(ctx).id, params.trainingUuid, params.itemId) };
+  },
+
+  async updateTrainingItemQuiz(ctx) {
+    const { params } = ctx;
+    return { status: 200, body: await saveQuiz(ctx.services, scopeOf(ctx).id, params.trainingUuid, params.itemId, ctx.body) };
+  },
+
+  async archiveQuizQuestion(ctx) {
+    return { status: 200, body: await archiveQuestion(ctx.services, scopeOf(ctx).id, ctx.params.questionId, ctx.body.archived) };
+  },
+
+  async listTrainingItemQuizAnswers(ctx) {
+    const { params } = ctx;
+    return { status: 200, body: await listQuizAnswers(ctx.services, scopeOf(ctx).id, params.trainingUuid, params.itemId, ctx.query.customer_uuid, pageRequest(ctx)) };
+  },
+
+  async exportTrainingItemQuizAnswers(ctx) {
+    const { params } = ctx;
+    const { csv, filename } = await exportQuizAnswers(ctx.services, scopeOf(ctx).id, params.trainingUuid, params.itemId, ctx.query.customer_uuid, ctx.locale);
+    return {
+      status: 200,
+      body: csv,
+      headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${filename}"`, 'cache-control': 'no-store' },
+    };
   },
 };

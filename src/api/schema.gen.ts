@@ -2515,12 +2515,23 @@ export interface paths {
         };
         /**
          * The quiz of a QUIZ item
-         * @description Archived questions included (flagged). Not a QUIZ item: 404.
+         * @description Archived questions included (flagged). Not a QUIZ item: 404. A quiz never saved answers its defaults (no minimum, unlimited attempts, no shuffle, corrections shown) and no questions.
          */
         get: operations["getTrainingItemQuiz"];
         /**
          * Save the quiz of a QUIZ item
-         * @description Replaces the questions: questions with an `id` are updated, without one created, missing ones archived when answered (deleted otherwise). Each question needs at least one correct choice (422), exactly one for SINGLE.
+         * @description A whole-quiz save (the quiz editor's). `questions` is the full list, in order: questions with an `id` are
+         *     updated, without one created; questions left out are archived when a learner answered them (past attempts keep
+         *     them) and deleted otherwise. A question's choices work alike (choices left out are removed; past attempts keep
+         *     what they recorded). The archived flag is only changed by archiveQuizQuestion.
+         *
+         *     Rules (422, per field): at least one correct choice per question (spec 5), exactly one for SINGLE; ids must be
+         *     questions of this quiz and choices of that question, each once; `media_url` must be a QUIZ_MEDIA upload of this
+         *     training that arrived, or the question's current media.
+         *
+         *     **Versions.** The quiz shares the item's `version`; every save adds 1. A body `version` that is not the current
+         *     one answers 409 with code VERSION_CONFLICT and `current`, the quiz as it is now; nothing is written.
+         *     Not a QUIZ item: 404.
          */
         put: operations["updateTrainingItemQuiz"];
         post?: never;
@@ -2541,7 +2552,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Learners' quiz attempts */
+        /**
+         * Learners' quiz attempts
+         * @description Every attempt with its learner, score (percent of the questions it answered right) and result (success: the score reaches the quiz's minimum, or any score without one). Another store's learner: an empty page.
+         */
         get: operations["listTrainingItemQuizAnswers"];
         put?: never;
         post?: never;
@@ -2562,7 +2576,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Export quiz attempts as CSV */
+        /**
+         * Export quiz attempts as CSV
+         * @description One line per attempt, newest first (all of them, or one learner's with `customer_uuid`): learner, e-mail, attempt, date, score, result, correct answers, then one column per question answered (the choices picked). UTF-8 with a BOM, `;` separated, CRLF (what Excel in French opens); a cell starting with = + - @ is prefixed with an apostrophe. Headers in the caller's language. Sent as an attachment.
+         */
         get: operations["exportTrainingItemQuizAnswers"];
         put?: never;
         post?: never;
@@ -5576,23 +5593,70 @@ export interface components {
             id: number;
             type: components["schemas"]["QuizQuestionType"];
             question: string;
+            /** @description A QUIZ_MEDIA upload of the training (image, audio or video). */
             media_url: string | null;
+            /** @description The media's content type as recorded at upload (image/png, video/mp4…). */
+            media_type: string | null;
             explanation: string | null;
             position: number;
             /** @description Archived questions are no longer asked; past answers keep them. */
             archived: boolean;
+            /** @description How many attempts answered it. An answered question left out of a save is archived, not deleted. */
+            answers_count: number;
             choices: components["schemas"]["QuizChoice"][];
         };
-        /** @description The quiz of a QUIZ item. */
+        /** @description The quiz of a QUIZ item, with the item's name, draft flag and version (one editor saves them together). */
         Quiz: {
             item_id: number;
+            name: string;
+            draft: boolean;
+            /** @description The item's version (TrainingItem.version); a quiz save adds 1 to it. */
+            version: number;
             /** @description Percent needed to pass; null means no minimum. */
             min_success_rate: number | null;
             /** @description Null is unlimited. */
             max_attempts: number | null;
             shuffle_questions: boolean;
             show_corrections: boolean;
+            /** @description In order; archived questions included (flagged). */
             questions: components["schemas"]["QuizQuestion"][];
+        };
+        /** @description A whole-quiz save (updateTrainingItemQuiz): the settings, the questions in order, and optionally the item's name and draft flag. Fields left out keep their value, except `questions`, which is the full list. */
+        QuizInput: {
+            /** @description The version the edits started from; a stale one answers 409 (QuizConflict) and writes nothing. */
+            version?: number;
+            name?: string;
+            draft?: boolean;
+            min_success_rate?: number | null;
+            max_attempts?: number | null;
+            shuffle_questions?: boolean;
+            show_corrections?: boolean;
+            /** @description Every question the quiz keeps, archived ones included (their archived flag is not changed here). */
+            questions: {
+                /** @description A question of this quiz; left out: a new question. */
+                id?: number;
+                type: components["schemas"]["QuizQuestionType"];
+                question: string;
+                /**
+                 * Format: uri
+                 * @description A QUIZ_MEDIA upload of this training (or the question's current media), else 422.
+                 */
+                media_url?: string | null;
+                explanation?: string | null;
+                choices: {
+                    /** @description A choice of this question; left out: a new choice. */
+                    id?: number;
+                    label: string;
+                    correct: boolean;
+                }[];
+            }[];
+        };
+        /** @description The answer to a quiz save made against a stale version (409): the error envelope's message and code (VERSION_CONFLICT) plus the quiz as it is now, so the editor can offer keep mine / take theirs. */
+        QuizConflict: {
+            message: string;
+            /** @constant */
+            code: "VERSION_CONFLICT";
+            current: components["schemas"]["Quiz"];
         };
         /** @description One attempt of a learner at a quiz. */
         QuizAnswer: {
@@ -10789,25 +10853,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    min_success_rate?: number | null;
-                    max_attempts?: number | null;
-                    shuffle_questions?: boolean;
-                    show_corrections?: boolean;
-                    questions: {
-                        id?: number;
-                        type: components["schemas"]["QuizQuestionType"];
-                        question: string;
-                        /** Format: uri */
-                        media_url?: string | null;
-                        explanation?: string | null;
-                        choices: {
-                            id?: number;
-                            label: string;
-                            correct: boolean;
-                        }[];
-                    }[];
-                };
+                "application/json": components["schemas"]["QuizInput"];
             };
         };
         responses: {
@@ -10823,6 +10869,15 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description The body's `version` is stale; the current quiz is in `current`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuizConflict"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
         };
     };
@@ -10882,6 +10937,8 @@ export interface operations {
             /** @description CSV file. */
             200: {
                 headers: {
+                    /** @description attachment; filename="quiz-{itemId}-reponses.csv" */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -129,8 +129,15 @@ export const routes: readonly AppRoute[] = [
     query: ['parentId'],
     load: () => import('../pages/trainings/lesson/LessonEditorPage').then((m) => m.LessonEditorPage),
   },
-  { path: '/formations/:uuid/quiz/:id', name: 'training_uuid_quiz', layout: 'default', guard: EDITORS, query: ['parentId'], ...EDITOR },
-  { path: '/formations/:uuid/quiz/:id/answers', name: 'training_uuid_quiz_answers', layout: 'default', guard: EDITORS, query: ['parentId'], ...EDITOR },
+  { path: '/formations/:uuid/quiz/:id', name: 'training_uuid_quiz', layout: 'default', guard: EDITORS, query: ['parentId'], load: () => import('../pages/trainings/quiz/QuizEditorPage').then((m) => m.QuizEditorPage) },
+  {
+    path: '/formations/:uuid/quiz/:id/answers',
+    name: 'training_uuid_quiz_answers',
+    layout: 'default',
+    guard: EDITORS,
+    query: ['parentId', 'page'],
+    load: () => import('../pages/trainings/quiz/QuizAnswersPage').then((m) => m.QuizAnswersPage),
+  },
   { path: '/formations/:uuid/tasks/:id', name: 'training_uuid_tasks', layout: 'default', guard: EDITORS, query: ['parentId'], ...EDITOR },
   {
     path: '/formations/:uuid/assignment/:id',

@@ -85,6 +85,28 @@ export async function copyItems(
     from training_item_resources r
     join unnest(${oldIds}, ${newIds}) as m(old_id, new_id) on m.old_id = r.training_item_id`);
 
+  // A quiz goes with its settings and the questions still asked (not the learners' attempts).
+  await db.execute(sql`
+    insert into quizzes (training_item_id, min_success_rate, max_attempts, shuffle_questions, show_corrections)
+    select m.new_id, q.min_success_rate, q.max_attempts, q.shuffle_questions, q.show_corrections
+    from quizzes q
+    join unnest(${oldIds}, ${newIds}) as m(old_id, new_id) on m.old_id = q.training_item_id`);
+  await db.execute(sql`
+    with source as materialized (
+      select q.*, m.new_id as new_item_id, nextval(pg_get_serial_sequence('quiz_questions', 'id'))::int as new_id,
+        (row_number() over (partition by q.training_item_id order by q.position, q.id) - 1)::int as new_position
+      from quiz_questions q
+      join unnest(${oldIds}, ${newIds}) as m(old_id, new_id) on m.old_id = q.training_item_id
+      where q.archived_at is null),
+    questions as (
+      insert into quiz_questions (id, training_item_id, type, question, media_url, media_type, explanation, position)
+      select new_id, new_item_id, type, question, media_url, media_type, explanation, new_position from source
+      returning id)
+    insert into quiz_choices (question_id, label, correct, position)
+    select s.new_id, c.label, c.correct, c.position
+    from quiz_choices c
+    join source s on s.id = c.question_id`);
+
   return ids;
 }
 

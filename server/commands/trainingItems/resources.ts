@@ -1,11 +1,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { components, operations } from '../../../src/api/schema.gen.js';
-import { trainingItemResources, trainingItems, uploads } from '../../db/schema.js';
+import { trainingItemResources, trainingItems } from '../../db/schema.js';
 import { invalid, notFound } from '../../http/errors.js';
 import { messages } from '../../http/messages.js';
 import { presentResource } from '../../presenters/trainingItem.js';
 import type { Services } from '../../services.js';
 import { trainingOf } from '../catalogue/scope.js';
+import { arrivedUpload } from '../uploads/arrivedUpload.js';
 import { requireSameSet } from '../bundles/order.js';
 import { cleanAddress } from './blocks.js';
 import { itemOf, MAX_SERIAL, type Transaction } from './items.js';
@@ -32,14 +33,8 @@ async function resourceValues(services: Services, trainingId: string, storeId: s
     if (!url) throw invalid({ url: [messages.uri] });
     return { url, size: null, mimeType: null };
   }
-  const candidates = await services.db
-    .select({ key: uploads.key, size: uploads.size, contentType: uploads.contentType, uploadedAt: uploads.uploadedAt })
-    .from(uploads)
-    .where(and(eq(uploads.storeId, storeId), eq(uploads.trainingId, trainingId), eq(uploads.type, 'RESOURCE')));
-  const upload = candidates.find((row) => services.storage.url(row.key) === input.url);
-  // S3 takes the bytes without us: its uploads count from the presigned request (their size is set then).
-  const arrived = upload && (upload.uploadedAt !== null || (services.storage.kind === 's3' && upload.size !== null));
-  if (!upload || !arrived) throw invalid({ url: [messages.resourceNotUploaded] });
+  const upload = await arrivedUpload(services, storeId, trainingId, 'RESOURCE', input.url);
+  if (!upload) throw invalid({ url: [messages.resourceNotUploaded] });
   return { url: input.url, size: upload.size, mimeType: upload.contentType };
 }
 
