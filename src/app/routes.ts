@@ -131,7 +131,22 @@ export const routes: readonly AppRoute[] = [
   },
   { path: '/formations/:uuid/quiz/:id', name: 'training_uuid_quiz', layout: 'default', guard: EDITORS, query: ['parentId'], ...EDITOR },
   { path: '/formations/:uuid/quiz/:id/answers', name: 'training_uuid_quiz_answers', layout: 'default', guard: EDITORS, query: ['parentId'], ...EDITOR },
-  { path: '/formations/:uuid/tasks/:id', name: 'training_uuid_tasks', layout: 'default', guard: EDITORS, query: ['parentId'], ...EDITOR },
+  {
+    path: '/formations/:uuid/tasks/:id',
+    name: 'training_uuid_tasks',
+    layout: 'default',
+    guard: EDITORS,
+    query: ['parentId'],
+    load: () => import('../pages/trainings/tasks/TasksEditorPage').then((m) => m.TasksEditorPage),
+  },
+  {
+    path: '/formations/:uuid/scorm/:id',
+    name: 'training_uuid_scorm',
+    layout: 'default',
+    guard: EDITORS,
+    query: ['parentId'],
+    load: () => import('../pages/trainings/scorm/ScormSettingsPage').then((m) => m.ScormSettingsPage),
+  },
   { path: '/formations/:uuid/assignment/:id', name: 'training_uuid_assignment', layout: 'default', guard: EDITORS, query: ['parentId'], ...EDITOR },
   {
     path: '/formations/:uuid/assignment/:id/submissions',

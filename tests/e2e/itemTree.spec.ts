@@ -281,7 +281,8 @@ test('a platform admin adds a SCORM package into a chapter and opens its launch 
   const scorm = (await api.outline(training.uuid))[1]!.children.find((child) => child.type === 'SCORM')!;
   expect(scorm).toMatchObject({ name: 'Sécurité & hygiène', draft: true });
   await expect(row(page, scorm.id)).toContainText('Sécurité & hygiène');
-  await expect(row(page, scorm.id).getByRole('link')).toHaveCount(0);
+  // The row opens the package's settings page (issue #10).
+  await expect(row(page, scorm.id).getByRole('link')).toHaveAttribute('href', `/formations/${training.uuid}/scorm/${scorm.id}?parentId=${(await api.outline(training.uuid))[1]!.id}`);
 
   const popup = page.waitForEvent('popup');
   await openMenu(page, scorm.id, 'Ouvrir le paquet SCORM');
