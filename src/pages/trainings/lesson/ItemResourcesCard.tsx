@@ -110,8 +110,8 @@ export function ItemResourcesCard({ trainingUuid, itemId }: { trainingUuid: stri
           }}
           data-testid="resource-link-form"
         >
-          <TextField label={intl.formatMessage(s.resourceName)} value={name} onChange={setName} maxLength={128} isRequired errorMessage={fieldError(failure, 'name')} />
-          <TextField label={intl.formatMessage(s.resourceUrl)} value={url} onChange={setUrl} type="url" maxLength={2048} isRequired errorMessage={fieldError(failure, 'url')} />
+          <TextField label={intl.formatMessage(s.resourceName)} value={name} onChange={(text) => (setName(text), add.clearError())} maxLength={128} isRequired errorMessage={fieldError(failure, 'name')} />
+          <TextField label={intl.formatMessage(s.resourceUrl)} value={url} onChange={(text) => (setUrl(text), add.clearError())} type="url" maxLength={2048} isRequired errorMessage={fieldError(failure, 'url')} />
           {failure && !fieldError(failure, 'name') && !fieldError(failure, 'url') && <Banner variant="danger" role="alert">{failure.message}</Banner>}
           <Button type="submit" variant="secondary" size="sm" isPending={add.isSubmitting}>
             {intl.formatMessage(s.addLink)}
