@@ -240,7 +240,13 @@ export const lessonEditorMachine = setup({
         RESTORE: {
           target: 'editing',
           // Against the version it started from: if someone saved since, the next save meets the conflict choice.
-          actions: assign(({ context }) => ({ fields: context.backup!.fields, pending: context.backup!.pending, version: Math.min(context.version, context.backup!.version), backup: null })),
+          // A backup written before a field existed (unlock settings, tasks) takes that field from the server's copy.
+          actions: assign(({ context }) => ({
+            fields: { ...context.fields, ...context.backup!.fields },
+            pending: context.backup!.pending,
+            version: Math.min(context.version, context.backup!.version),
+            backup: null,
+          })),
         },
         DISCARD_BACKUP: { target: 'editing', actions: [assign({ backup: null }), DROP_BACKUP] },
       },

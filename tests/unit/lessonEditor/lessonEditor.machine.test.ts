@@ -277,6 +277,18 @@ describe('lesson editor machine', () => {
       expect(editor.view().fields.name).toBe('Récupéré');
     });
 
+    it('a backup written before unlock settings and tasks existed takes them from the server copy', async () => {
+      const { unlock: _unlock, tasks: _tasks, ...older } = backup().fields;
+      const editor = await opened({
+        loaded: item({ unlock_mode: 'MANUAL' } as Partial<LessonItem>),
+        backup: backup({ fields: older as LessonBackup['fields'] }),
+      });
+      editor.send({ type: 'RESTORE' });
+      expect(editor.view().fields).toMatchObject({ name: 'Récupéré', unlock: { mode: 'MANUAL' }, tasks: null });
+      editor.send({ type: 'SAVE' });
+      expect(lastChanges(editor)).not.toHaveProperty('unlock_mode');
+    });
+
     it('a restored backup older than the server copy saves against its own version (the conflict choice follows)', async () => {
       const editor = await opened({ loaded: item({ version: 4 }), backup: backup({ version: 2 }) });
       editor.send({ type: 'RESTORE' });

@@ -26,7 +26,7 @@ export function ScormSettingsPage() {
 function ScormSettings({ trainingUuid, itemId }: { trainingUuid: string; itemId: number }) {
   const intl = useIntl();
   const { view, send } = useLessonEditor(trainingUuid, itemId, (name) => `${name} ${intl.formatMessage(m.copySuffix)}`);
-  // A NotFound for a lesson opened at this address: the page is for SCORM items only.
+  // The page is for SCORM items only: another item at this address does not exist here.
   if (view.item?.type !== undefined && view.item.type !== 'SCORM') return <NotFoundPage />;
   return (
     <ItemEditorFrame trainingUuid={trainingUuid} itemId={itemId} view={view} send={send} nameLabel={s.scormName}>

@@ -28,6 +28,8 @@ export function TasksEditorPage() {
 function TasksEditor({ trainingUuid, itemId }: { trainingUuid: string; itemId: number }) {
   const intl = useIntl();
   const { view, send } = useLessonEditor(trainingUuid, itemId, (name) => `${name} ${intl.formatMessage(m.copySuffix)}`);
+  // The page is for task lists only: another item at this address does not exist here.
+  if (view.item?.type !== undefined && view.item.type !== 'TASKS') return <NotFoundPage />;
   return (
     <ItemEditorFrame trainingUuid={trainingUuid} itemId={itemId} view={view} send={send} nameLabel={s.tasksName}>
       <TaskList tasks={view.fields.tasks ?? []} tooMany={view.fieldProblems.includes('tooManyTasks')} send={send} isDisabled={view.phase === 'restoreOffered'} />
