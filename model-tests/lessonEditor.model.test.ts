@@ -67,7 +67,7 @@ const failure = (status: number | null): Failure => ({ status, code: null, messa
 const backup: LessonBackup = {
   itemId: 5,
   version: 1,
-  fields: { name: 'Récupérée', description: null, draft: true, min_complete_duration: null, blocks: [] },
+  fields: { name: 'Récupérée', description: null, draft: true, min_complete_duration: null, blocks: [], unlock: { mode: 'NONE', at: null, delayDays: null, blockers: [] }, tasks: null },
   pending: {},
   savedAt: '2026-11-25T09:00:00.000Z',
 };
@@ -84,6 +84,15 @@ const events = {
   SET_NAME: [{ type: 'SET_NAME', name: 'Nouveau titre' }, { type: 'SET_NAME', name: '' }],
   SET_DESCRIPTION: [{ type: 'SET_DESCRIPTION', description: 'Résumé' }],
   SET_MIN_DURATION: [{ type: 'SET_MIN_DURATION', seconds: 600 }],
+  SET_UNLOCK: [{ type: 'SET_UNLOCK', changes: { mode: 'MANUAL' } }],
+  SET_BLOCKER: [{ type: 'SET_BLOCKER', blockerType: 'QUIZ_SCORE', itemId: 3, on: true }],
+  SET_BLOCKER_SCORE: [{ type: 'SET_BLOCKER_SCORE', itemId: 3, minScore: 80 }],
+  // A lesson has no task list: these change nothing (the task page's flow is pinned in tests/unit/lessonEditor).
+  ADD_TASK: [{ type: 'ADD_TASK', id: 't' }],
+  SET_TASK_LABEL: [{ type: 'SET_TASK_LABEL', id: 't', label: 'Lire' }],
+  REMOVE_TASK: [{ type: 'REMOVE_TASK', id: 't' }],
+  MOVE_TASK: [{ type: 'MOVE_TASK', id: 't', direction: 'up' }],
+  PLACE_TASK: [{ type: 'PLACE_TASK', id: 't', index: 0 }],
   ADD_BLOCK: [{ type: 'ADD_BLOCK', id: 'n', blockType: 'quote', after: 'a' }],
   EDIT_BLOCK: [{ type: 'EDIT_BLOCK', id: 'a' }],
   CHANGE_BLOCK: [{ type: 'CHANGE_BLOCK', id: 'n', data: { text: 'Citation', author: '' } }],
@@ -203,7 +212,7 @@ function check({ harness: h, step, from, actual, before, where }: { harness: Har
     // Against the version the edits started from: the loaded one, the last saved one, or theirs after KEEP_MINE.
     expect(newSaves[0]!.version, `${where}: version`).toBe(step.event.type === 'KEEP_MINE' ? from!.context.theirs!.version : from!.context.version);
     if (step.event.type === 'SAVE' || step.event.type === 'SET_DRAFT') expect(Object.keys(from!.context.pending), `${where}: no explicit save with an open block`).toEqual([]);
-    if (step.event.type === 'KEEP_MINE') expect(Object.keys(newSaves[0]!.changes).sort(), `${where}: every field`).toEqual(['content', 'description', 'draft', 'min_complete_duration', 'name']);
+    if (step.event.type === 'KEEP_MINE') expect(Object.keys(newSaves[0]!.changes).sort(), `${where}: every field`).toEqual(['content', 'description', 'draft', 'min_complete_duration', 'name', 'unlock_at', 'unlock_blockers', 'unlock_delay_days', 'unlock_mode']);
   }
   // Spec section 4: an explicit save (or publish) while a block is open says to finish it first; a save on its way
   // and the conflict choice (a modal) take no save request.

@@ -4,6 +4,7 @@
  * tests can use the same steps.
  */
 import { blockProblems, emptyBlockData, parseBlocks, serialiseBlocks, type BlockProblems, type BlockType, type ContentBlock } from '../../shared/lessonBlocks';
+import { parseTasks, serialiseTasks, taskListProblems, unlockProblems, unlockSettingsOf, type ItemTask, type UnlockFields, type UnlockSettings } from './itemSettings';
 
 /** Spec section 5: a lesson's title is required, 128 characters at most. */
 export const NAME_MAX_LENGTH = 128;
@@ -20,7 +21,15 @@ export interface LessonItem {
   content: string | null;
   /** Increments on every write; a save against an older version is refused (409). */
   version: number;
+  /** TASKS: the task list as JSON text ({tasks: [{id, label}]}); other types' settings are not edited here. */
+  type?: string;
+  specific_content?: string | null;
+  /** A SCORM item's launch page (its settings page previews it). */
+  scorm_url?: string | null;
 }
+
+/** An item with its unlock settings (every item the API answers has them; older test fixtures may not). */
+export type LessonItemWithUnlock = LessonItem & Partial<UnlockFields>;
 
 /** What the trainer edits. `blocks` holds only blocks the trainer applied (never a new or open one). */
 export interface LessonFields {
@@ -29,6 +38,10 @@ export interface LessonFields {
   draft: boolean;
   min_complete_duration: number | null;
   blocks: ContentBlock[];
+  /** How the item opens for a learner (spec section 4). */
+  unlock: UnlockSettings;
+  /** TASKS items: the tasks the learner ticks, in order; null for every other type. */
+  tasks: ItemTask[] | null;
 }
 
 /** The fields a save sends (only those that changed, or all of them when overwriting another copy). */
@@ -38,6 +51,11 @@ export interface LessonChanges {
   draft?: boolean;
   min_complete_duration?: number | null;
   content?: string;
+  specific_content?: string;
+  unlock_mode?: UnlockSettings['mode'];
+  unlock_at?: string | null;
+  unlock_delay_days?: number | null;
+  unlock_blockers?: UnlockSettings['blockers'];
 }
 
 /** A block being written: a new one (not in the lesson until applied, shown after `after`) or an open one. */
@@ -53,10 +71,18 @@ export interface PendingBlock {
 
 export type PendingBlocks = Record<string, PendingBlock>;
 
-export function fieldsOf(item: LessonItem): { fields: LessonFields; unreadable: boolean } {
+export function fieldsOf(item: LessonItemWithUnlock): { fields: LessonFields; unreadable: boolean } {
   const { blocks, unreadable } = parseBlocks(item.content);
   return {
-    fields: { name: item.name, description: item.description, draft: item.draft, min_complete_duration: item.min_complete_duration, blocks },
+    fields: {
+      name: item.name,
+      description: item.description,
+      draft: item.draft,
+      min_complete_duration: item.min_complete_duration,
+      blocks,
+      unlock: unlockSettingsOf(item),
+      tasks: item.type === 'TASKS' ? parseTasks(item.specific_content ?? null) : null,
+    },
     unreadable,
   };
 }
@@ -69,10 +95,25 @@ export function changesBetween(saved: LessonFields | null, fields: LessonFields)
   if (saved === null || saved.draft !== fields.draft) changes.draft = fields.draft;
   if (saved === null || saved.min_complete_duration !== fields.min_complete_duration) changes.min_complete_duration = fields.min_complete_duration;
   if (saved === null || saved.blocks !== fields.blocks) changes.content = serialiseBlocks(fields.blocks);
+  if (fields.tasks !== null && (saved === null || saved.tasks !== fields.tasks)) changes.specific_content = serialiseTasks(fields.tasks);
+  if (saved === null || saved.unlock !== fields.unlock) {
+    const { mode, at, delayDays, blockers } = fields.unlock;
+    // A value for another mode is refused by the server: it goes only with its own mode.
+    Object.assign(changes, { unlock_mode: mode, unlock_at: mode === 'DATE' ? at : null, unlock_delay_days: mode === 'DELAY' ? delayDays : null, unlock_blockers: blockers });
+  }
   return changes;
 }
 
-export type FieldProblem = 'nameRequired' | 'nameTooLong' | 'durationOutOfRange';
+export type FieldProblem =
+  | 'nameRequired'
+  | 'nameTooLong'
+  | 'durationOutOfRange'
+  | 'taskLabelRequired'
+  | 'taskLabelTooLong'
+  | 'tooManyTasks'
+  | 'unlockDateRequired'
+  | 'unlockDelayOutOfRange'
+  | 'blockerScoreOutOfRange';
 
 /** What keeps the lesson from being saved (the title, the duration), in the order the form shows them. */
 export function fieldProblems(fields: LessonFields): FieldProblem[] {
@@ -82,6 +123,8 @@ export function fieldProblems(fields: LessonFields): FieldProblem[] {
   else if (name.length > NAME_MAX_LENGTH) problems.push('nameTooLong');
   const duration = fields.min_complete_duration;
   if (duration !== null && (!Number.isInteger(duration) || duration < 0 || duration > MIN_COMPLETE_DURATION_MAX)) problems.push('durationOutOfRange');
+  if (fields.tasks !== null) problems.push(...taskListProblems(fields.tasks));
+  problems.push(...unlockProblems(fields.unlock));
   return problems;
 }
 
@@ -106,8 +149,8 @@ export function applyPending(blocks: readonly ContentBlock[], id: string, pendin
 /** The pending block's problems (a known type's rules; an unknown type has none). */
 export const pendingProblems = (id: string, pending: PendingBlock) => blockProblems({ id, type: pending.type, data: pending.data });
 
-/** The lesson with block `id` one step up or down; unchanged at either end or when `id` is not there. */
-export function moveBlock(blocks: readonly ContentBlock[], id: string, direction: 'up' | 'down'): ContentBlock[] | null {
+/** The lesson with block `id` (or a task list with task `id`) one step up or down; unchanged at either end or when `id` is not there. */
+export function moveBlock<T extends { id: string }>(blocks: readonly T[], id: string, direction: 'up' | 'down'): T[] | null {
   const index = blocks.findIndex((block) => block.id === id);
   const target = direction === 'up' ? index - 1 : index + 1;
   if (index < 0 || target < 0 || target >= blocks.length) return null;

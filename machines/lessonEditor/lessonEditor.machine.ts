@@ -21,6 +21,7 @@ import {
   type LessonItem,
   type PendingBlocks,
 } from './lessonDocument';
+import { placeTask, toggleBlocker, withBlockerScore, type UnlockBlockerType, type UnlockSettings } from './itemSettings';
 
 export interface LessonEditorInput {
   itemId: number;
@@ -45,6 +46,14 @@ export type LessonEditorEvent =
   | { type: 'SET_NAME'; name: string }
   | { type: 'SET_DESCRIPTION'; description: string | null }
   | { type: 'SET_MIN_DURATION'; seconds: number | null }
+  | { type: 'SET_UNLOCK'; changes: Partial<Pick<UnlockSettings, 'mode' | 'at' | 'delayDays'>> }
+  | { type: 'SET_BLOCKER'; blockerType: UnlockBlockerType; itemId: number; on: boolean }
+  | { type: 'SET_BLOCKER_SCORE'; itemId: number; minScore: number | null }
+  | { type: 'ADD_TASK'; id: string }
+  | { type: 'SET_TASK_LABEL'; id: string; label: string }
+  | { type: 'REMOVE_TASK'; id: string }
+  | { type: 'MOVE_TASK'; id: string; direction: 'up' | 'down' }
+  | { type: 'PLACE_TASK'; id: string; index: number }
   | { type: 'ADD_BLOCK'; id: string; blockType: BlockType; after: string | null }
   | { type: 'EDIT_BLOCK'; id: string }
   | { type: 'CHANGE_BLOCK'; id: string; data: Record<string, unknown> }
@@ -102,7 +111,15 @@ const backupOf = (context: LessonEditorContext) => ({
 const KEEP_BACKUP = { type: 'storeBackup', params: ({ context }: { context: LessonEditorContext }) => backupOf(context) } as const;
 const DROP_BACKUP = { type: 'storeBackup', params: ({ context }: { context: LessonEditorContext }) => ({ itemId: context.itemId, backup: null }) } as const;
 
-const EMPTY_FIELDS: LessonFields = { name: '', description: null, draft: true, min_complete_duration: null, blocks: [] };
+const EMPTY_FIELDS: LessonFields = {
+  name: '',
+  description: null,
+  draft: true,
+  min_complete_duration: null,
+  blocks: [],
+  unlock: { mode: 'NONE', at: null, delayDays: null, blockers: [] },
+  tasks: null,
+};
 
 /** Failures worth trying again by themselves: no answer, a server error, a time-out or a throttle. */
 const isTransient = (failure: Failure) => failure.status === null || failure.status >= 500 || failure.status === 408 || failure.status === 429;
@@ -223,7 +240,13 @@ export const lessonEditorMachine = setup({
         RESTORE: {
           target: 'editing',
           // Against the version it started from: if someone saved since, the next save meets the conflict choice.
-          actions: assign(({ context }) => ({ fields: context.backup!.fields, pending: context.backup!.pending, version: Math.min(context.version, context.backup!.version), backup: null })),
+          // A backup written before a field existed (unlock settings, tasks) takes that field from the server's copy.
+          actions: assign(({ context }) => ({
+            fields: { ...context.fields, ...context.backup!.fields },
+            pending: context.backup!.pending,
+            version: Math.min(context.version, context.backup!.version),
+            backup: null,
+          })),
         },
         DISCARD_BACKUP: { target: 'editing', actions: [assign({ backup: null }), DROP_BACKUP] },
       },
@@ -234,6 +257,44 @@ export const lessonEditorMachine = setup({
         SET_NAME: { actions: [{ type: 'setFields', params: ({ event }) => ({ name: event.name }) }, KEEP_BACKUP] },
         SET_DESCRIPTION: { actions: [{ type: 'setFields', params: ({ event }) => ({ description: event.description }) }, KEEP_BACKUP] },
         SET_MIN_DURATION: { actions: [{ type: 'setFields', params: ({ event }) => ({ min_complete_duration: event.seconds }) }, KEEP_BACKUP] },
+        SET_UNLOCK: { actions: [{ type: 'setFields', params: ({ context, event }) => ({ unlock: { ...context.fields.unlock, ...event.changes } }) }, KEEP_BACKUP] },
+        SET_BLOCKER: {
+          actions: [
+            { type: 'setFields', params: ({ context, event }) => ({ unlock: { ...context.fields.unlock, blockers: toggleBlocker(context.fields.unlock.blockers, event.blockerType, event.itemId, event.on) } }) },
+            KEEP_BACKUP,
+          ],
+        },
+        SET_BLOCKER_SCORE: {
+          guard: ({ context, event }) => context.fields.unlock.blockers.some((blocker) => blocker.type === 'QUIZ_SCORE' && blocker.item_id === event.itemId),
+          actions: [
+            { type: 'setFields', params: ({ context, event }) => ({ unlock: { ...context.fields.unlock, blockers: withBlockerScore(context.fields.unlock.blockers, event.itemId, event.minScore) } }) },
+            KEEP_BACKUP,
+          ],
+        },
+        // Tasks: only on a TASKS item (fields.tasks is null for every other type).
+        ADD_TASK: {
+          guard: ({ context, event }) => context.fields.tasks !== null && !context.fields.tasks.some((task) => task.id === event.id),
+          actions: [{ type: 'setFields', params: ({ context, event }) => ({ tasks: [...context.fields.tasks!, { id: event.id, label: '' }] }) }, KEEP_BACKUP],
+        },
+        SET_TASK_LABEL: {
+          guard: ({ context, event }) => context.fields.tasks?.some((task) => task.id === event.id) ?? false,
+          actions: [
+            { type: 'setFields', params: ({ context, event }) => ({ tasks: context.fields.tasks!.map((task) => (task.id === event.id ? { ...task, label: event.label } : task)) }) },
+            KEEP_BACKUP,
+          ],
+        },
+        REMOVE_TASK: {
+          guard: ({ context, event }) => context.fields.tasks?.some((task) => task.id === event.id) ?? false,
+          actions: [{ type: 'setFields', params: ({ context, event }) => ({ tasks: context.fields.tasks!.filter((task) => task.id !== event.id) }) }, KEEP_BACKUP],
+        },
+        MOVE_TASK: {
+          guard: ({ context, event }) => context.fields.tasks !== null && moveBlock(context.fields.tasks, event.id, event.direction) !== null,
+          actions: [{ type: 'setFields', params: ({ context, event }) => ({ tasks: moveBlock(context.fields.tasks!, event.id, event.direction)! }) }, KEEP_BACKUP],
+        },
+        PLACE_TASK: {
+          guard: ({ context, event }) => context.fields.tasks !== null && placeTask(context.fields.tasks, event.id, event.index) !== null,
+          actions: [{ type: 'setFields', params: ({ context, event }) => ({ tasks: placeTask(context.fields.tasks!, event.id, event.index)! }) }, KEEP_BACKUP],
+        },
         ADD_BLOCK: {
           guard: ({ context, event }) => !(event.id in context.pending) && !context.fields.blocks.some((block) => block.id === event.id),
           actions: [{ type: 'setPending', params: ({ context, event }) => ({ ...context.pending, [event.id]: newPendingBlock(event.blockType, event.after) }) }, KEEP_BACKUP],

@@ -87,6 +87,7 @@ export const messages = {
 
   // Trainings (catalogue core: list, settings, authors, duplication)
   trainingNotInStore: t("Cette formation n'existe pas dans votre espace.", 'This training does not exist in your space.'),
+  taskLabelBlank: t('Le texte de la tâche est obligatoire.', 'The task text is required.'),
   listedTwice: t('Cet élément est cité plusieurs fois.', 'This entry is listed more than once.'),
   trainingSlugTaken: t('Cette adresse est déjà utilisée par une autre formation.', 'This address is already used by another training.'),
   notATeamMember: t("Cet utilisateur ne fait pas partie de l'équipe.", 'This user is not a member of the team.'),
@@ -199,6 +200,7 @@ export const messages = {
       `Le paquet contient deux fois le nom ${name} (en fichier et en dossier, ou à la casse près) : il ne peut pas être décompressé.`,
       `The package holds the name ${name} twice (as a file and a folder, or differing only in case): it cannot be unpacked.`,
     ),
+  scormNotScormItem: t("Seul un élément SCORM reçoit un paquet SCORM.", 'Only a SCORM item takes a SCORM package.'),
   scormEncrypted: t("Le paquet contient des fichiers chiffrés, qui ne peuvent pas être lus.", 'The package holds encrypted files, which cannot be read.'),
   scormNoManifest: t(
     "Ce n'est pas un paquet SCORM : le fichier imsmanifest.xml est absent de la racine de l'archive.",

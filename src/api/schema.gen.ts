@@ -2453,6 +2453,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/trainings/{trainingUuid}/training_items/{itemId}/scorm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the package of a SCORM item
+         * @description Multipart form data (file), like createScormTrainingItem and with the same checks on the zip (422 on `file`). The new package is unpacked into a new folder; the item then launches it (`scorm_url`, `specific_content` {entry_point, version}) and keeps its name, draft mark, position, settings and `version` (the package is not one of the fields updateTrainingItem saves). The old folder is removed once no item of the store launches it any more (a duplicate keeps it). An item that is not SCORM answers 422 on `file`; an unknown item, or another store's, 404 before the file is received; when the server is already receiving 4 files, 429 with Retry-After at once.
+         */
+        post: operations["replaceScormPackage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/trainings/{trainingUuid}/training_items/{itemId}/duplication": {
         parameters: {
             query?: never;
@@ -10704,6 +10728,45 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    replaceScormPackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The zip, at most 536870912 bytes (512 MiB).
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The item, launching the new package. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrainingItem"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     duplicateTrainingItem: {

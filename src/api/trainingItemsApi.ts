@@ -1,5 +1,7 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { unwrap } from './failure';
+import { $api } from './queries';
 import type { components, operations } from './schema.gen';
 
 export type TrainingItem = components['schemas']['TrainingItem'];
@@ -8,6 +10,8 @@ export type NewTrainingItem = operations['createTrainingItem']['requestBody']['c
 export type TrainingItemChanges = operations['updateTrainingItem']['requestBody']['content']['application/json'];
 export type OutlinePlacement = operations['reorderTrainingItems']['requestBody']['content']['application/json']['items'][number];
 export type PreviewToken = components['schemas']['PreviewToken'];
+export type Resource = components['schemas']['Resource'];
+export type NewResource = operations['createTrainingItemResource']['requestBody']['content']['application/json'];
 
 const itemPath = (trainingUuid: string, itemId: number) => ({ params: { path: { trainingUuid, itemId } } });
 
@@ -47,4 +51,31 @@ export const trainingItemsApi = {
 
   /** POST /stores/{storeUuid}/token: a lesson-preview token valid 10 minutes. */
   previewToken: (storeUuid: string, signal?: AbortSignal) => unwrap(api.POST('/stores/{storeUuid}/token', { params: { path: { storeUuid } }, signal })),
+};
+
+/** GET …/training_items/{id} through the query cache: what the resources panel reads (the editor machine loads its own copy). */
+export const trainingItemQuery = (trainingUuid: string, itemId: number) =>
+  $api.queryOptions('get', '/trainings/{trainingUuid}/training_items/{itemId}', itemPath(trainingUuid, itemId));
+
+/** After a resource call: the item's cached copy is read again. */
+export const refreshTrainingItem = (queryClient: QueryClient, trainingUuid: string, itemId: number) =>
+  queryClient.invalidateQueries({ queryKey: trainingItemQuery(trainingUuid, itemId).queryKey });
+
+/** The resource calls of an item (files and links the learner finds beside the lesson). */
+export const trainingItemResourcesApi = {
+  /** POST …/resources: a LINK (any http(s) address) or a FILE (a RESOURCE upload of this training), added last. */
+  add: (trainingUuid: string, itemId: number, body: NewResource, signal?: AbortSignal) =>
+    unwrap(api.POST('/trainings/{trainingUuid}/training_items/{itemId}/resources', { ...itemPath(trainingUuid, itemId), body, signal })),
+
+  /** DELETE …/resources/{resourceId}. */
+  remove: (trainingUuid: string, itemId: number, resourceId: number, signal?: AbortSignal) =>
+    unwrap(
+      api.DELETE('/trainings/{trainingUuid}/training_items/{itemId}/resources/{resourceId}', { params: { path: { trainingUuid, itemId, resourceId } }, signal }),
+    ),
+
+  /** PUT …/resources/reordering: every resource, once, in the new order; answers them as stored. */
+  reorder: (trainingUuid: string, itemId: number, ids: number[], signal?: AbortSignal) =>
+    unwrap(api.PUT('/trainings/{trainingUuid}/training_items/{itemId}/resources/reordering', { ...itemPath(trainingUuid, itemId), body: { ids }, signal })).then(
+      (answer) => answer.data,
+    ),
 };

@@ -93,20 +93,29 @@ export interface ScormPlacement {
   name?: string;
 }
 
-/** A SCORM package: one multipart POST (type SCORM, parent_id, file), answered by the created item. */
-export function scormUploadApi(trainingUuid: string, placement: ScormPlacement): UploadApi {
+/** A SCORM upload: one multipart POST to `path` (under /api/v1) with the form `fields` and the file, answered by the item. */
+function scormFormApi(path: string, fields: Record<string, string>): UploadApi {
   const refuse = () => Promise.reject(new Error('SCORM packages are sent as a form, not to a presigned address'));
   return {
     presign: refuse,
     put: refuse,
     postForm: async (file, onProgress, signal) => {
       const form = new FormData();
-      form.append('type', 'SCORM');
-      form.append('parent_id', placement.parentId === null ? '' : String(placement.parentId));
-      if (placement.name?.trim()) form.append('name', placement.name.trim());
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
       form.append('file', asBlob(file), file.name);
-      const url = `${globalThis.location?.origin ?? ''}/api/v1/trainings/${encodeURIComponent(trainingUuid)}/training_items/scorm`;
+      const url = `${globalThis.location?.origin ?? ''}/api/v1${path}`;
       return (await sendWithProgress({ method: 'POST', url, headers: {}, body: form, onProgress, signal, signedIn: true })) as TrainingItem;
     },
   };
 }
+
+/** A SCORM package as a new item (type SCORM, parent_id, file), answered by the created item. */
+export function scormUploadApi(trainingUuid: string, placement: ScormPlacement): UploadApi {
+  const fields: Record<string, string> = { type: 'SCORM', parent_id: placement.parentId === null ? '' : String(placement.parentId) };
+  if (placement.name?.trim()) fields.name = placement.name.trim();
+  return scormFormApi(`/trainings/${encodeURIComponent(trainingUuid)}/training_items/scorm`, fields);
+}
+
+/** A new package for an existing SCORM item (file), answered by the item launching it. */
+export const scormReplaceApi = (trainingUuid: string, itemId: number): UploadApi =>
+  scormFormApi(`/trainings/${encodeURIComponent(trainingUuid)}/training_items/${itemId}/scorm`, {});

@@ -42,7 +42,6 @@ const MANAGERS: readonly Role[] = ['OWNER', 'ADMIN'];
 const EDITORS: readonly Role[] = ['OWNER', 'ADMIN', 'TEACHER'];
 
 export const parts = defineMessages({
-  editor: { id: 'part.editor', defaultMessage: 'Éditeur de leçons, quiz, tâches et devoirs' },
   community: { id: 'part.community', defaultMessage: 'Communauté' },
   crm: { id: 'part.crm', defaultMessage: 'Apprenants, ventes, réductions et statistiques' },
   settings: { id: 'part.settings', defaultMessage: 'Équipe, paramètres, compte et abonnement' },
@@ -50,7 +49,6 @@ export const parts = defineMessages({
   learner: { id: 'part.learner', defaultMessage: 'Espace apprenant' },
 });
 const later = (comesWith: MessageDescriptor) => ({ comesWith });
-const EDITOR = later(parts.editor);
 const COMMUNITY = later(parts.community);
 const CRM = later(parts.crm);
 const SETTINGS = later(parts.settings);
@@ -138,7 +136,22 @@ export const routes: readonly AppRoute[] = [
     query: ['parentId', 'page'],
     load: () => import('../pages/trainings/quiz/QuizAnswersPage').then((m) => m.QuizAnswersPage),
   },
-  { path: '/formations/:uuid/tasks/:id', name: 'training_uuid_tasks', layout: 'default', guard: EDITORS, query: ['parentId'], ...EDITOR },
+  {
+    path: '/formations/:uuid/tasks/:id',
+    name: 'training_uuid_tasks',
+    layout: 'default',
+    guard: EDITORS,
+    query: ['parentId'],
+    load: () => import('../pages/trainings/tasks/TasksEditorPage').then((m) => m.TasksEditorPage),
+  },
+  {
+    path: '/formations/:uuid/scorm/:id',
+    name: 'training_uuid_scorm',
+    layout: 'default',
+    guard: EDITORS,
+    query: ['parentId'],
+    load: () => import('../pages/trainings/scorm/ScormSettingsPage').then((m) => m.ScormSettingsPage),
+  },
   {
     path: '/formations/:uuid/assignment/:id',
     name: 'training_uuid_assignment',

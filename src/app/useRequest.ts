@@ -35,5 +35,7 @@ export function useRequest<I>(submit: (input: I, signal: AbortSignal) => Promise
     ...selectRequestView(snapshot),
     submit: (input: I) => send({ type: 'SUBMIT', input }),
     reset: () => send({ type: 'RESET' }),
+    /** Forgets the last failure (the user is correcting the form). */
+    clearError: () => send({ type: 'CLEAR_ERROR' }),
   };
 }

@@ -281,10 +281,26 @@ test('a platform admin adds a SCORM package into a chapter and opens its launch 
   const scorm = (await api.outline(training.uuid))[1]!.children.find((child) => child.type === 'SCORM')!;
   expect(scorm).toMatchObject({ name: 'Sécurité & hygiène', draft: true });
   await expect(row(page, scorm.id)).toContainText('Sécurité & hygiène');
-  await expect(row(page, scorm.id).getByRole('link')).toHaveCount(0);
+  // The row opens the package's settings page (issue #10).
+  await expect(row(page, scorm.id).getByRole('link')).toHaveAttribute('href', `/formations/${training.uuid}/scorm/${scorm.id}?parentId=${(await api.outline(training.uuid))[1]!.id}`);
 
   const popup = page.waitForEvent('popup');
   await openMenu(page, scorm.id, 'Ouvrir le paquet SCORM');
   const opened = await popup;
   await expect.poll(() => opened.url()).toMatch(/index\.html/);
+  await opened.close();
+
+  // Its settings page (issue #10): opened from the tree, the package previewed in its frame, published, replaced.
+  await row(page, scorm.id).getByRole('link').click();
+  await expect(page.getByTestId('lesson-editor')).toBeVisible();
+  await expect(page.getByTestId('lesson-name').locator('input')).toHaveValue('Sécurité & hygiène');
+  await expect(page.getByTestId('scorm-preview')).toHaveAttribute('src', /index\.html$/);
+  await expect.poll(() => page.frameLocator('[data-testid=scorm-preview]').locator('title').textContent()).toBe('Module 1');
+  await page.getByTestId('publish-switch').click();
+  await expect(page.getByTestId('lesson-save-status')).toHaveText('Toutes les modifications sont enregistrées');
+  await expect.poll(async () => (await api.outline(training.uuid))[1]!.children.find((child) => child.id === scorm.id)!.draft).toBe(false);
+  const before = await page.getByTestId('scorm-preview').getAttribute('src');
+  await page.getByTestId('scorm-upload-field').locator('input[type=file]').setInputFiles({ name: 'cours-v2.zip', mimeType: 'application/zip', buffer: goodPackage() });
+  await expect(page.getByText('Le paquet a été remplacé.')).toBeVisible();
+  await expect(page.getByTestId('scorm-preview')).not.toHaveAttribute('src', before!);
 });

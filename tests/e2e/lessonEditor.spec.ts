@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
+import { apiSession, logIn } from './session';
 
 /**
  * The lesson editor (/formations/:uuid/editor/:id) against the real server: writing blocks, saving, publishing,
@@ -15,28 +16,13 @@ interface Item {
 }
 
 async function apiAs(request: APIRequestContext, email = 'owner@demo.test') {
-  const login = await request.post('/api/v1/login', { data: { email, password: 'demo-password' } });
-  expect(login.status()).toBe(200);
-  const headers = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
-  const send = async <T>(method: 'get' | 'post' | 'put', url: string, data?: unknown): Promise<T> => {
-    const response = await request[method](`/api/v1${url}`, { headers, data });
-    expect(response.ok(), `${method} ${url}: ${response.status()} ${await response.text()}`).toBe(true);
-    return (await response.json()) as T;
-  };
+  const send = await apiSession(request, email);
   return {
     training: (name: string) => send<{ uuid: string }>('post', '/trainings', { name }),
     item: (uuid: string, body: Record<string, unknown>) => send<Item>('post', `/trainings/${uuid}/training_items`, body),
     get: (uuid: string, id: number) => send<Item>('get', `/trainings/${uuid}/training_items/${id}`),
     update: (uuid: string, id: number, body: Record<string, unknown>) => send<Item>('put', `/trainings/${uuid}/training_items/${id}`, body),
   };
-}
-
-async function logIn(page: Page) {
-  await page.goto('/connexion');
-  await page.locator('input[name=email]').fill('owner@demo.test');
-  await page.locator('input[name=password]').fill('demo-password');
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('home-welcome')).toBeVisible({ timeout: 30_000 });
 }
 
 /** A training with one section holding one draft lesson, and the page on that lesson's editor. */

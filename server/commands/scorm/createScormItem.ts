@@ -61,32 +61,34 @@ function parseManifest(bytes: Buffer): ScormManifest {
 /** "Module 1 — Sécurité.zip" → "Module 1 — Sécurité". */
 const nameFromFile = (filename: string) => filename.replace(/\.zip$/i, '').trim();
 
-/**
- * POST /trainings/{uuid}/training_items/scorm (multipart: type SCORM, parent_id, name, file).
- * Order: unknown training 404 → plan 403 (EXPERT; the binder checks x-plans first) → parent 422 → the zip,
- * checked whole before anything is unpacked (zipPackage.ts) → the manifest (version, launch page present in
- * the package) → the store's storage quota (its unpacked size must fit, storage/quota.ts) → the files, unpacked under scorm/<store>/<package id>/ → the item, a draft, last in its
- * parent, with scorm_url = the launch page's address and specific_content {entry_point, version}.
- * A package folder is new on every upload, so a replaced package never mixes with the old one; if anything
- * fails after unpacking started, the folder is removed.
- */
-export async function createScormItem(services: Services, auth: AuthContext, trainingUuid: string, input: ScormUpload): Promise<TrainingItemBody> {
-  const training = await trainingOf(services, auth.store.id, trainingUuid);
-  checkItemTypes(['SCORM'], { plan: auth.store.plan, isPlatformAdmin: auth.user.isAdmin });
-  const parentId = input.parent_id ? Number(input.parent_id) : null;
-  await checkParent(services.db, training.id, 'SCORM', parentId);
+/** A package checked and unpacked into its own folder, not yet launched by any item. */
+export interface UnpackedPackage {
+  scormUrl: string;
+  specificContent: string;
+  /** The manifest's organization title, if any. */
+  title: string | null;
+  /** Removes the folder and its quota row: for a caller whose item write failed. */
+  discard: () => Promise<void>;
+}
 
+/**
+ * The zip, checked whole before anything is unpacked (zipPackage.ts) → the manifest (version, launch page present
+ * in the package) → the store's storage quota (its unpacked size must fit, storage/quota.ts) → the files,
+ * unpacked under scorm/<store>/<package id>/. A package folder is new on every upload, so a replaced package never
+ * mixes with the old one; if unpacking fails, the folder is removed.
+ */
+export async function unpackPackage(services: Services, auth: AuthContext, file: UploadedFile): Promise<UnpackedPackage> {
   const limits = { ...DEFAULT_ZIP_LIMITS, maxUnpackedBytes: services.config.scormMaxUnpackedSize };
-  const { files, read, unpackedBytes } = await inspectZip(input.file.path, limits, (name) => MANIFEST.test(name) && !isJunk(name), MANIFEST_MAX_BYTES);
-  const located = manifestFolder(files.map((file) => file.name));
+  const { files, read, unpackedBytes } = await inspectZip(file.path, limits, (name) => MANIFEST.test(name) && !isJunk(name), MANIFEST_MAX_BYTES);
+  const located = manifestFolder(files.map((entry) => entry.name));
   if (!located) throw fileError(messages.scormNoManifest);
   // inspectZip reads no more than that; a bigger manifest is no real package's.
-  if (files.some((file) => file.name === located.manifest && file.size > MANIFEST_MAX_BYTES)) {
+  if (files.some((entry) => entry.name === located.manifest && entry.size > MANIFEST_MAX_BYTES)) {
     throw fileError(messages.scormManifestTooLarge(MANIFEST_MAX_BYTES / (1024 * 1024)));
   }
   const manifest = parseManifest(read.get(located.manifest)!);
   const launch = launchFile(located.folder, manifest.href);
-  if (!launch || !files.some((file) => file.name === launch)) throw fileError(messages.scormNoLaunch);
+  if (!launch || !files.some((entry) => entry.name === launch)) throw fileError(messages.scormNoLaunch);
 
   const { storage } = services;
   const packageId = randomUUID();
@@ -96,27 +98,43 @@ export async function createScormItem(services: Services, auth: AuthContext, tra
   if (scormUrl.length > SCORM_URL_MAX) throw fileError(messages.scormNoLaunch);
   // The store's storage quota holds the whole package; its bytes are counted from now on (quota.ts).
   await reserveStorage(services, auth.store, unpackedBytes, 'file', (tx) => tx.insert(scormPackages).values({ id: packageId, storeId: auth.store.id, size: unpackedBytes }));
+  const discard = async () => {
+    await storage.deletePrefix(prefix).catch(() => undefined);
+    await services.db.delete(scormPackages).where(eq(scormPackages.id, packageId));
+  };
   try {
     await unpackZip(
-      input.file.path,
+      file.path,
       (name) => !isJunk(name),
       async (name, stream, size) => {
         await storage.put(`${prefix}/${name}`, stream, { contentType: contentTypeOf(name), size, maxBytes: size });
       },
     );
-    const name = (input.name?.trim() || manifest.title || nameFromFile(input.file.filename) || 'Paquet SCORM').slice(0, 128);
-    const row = await appendItem(services, training.id, {
-      type: 'SCORM',
-      name,
-      parentId,
-      draft: true,
-      scormUrl,
-      specificContent: JSON.stringify({ entry_point: launch + suffix, version: manifest.version }),
-    });
+  } catch (error) {
+    await discard();
+    throw error;
+  }
+  return { scormUrl, specificContent: JSON.stringify({ entry_point: launch + suffix, version: manifest.version }), title: manifest.title || null, discard };
+}
+
+/**
+ * POST /trainings/{uuid}/training_items/scorm (multipart: type SCORM, parent_id, name, file).
+ * Order: unknown training 404 → plan 403 (EXPERT; the binder checks x-plans first) → parent 422 → the package
+ * (unpackPackage) → the item, a draft, last in its parent, with scorm_url = the launch page's address and
+ * specific_content {entry_point, version}. If the item cannot be written, the folder is removed.
+ */
+export async function createScormItem(services: Services, auth: AuthContext, trainingUuid: string, input: ScormUpload): Promise<TrainingItemBody> {
+  const training = await trainingOf(services, auth.store.id, trainingUuid);
+  checkItemTypes(['SCORM'], { plan: auth.store.plan, isPlatformAdmin: auth.user.isAdmin });
+  const parentId = input.parent_id ? Number(input.parent_id) : null;
+  await checkParent(services.db, training.id, 'SCORM', parentId);
+  const unpacked = await unpackPackage(services, auth, input.file);
+  try {
+    const name = (input.name?.trim() || unpacked.title || nameFromFile(input.file.filename) || 'Paquet SCORM').slice(0, 128);
+    const row = await appendItem(services, training.id, { type: 'SCORM', name, parentId, draft: true, scormUrl: unpacked.scormUrl, specificContent: unpacked.specificContent });
     return await itemDetail(services.db, row);
   } catch (error) {
-    await storage.deletePrefix(prefix).catch(() => undefined);
-    await services.db.delete(scormPackages).where(eq(scormPackages.id, packageId));
+    await unpacked.discard();
     throw error;
   }
 }

@@ -139,7 +139,10 @@ export function specificContentErrors(row: Pick<ItemRow, 'type' | 'specificConte
     return Object.fromEntries(Object.entries(nested).map(([field, list]) => [field === 'body' ? 'specific_content' : `specific_content.${field}`, list]));
   }
   if (row.type === 'TASKS') {
-    const ids = (parsed.value as { tasks: { id: string }[] }).tasks.map((task) => task.id);
+    const { tasks } = parsed.value as { tasks: { id: string; label: string }[] };
+    const blank = tasks.findIndex((task) => task.label.trim() === '');
+    if (blank >= 0) return { [`specific_content.tasks.${blank}.label`]: [messages.taskLabelBlank] };
+    const ids = tasks.map((task) => task.id);
     if (new Set(ids).size !== ids.length) return { 'specific_content.tasks': [messages.listedTwice] };
   }
   return {};

@@ -32,7 +32,7 @@ export interface FileUploadFieldProps {
 }
 
 /** "…/uploads/…/Couverture-ete.png" → "Couverture-ete.png". */
-const fileNameOf = (url: string) => {
+export const fileNameOf = (url: string) => {
   const last = url.split(/[?#]/)[0]!.split('/').pop() ?? url;
   try {
     return decodeURIComponent(last);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { components } from '../../api/schema.gen';
+import type { UploadApi } from '../../../machines/upload/upload.actors';
 import { scormUploadApi } from '../../api/uploadApi';
 import { formatSize } from '../../i18n/format';
 import { useLocale } from '../../i18n/LocaleProvider';
@@ -21,6 +22,12 @@ export interface ScormUploadFieldProps {
   /** Called with the created SCORM item (a draft), e.g. to refresh the outline and close the dialog. */
   onCreated: (item: TrainingItem) => void;
   label: string;
+  /** Where the zip goes: by default a new item (scormUploadApi); scormReplaceApi for a new package of an item. */
+  api?: UploadApi;
+  /** The line shown once done (default: "Le SCORM « name » a été ajouté."). */
+  doneText?: (item: TrainingItem) => string;
+  /** A line under the label. */
+  description?: string;
 }
 
 /**
@@ -33,10 +40,10 @@ export interface ScormUploadFieldProps {
  *
  * The training and section are read once: give a new `key` when they change.
  */
-export function ScormUploadField({ trainingUuid, parentId, onCreated, label }: ScormUploadFieldProps) {
+export function ScormUploadField({ trainingUuid, parentId, onCreated, label, api: givenApi, doneText, description }: ScormUploadFieldProps) {
   const intl = useIntl();
   const { locale } = useLocale();
-  const [api] = useState(() => scormUploadApi(trainingUuid, { parentId }));
+  const [api] = useState(() => givenApi ?? scormUploadApi(trainingUuid, { parentId }));
   const upload = useUpload({ kind: 'SCORM', api, onUploaded: (item) => onCreated(item as TrainingItem) });
   const { view } = upload;
   const max = view.maxSize === null ? '' : formatSize(view.maxSize, locale);
@@ -46,6 +53,7 @@ export function ScormUploadField({ trainingUuid, parentId, onCreated, label }: S
   return (
     <div className="upload-field" data-testid="scorm-upload-field">
       <span className="ui-field__label">{label}</span>
+      {description && <p className="ui-field__description">{description}</p>}
       <p className="ui-field__description">{intl.formatMessage(m.hintZip, { max })}</p>
       <StorageUsageNote />
       {view.isBusy ? (
@@ -59,7 +67,7 @@ export function ScormUploadField({ trainingUuid, parentId, onCreated, label }: S
         />
       )}
       <UploadOutcome
-        done={created ? intl.formatMessage(m.scormDone, { name: created.name }) : null}
+        done={created ? (doneText ? doneText(created) : intl.formatMessage(m.scormDone, { name: created.name })) : null}
         error={error}
         onRetry={view.canRetry ? upload.retry : null}
       />

@@ -23,7 +23,7 @@ const expected: Record<string, string> = {
   affiliation: 'O', affiliation_godchildren: 'O', affiliation_revenues: 'O',
   trainings_certificates: MGR, trainings_settings: MGR,
   bundle: EDIT, bundle_settings: EDIT, bundle_price: EDIT, bundle_description: EDIT,
-  training: EDIT, training_uuid_editor: EDIT, training_uuid_quiz: EDIT, training_uuid_quiz_answers: EDIT, training_uuid_tasks: EDIT,
+  training: EDIT, training_uuid_editor: EDIT, training_uuid_quiz: EDIT, training_uuid_quiz_answers: EDIT, training_uuid_tasks: EDIT, training_uuid_scorm: EDIT,
   training_uuid_assignment: EDIT, training_uuid_assignment_submissions: EDIT, training_uuid_assignment_submission: EDIT,
   training_settings: EDIT, training_price: EDIT, training_description: EDIT, training_seo: EDIT, training_internal: EDIT,
   settings: MGR, settings_team: MGR, settings_seo: MGR, settings_sso: MGR, settings_company: MGR, settings_payments: MGR,

@@ -55,8 +55,8 @@ describe('the item tree rows', () => {
     expect(lesson.textContent).toContain('2 ressources');
     expect(within(screen.getByTestId('tree-item-12')).getByRole('link', { name: 'Élément 12' }).getAttribute('href')).toBe('/formations/abc/assignment/12?parentId=1');
     expect(within(screen.getByTestId('tree-item-12')).getByRole('link', { name: '3 devoirs à corriger' }).getAttribute('href')).toBe('/formations/abc/assignment/12/submissions?parentId=1');
-    // A SCORM package has no editor: its name is not a link.
-    expect(within(screen.getByTestId('tree-item-13')).queryByRole('link')).toBeNull();
+    // A SCORM package opens its settings page (issue #10).
+    expect(within(screen.getByTestId('tree-item-13')).getByRole('link', { name: 'Élément 13' }).getAttribute('href')).toBe('/formations/abc/scorm/13?parentId=1');
     expect(document.querySelectorAll('[data-drag-handle="item"]')).toHaveLength(3);
     expect(document.querySelectorAll('[data-drag-handle="top"]')).toHaveLength(1);
     expect(screen.getByTestId('tree-add-1')).toBeTruthy();

@@ -232,7 +232,7 @@ describe('lesson editor machine', () => {
       const editor = await inConflict();
       editor.send({ type: 'KEEP_MINE' });
       expect(editor.saves[1]!.input.version).toBe(5);
-      expect(Object.keys(lastChanges(editor)).sort()).toEqual(['content', 'description', 'draft', 'min_complete_duration', 'name']);
+      expect(Object.keys(lastChanges(editor)).sort()).toEqual(['content', 'description', 'draft', 'min_complete_duration', 'name', 'unlock_at', 'unlock_blockers', 'unlock_delay_days', 'unlock_mode']);
       expect(lastChanges(editor).name).toBe('Ma version');
     });
 
@@ -263,7 +263,7 @@ describe('lesson editor machine', () => {
     const backup = (overrides: Partial<LessonBackup> = {}): LessonBackup => ({
       itemId: 7,
       version: 1,
-      fields: { name: 'Récupéré', description: null, draft: true, min_complete_duration: null, blocks: [] },
+      fields: { name: 'Récupéré', description: null, draft: true, min_complete_duration: null, blocks: [], unlock: { mode: 'NONE', at: null, delayDays: null, blockers: [] }, tasks: null },
       pending: {},
       savedAt: '2026-11-25T10:00:00.000Z',
       ...overrides,
@@ -275,6 +275,18 @@ describe('lesson editor machine', () => {
       editor.send({ type: 'RESTORE' });
       expect(editor.view().status).toBe('unsaved');
       expect(editor.view().fields.name).toBe('Récupéré');
+    });
+
+    it('a backup written before unlock settings and tasks existed takes them from the server copy', async () => {
+      const { unlock: _unlock, tasks: _tasks, ...older } = backup().fields;
+      const editor = await opened({
+        loaded: item({ unlock_mode: 'MANUAL' } as Partial<LessonItem>),
+        backup: backup({ fields: older as LessonBackup['fields'] }),
+      });
+      editor.send({ type: 'RESTORE' });
+      expect(editor.view().fields).toMatchObject({ name: 'Récupéré', unlock: { mode: 'MANUAL' }, tasks: null });
+      editor.send({ type: 'SAVE' });
+      expect(lastChanges(editor)).not.toHaveProperty('unlock_mode');
     });
 
     it('a restored backup older than the server copy saves against its own version (the conflict choice follows)', async () => {
@@ -289,7 +301,7 @@ describe('lesson editor machine', () => {
       editor.send({ type: 'DISCARD_BACKUP' });
       expect(editor.view().phase).toBe('editing');
       expect(editor.backups.at(-1)).toBeNull();
-      const same = await opened({ backup: backup({ fields: { name: 'Introduction', description: null, draft: true, min_complete_duration: null, blocks: [{ id: 'a', type: 'heading', data: { text: 'Bienvenue', level: 2 } }] } }) });
+      const same = await opened({ backup: backup({ fields: { name: 'Introduction', description: null, draft: true, min_complete_duration: null, blocks: [{ id: 'a', type: 'heading', data: { text: 'Bienvenue', level: 2 } }], unlock: { mode: 'NONE', at: null, delayDays: null, blockers: [] }, tasks: null } }) });
       expect(same.view().phase).toBe('editing');
     });
   });
@@ -312,5 +324,62 @@ describe('lesson editor machine', () => {
     editor.send({ type: 'APPLY_BLOCK', id: 'q' });
     editor.send({ type: 'SAVE' });
     expect(JSON.parse(lastChanges(editor).content!)[0]).toEqual({ id: 'x', type: 'hologram', data: { beam: 3 } });
+  });
+});
+
+describe('lesson editor machine: task lists and unlock settings (issue #10)', () => {
+  const tasksItem = (tasks: { id: string; label: string }[]) =>
+    item({ type: 'TASKS', content: null, specific_content: JSON.stringify({ tasks }) } as Partial<LessonItem>);
+
+  it('edits a TASKS item’s list (add, write, move, place, remove) and saves it as specific_content only', async () => {
+    const editor = await opened({ loaded: tasksItem([{ id: 'a', label: 'Lire' }, { id: 'b', label: 'Écrire' }]) });
+    editor.send({ type: 'ADD_TASK', id: 'c' });
+    expect(editor.view().fieldProblems).toContain('taskLabelRequired');
+    editor.send({ type: 'SAVE' });
+    expect(editor.saves).toHaveLength(0);
+    expect(editor.view().problem).toBe('invalid');
+    editor.send({ type: 'SET_TASK_LABEL', id: 'c', label: '  Relire  ' });
+    editor.send({ type: 'MOVE_TASK', id: 'a', direction: 'down' });
+    editor.send({ type: 'PLACE_TASK', id: 'c', index: 0 });
+    editor.send({ type: 'REMOVE_TASK', id: 'b' });
+    expect(editor.view().fields.tasks!.map((task) => task.id)).toEqual(['c', 'a']);
+    editor.send({ type: 'SAVE' });
+    expect(lastChanges(editor)).toEqual({ specific_content: JSON.stringify({ tasks: [{ id: 'c', label: 'Relire' }, { id: 'a', label: 'Lire' }] }) });
+  });
+
+  it('ignores task events on a lesson (no task list) and moves nothing past either end', async () => {
+    const editor = await opened();
+    editor.send({ type: 'ADD_TASK', id: 'x' });
+    expect(editor.view().fields.tasks).toBeNull();
+    expect(editor.view().status).toBe('saved');
+    const tasks = await opened({ loaded: tasksItem([{ id: 'a', label: 'Lire' }]) });
+    tasks.send({ type: 'MOVE_TASK', id: 'a', direction: 'up' });
+    tasks.send({ type: 'PLACE_TASK', id: 'a', index: 3 });
+    tasks.send({ type: 'ADD_TASK', id: 'a' });
+    expect(tasks.view().status).toBe('saved');
+  });
+
+  it('saves unlock settings together, each value only with its own mode; a missing date or delay keeps it from saving', async () => {
+    const editor = await opened();
+    editor.send({ type: 'SET_UNLOCK', changes: { mode: 'DELAY' } });
+    expect(editor.view().fieldProblems).toContain('unlockDelayOutOfRange');
+    editor.send({ type: 'SET_UNLOCK', changes: { delayDays: 3651 } });
+    expect(editor.view().fieldProblems).toContain('unlockDelayOutOfRange');
+    editor.send({ type: 'SET_UNLOCK', changes: { mode: 'DATE', delayDays: 7 } });
+    expect(editor.view().fieldProblems).toContain('unlockDateRequired');
+    editor.send({ type: 'SET_UNLOCK', changes: { at: '2027-01-04T08:00:00.000Z' } });
+    editor.send({ type: 'SET_BLOCKER', blockerType: 'QUIZ_SCORE', itemId: 3, on: true });
+    editor.send({ type: 'SET_BLOCKER_SCORE', itemId: 3, minScore: 120 });
+    expect(editor.view().fieldProblems).toEqual(['blockerScoreOutOfRange']);
+    editor.send({ type: 'SET_BLOCKER_SCORE', itemId: 3, minScore: 80 });
+    editor.send({ type: 'SET_BLOCKER', blockerType: 'TASKS', itemId: 4, on: true });
+    editor.send({ type: 'SET_BLOCKER', blockerType: 'TASKS', itemId: 4, on: false });
+    editor.send({ type: 'SAVE' });
+    expect(lastChanges(editor)).toEqual({
+      unlock_mode: 'DATE',
+      unlock_at: '2027-01-04T08:00:00.000Z',
+      unlock_delay_days: null,
+      unlock_blockers: [{ type: 'QUIZ_SCORE', item_id: 3, min_score: 80 }],
+    });
   });
 });

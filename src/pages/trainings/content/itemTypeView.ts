@@ -14,18 +14,19 @@ export const ITEM_TYPE_VIEW: Record<TrainingItemType, { icon: LucideIcon; label:
   SCORM: { icon: Package, label: m.typeSCORM },
 };
 
-/** The editor route segment of each type that has an editor (src/app/routes.ts); SECTION and SCORM have none. */
+/** The editor route segment of each type that has an editor (src/app/routes.ts); a SECTION has none. */
 const EDITOR_SEGMENT: Partial<Record<TrainingItemType, string>> = {
   GENERIC: 'editor',
   VIDEO: 'editor',
   QUIZ: 'quiz',
   TASKS: 'tasks',
   ASSIGNMENT: 'assignment',
+  SCORM: 'scorm',
 };
 
 const withParent = (path: string, parentId: number | null) => (parentId === null ? path : `${path}?parentId=${parentId}`);
 
-/** The editor of an item (`/formations/:uuid/editor/:id?parentId=…` and the like), or null for SECTION and SCORM. */
+/** The editor of an item (`/formations/:uuid/editor/:id?parentId=…` and the like), or null for a SECTION. */
 export function editorPath(trainingUuid: string, type: TrainingItemType, itemId: number, parentId: number | null): string | null {
   const segment = EDITOR_SEGMENT[type];
   return segment ? withParent(`/formations/${encodeURIComponent(trainingUuid)}/${segment}/${itemId}`, parentId) : null;

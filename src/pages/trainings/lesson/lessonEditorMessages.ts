@@ -31,7 +31,7 @@ export const lessonEditorMessages = defineMessages({
   moveDown: { id: 'lessonEditor.block.moveDown', defaultMessage: 'Descendre' },
   remove: { id: 'lessonEditor.block.remove', defaultMessage: 'Supprimer' },
   newBlock: { id: 'lessonEditor.block.new', defaultMessage: 'Nouveau bloc' },
-  settings: { id: 'lessonEditor.settings', defaultMessage: 'Réglages de la leçon' },
+  settings: { id: 'lessonEditor.settings', defaultMessage: 'Réglages' },
   minDuration: { id: 'lessonEditor.minDuration', defaultMessage: 'Durée minimale avant de pouvoir terminer (minutes)' },
   minDurationHint: { id: 'lessonEditor.minDurationHint', defaultMessage: 'Laissez vide pour aucune durée minimale.' },
   description: { id: 'lessonEditor.description', defaultMessage: 'Description courte' },

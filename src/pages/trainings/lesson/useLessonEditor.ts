@@ -3,20 +3,26 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createLessonEditorActors } from '../../../../machines/lessonEditor/lessonEditor.actors';
 import { lessonEditorMachine } from '../../../../machines/lessonEditor/lessonEditor.machine';
 import { selectLessonEditorView } from '../../../../machines/lessonEditor/lessonEditor.selectors';
-import type { LessonItem } from '../../../../machines/lessonEditor/lessonDocument';
-import { serialiseBlocks } from '../../../../shared/lessonBlocks';
+import { changesBetween, type LessonItemWithUnlock } from '../../../../machines/lessonEditor/lessonDocument';
 import { trainingItemsApi, type TrainingItem } from '../../../api/trainingItemsApi';
 import { refreshTraining } from '../../../api/trainingsApi';
 import { useInspectedMachine } from '../../../app/inspector';
 import { flushLessonBackups, readLessonBackup, storeLessonBackup } from './lessonBackupStore';
 
-const toLessonItem = (item: TrainingItem): LessonItem => ({
+const toLessonItem = (item: TrainingItem): LessonItemWithUnlock => ({
   id: item.id,
+  type: item.type,
   name: item.name,
   description: item.description,
   draft: item.draft,
   min_complete_duration: item.min_complete_duration,
   content: item.content,
+  specific_content: item.specific_content,
+  scorm_url: item.scorm_url,
+  unlock_mode: item.unlock_mode,
+  unlock_at: item.unlock_at,
+  unlock_delay_days: item.unlock_delay_days,
+  unlock_blockers: item.unlock_blockers,
   version: item.version,
 });
 
@@ -34,12 +40,14 @@ export function useLessonEditor(trainingUuid: string, itemId: number, copyName: 
           save: async (id, version, changes, signal) => toLessonItem(await trainingItemsApi.update(trainingUuid, id, { ...changes, version }, signal)),
           saveCopy: async (id, fields, signal) => {
             const original = await trainingItemsApi.get(trainingUuid, id, signal);
-            const copy = await trainingItemsApi.create(
-              trainingUuid,
-              { type: original.type as 'GENERIC', name: copyName(fields.name).slice(0, 128), parent_id: original.parent_id, draft: true },
-              signal,
-            );
-            await trainingItemsApi.update(trainingUuid, copy.id, { content: serialiseBlocks(fields.blocks), description: fields.description, min_complete_duration: fields.min_complete_duration, version: copy.version }, signal);
+            const name = copyName(fields.name).slice(0, 128);
+            // A SCORM item cannot be made without its package: it is duplicated (the copy shares the package).
+            const copy =
+              original.type === 'SCORM'
+                ? await trainingItemsApi.duplicate(trainingUuid, id, null, signal)
+                : await trainingItemsApi.create(trainingUuid, { type: original.type as 'GENERIC', name, parent_id: original.parent_id, draft: true }, signal);
+            // Everything the trainer wrote, as a new draft under its own name.
+            await trainingItemsApi.update(trainingUuid, copy.id, { ...changesBetween(null, fields), name, draft: true, version: copy.version }, signal);
             void refreshTraining(queryClient, trainingUuid);
           },
         },

@@ -1,0 +1,63 @@
+import { defineMessage, defineMessages } from 'react-intl';
+
+/** The settings column every item editor shares (unlock rules, resources) and the task-list and SCORM pages. */
+export const itemSettingsMessages = defineMessages({
+  unlockTitle: { id: 'itemSettings.unlock.title', defaultMessage: 'Déblocage' },
+  unlockMode: { id: 'itemSettings.unlock.mode', defaultMessage: 'Quand cet élément s’ouvre-t-il ?' },
+  modeNONE: { id: 'itemSettings.unlock.mode.none', defaultMessage: 'Tout de suite' },
+  modeNONEHint: { id: 'itemSettings.unlock.mode.noneHint', defaultMessage: 'Selon la diffusion progressive de la formation, s’il y en a une.' },
+  modeDATE: { id: 'itemSettings.unlock.mode.date', defaultMessage: 'À une date' },
+  modeDATEHint: { id: 'itemSettings.unlock.mode.dateHint', defaultMessage: 'Le même jour pour tous les apprenants.' },
+  modeDELAY: { id: 'itemSettings.unlock.mode.delay', defaultMessage: 'Après un délai' },
+  modeDELAYHint: { id: 'itemSettings.unlock.mode.delayHint', defaultMessage: 'Compté en jours depuis l’inscription de chaque apprenant.' },
+  modeMANUAL: { id: 'itemSettings.unlock.mode.manual', defaultMessage: 'Manuellement' },
+  modeMANUALHint: { id: 'itemSettings.unlock.mode.manualHint', defaultMessage: 'Quand l’équipe le débloque pour un apprenant.' },
+  modePREVIOUS: { id: 'itemSettings.unlock.mode.previous', defaultMessage: 'Après l’élément précédent' },
+  modePREVIOUSHint: { id: 'itemSettings.unlock.mode.previousHint', defaultMessage: 'Quand l’apprenant a terminé l’élément d’avant.' },
+  unlockAt: { id: 'itemSettings.unlock.at', defaultMessage: 'Date d’ouverture' },
+  unlockDelay: { id: 'itemSettings.unlock.delay', defaultMessage: 'Nombre de jours après l’inscription' },
+  unlockDateRequired: { id: 'itemSettings.unlock.dateRequired', defaultMessage: 'Choisissez la date d’ouverture.' },
+  unlockDelayOutOfRange: { id: 'itemSettings.unlock.delayOutOfRange', defaultMessage: 'Indiquez un nombre entier de jours, de 0 à 3 650.' },
+  blockersTitle: { id: 'itemSettings.blockers.title', defaultMessage: 'Conditions à remplir avant' },
+  blockersNone: { id: 'itemSettings.blockers.none', defaultMessage: 'Aucun quiz, liste de tâches ou devoir ne précède cet élément.' },
+  blockerScore: { id: 'itemSettings.blockers.score', defaultMessage: 'Score minimal (%)' },
+  blockerScoreHint: { id: 'itemSettings.blockers.scoreHint', defaultMessage: 'Vide : le taux de réussite du quiz.' },
+  blockerScoreOutOfRange: { id: 'itemSettings.blockers.scoreOutOfRange', defaultMessage: 'Le score va de 0 à 100 %.' },
+  resourcesTitle: { id: 'itemSettings.resources.title', defaultMessage: 'Ressources' },
+  resourcesEmpty: { id: 'itemSettings.resources.empty', defaultMessage: 'Aucune ressource. Ajoutez un fichier à télécharger ou un lien.' },
+  resourcesLoading: { id: 'itemSettings.resources.loading', defaultMessage: 'Chargement des ressources…' },
+  resourcesFailed: { id: 'itemSettings.resources.failed', defaultMessage: 'Les ressources n’ont pas pu être chargées.' },
+  resourceName: { id: 'itemSettings.resources.name', defaultMessage: 'Nom' },
+  resourceUrl: { id: 'itemSettings.resources.url', defaultMessage: 'Adresse (https://…)' },
+  addLink: { id: 'itemSettings.resources.addLink', defaultMessage: 'Ajouter le lien' },
+  addFile: { id: 'itemSettings.resources.addFile', defaultMessage: 'Fichier à télécharger' },
+  removeResource: { id: 'itemSettings.resources.remove', defaultMessage: 'Supprimer' },
+  moveUp: { id: 'itemSettings.resources.moveUp', defaultMessage: 'Monter' },
+  moveDown: { id: 'itemSettings.resources.moveDown', defaultMessage: 'Descendre' },
+  tasksTitle: { id: 'tasksEditor.title', defaultMessage: 'Tâches à cocher' },
+  tasksName: { id: 'tasksEditor.name', defaultMessage: 'Titre de la liste de tâches' },
+  tasksEmpty: { id: 'tasksEditor.empty', defaultMessage: 'Aucune tâche. Ajoutez la première : l’apprenant la cochera une fois faite.' },
+  addTask: { id: 'tasksEditor.add', defaultMessage: 'Ajouter une tâche' },
+  removeTask: { id: 'tasksEditor.remove', defaultMessage: 'Supprimer' },
+  taskLabelRequired: { id: 'tasksEditor.labelRequired', defaultMessage: 'Le texte de la tâche est obligatoire.' },
+  taskLabelTooLong: { id: 'tasksEditor.labelTooLong', defaultMessage: 'Une tâche fait 500 caractères au plus.' },
+  tooManyTasks: { id: 'tasksEditor.tooMany', defaultMessage: 'Une liste compte 200 tâches au plus.' },
+  dragHint: { id: 'tasksEditor.dragHint', defaultMessage: 'Glissez une tâche par sa poignée, ou utilisez Monter et Descendre.' },
+  scormName: { id: 'scormSettings.name', defaultMessage: 'Titre du module SCORM' },
+  scormPackage: { id: 'scormSettings.package', defaultMessage: 'Paquet SCORM' },
+  scormReplace: { id: 'scormSettings.replace', defaultMessage: 'Remplacer le paquet' },
+  scormReplaceHint: { id: 'scormSettings.replaceHint', defaultMessage: 'Le nouveau paquet remplace l’ancien pour tous les apprenants ; le titre et les réglages restent.' },
+  scormReplaced: { id: 'scormSettings.replaced', defaultMessage: 'Le paquet a été remplacé.' },
+  scormPreview: { id: 'scormSettings.preview', defaultMessage: 'Aperçu' },
+  scormPreviewFrame: { id: 'scormSettings.previewFrame', defaultMessage: 'Aperçu du module SCORM' },
+  scormOpen: { id: 'scormSettings.open', defaultMessage: 'Ouvrir dans un nouvel onglet' },
+  scormNoPackage: { id: 'scormSettings.noPackage', defaultMessage: 'Aucun paquet n’est lié à cet élément.' },
+});
+
+export const taskLabel = defineMessage<{ index: number }>({ id: 'tasksEditor.taskLabel', defaultMessage: 'Tâche {index}' });
+export const blockerLabel = defineMessage<{ type: string; name: string }>({
+  id: 'itemSettings.blockers.label',
+  defaultMessage: '{type, select, QUIZ_SCORE {Réussir le quiz} TASKS {Cocher toutes les tâches de} other {Faire accepter le devoir}} « {name} »',
+});
+export const resourceLabel = defineMessage<{ name: string }>({ id: 'itemSettings.resources.label', defaultMessage: 'Ressource « {name} »' });
+export const scormVersionMessage = defineMessage<{ version: string; entry: string }>({ id: 'scormSettings.version', defaultMessage: 'SCORM {version} · page de lancement : {entry}' });
