@@ -43,14 +43,13 @@ async function sampleTraining(slug: string) {
     { trainingItemId: lesson, name: 'Fiche', type: 'LINK', url: 'https://example.test/fiche', position: 0 },
     { trainingItemId: lesson, name: 'PDF', type: 'FILE', url: 'https://example.test/a.pdf', size: 1200, position: 1 },
   ]);
-  const [customer] = await db.insert(customers).values({ storeId, email: `${slug}@learner.test` }).returning();
-  await db.insert(assignmentSubmissions).values(
-    (['PENDING_TEACHER', 'PENDING_TEACHER', 'PENDING_CUSTOMER', 'COMPLETED'] as const).map((status) => ({
-      trainingItemId: assignment,
-      customerId: customer!.id,
-      status,
-    })),
-  );
+  // One submission per learner and assignment: four learners at four points of the review.
+  const statuses = ['PENDING_TEACHER', 'PENDING_TEACHER', 'PENDING_CUSTOMER', 'COMPLETED'] as const;
+  const learners = await db
+    .insert(customers)
+    .values(statuses.map((_, i) => ({ storeId, email: `${slug}-${i}@learner.test` })))
+    .returning();
+  await db.insert(assignmentSubmissions).values(statuses.map((status, i) => ({ trainingItemId: assignment, customerId: learners[i]!.id, status })));
   return { trainingId, first, second, lesson, quiz, assignment };
 }
 
