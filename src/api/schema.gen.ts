@@ -4111,7 +4111,8 @@ export interface components {
             /**
              * @description A stable machine code: VALIDATION_FAILED, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT,
              *     TOO_MANY_REQUESTS, NOT_IMPLEMENTED, SERVICE_UNAVAILABLE, INTERNAL_ERROR, INVALID_CREDENTIALS,
-             *     INVALID_TOKEN, NO_STRIPE_TOKEN_DEFINED, PLAN_REQUIRED.
+             *     INVALID_TOKEN, NO_STRIPE_TOKEN_DEFINED, PLAN_REQUIRED, PASSWORD_REQUIRED (a learner's activation link
+             *     followed without the password the account still needs).
              */
             code: string;
             /** @description Per-field message lists (422 only). Keys are body or query field names. */
