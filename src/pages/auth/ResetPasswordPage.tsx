@@ -8,10 +8,10 @@ import { Banner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { Form, FormError } from '../../components/ui/Form';
 import { TextLink } from '../../components/ui/Link';
-import { PasswordInput } from '../../components/PasswordInput';
 import { TextField } from '../../components/ui/TextField';
 import { commonMessages } from '../../i18n/commonMessages';
 import { authMessages as m } from './authMessages';
+import { NewPasswordFields, newPasswordOf } from './NewPasswordFields';
 
 /** Without a token: ask for the link. With the link's email and token: choose the new password. */
 export function ResetPasswordPage() {
@@ -60,7 +60,7 @@ function ChooseNewPassword({ email, token }: { email: string; token: string }) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    request.submit({ email, token, password: String(data.get('password') ?? ''), password_confirmation: String(data.get('password_confirmation') ?? '') });
+    request.submit({ email, token, ...newPasswordOf(data) });
   };
   const shown = ['password', 'password_confirmation'];
   return (
@@ -77,22 +77,7 @@ function ChooseNewPassword({ email, token }: { email: string; token: string }) {
         <Form className="auth-card__form" onSubmit={onSubmit}>
           {/* An invalid link is reported on the token, which has no field: show it above the form. */}
           <FormError>{failureText(intl, request.error, shown)}</FormError>
-          <PasswordInput
-            name="password"
-            autoComplete="new-password"
-            label={intl.formatMessage(m.newPassword)}
-            description={intl.formatMessage(m.passwordHint)}
-            isRequired
-            minLength={8}
-            errorMessage={fieldErrors(request.error, 'password')}
-          />
-          <PasswordInput
-            name="password_confirmation"
-            autoComplete="new-password"
-            label={intl.formatMessage(m.confirmPassword)}
-            isRequired
-            errorMessage={fieldErrors(request.error, 'password_confirmation')}
-          />
+          <NewPasswordFields error={request.error} />
           <Button type="submit" fullWidth isPending={request.isSubmitting} pendingLabel={intl.formatMessage(m.pending)}>
             {intl.formatMessage(m.newPasswordSubmit)}
           </Button>
