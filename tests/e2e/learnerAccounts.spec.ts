@@ -1,17 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from './fixtures';
+import { expect, test, type Page } from './fixtures';
+import { mailLink } from './mailbox';
 
 /** The learner area of the demo school (issue 11, learner accounts): /ecole/demo. */
 const uniqueEmail = () => `learner-${randomUUID().slice(0, 8)}@example.test`;
 const PASSWORD = 'learner-password-1';
-
-async function mailLink(request: APIRequestContext, to: string, template: string) {
-  const mails = (await (await request.get(`/__dev/mailbox.json?to=${encodeURIComponent(to)}`)).json()) as { template: string; text: string }[];
-  const mail = mails.find((m) => m.template === template);
-  expect(mail, `no ${template} mail for ${to}`).toBeDefined();
-  const url = new URL(/(https?:\/\/\S+)/.exec(mail!.text)![1]!);
-  return url.pathname + url.search;
-}
 
 async function logIn(page: Page, email: string, password: string) {
   await page.locator('input[name=email]').fill(email);

@@ -18,15 +18,22 @@ export function ResetPasswordPage() {
   const [search] = useSearchParams();
   const email = search.get('email');
   const token = search.get('token');
-  return email && token ? <ChooseNewPassword email={email} token={token} /> : <RequestLink />;
+  return email && token ? (
+    <ChooseNewPassword send={(passwords, signal) => resetPassword({ email, token, ...passwords }, signal)} loginHref="/connexion" />
+  ) : (
+    <RequestResetLink send={(address, signal) => resetPassword({ email: address }, signal)} loginHref="/connexion" />
+  );
 }
 
-function RequestLink() {
+type Sent = Promise<{ message?: string } | void>;
+
+/** Asks for a reset link (the back office's and a school's learner area's, by `send`). */
+export function RequestResetLink({ send, loginHref }: { send: (email: string, signal: AbortSignal) => Sent; loginHref: string }) {
   const intl = useIntl();
-  const request = useRequest(resetPassword);
+  const request = useRequest(send);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    request.submit({ email: String(new FormData(event.currentTarget).get('email') ?? '').trim() });
+    request.submit(String(new FormData(event.currentTarget).get('email') ?? '').trim());
   };
   return (
     <section className="auth-card" aria-labelledby="reset-title">
@@ -48,19 +55,19 @@ function RequestLink() {
         </>
       )}
       <p className="auth-card__alt">
-        <TextLink href="/connexion">{intl.formatMessage(m.backToLogin)}</TextLink>
+        <TextLink href={loginHref}>{intl.formatMessage(m.backToLogin)}</TextLink>
       </p>
     </section>
   );
 }
 
-function ChooseNewPassword({ email, token }: { email: string; token: string }) {
+/** Chooses the new password with a reset link's token (held by `send`). */
+export function ChooseNewPassword({ send, loginHref }: { send: (passwords: ReturnType<typeof newPasswordOf>, signal: AbortSignal) => Sent; loginHref: string }) {
   const intl = useIntl();
-  const request = useRequest(resetPassword);
+  const request = useRequest(send);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    request.submit({ email, token, ...newPasswordOf(data) });
+    request.submit(newPasswordOf(new FormData(event.currentTarget)));
   };
   const shown = ['password', 'password_confirmation'];
   return (
@@ -71,7 +78,7 @@ function ChooseNewPassword({ email, token }: { email: string; token: string }) {
           <Banner variant="success" role="status">
             {intl.formatMessage(m.newPasswordDone)}
           </Banner>
-          <TextLink href="/connexion">{intl.formatMessage(m.signIn)}</TextLink>
+          <TextLink href={loginHref}>{intl.formatMessage(m.signIn)}</TextLink>
         </div>
       ) : (
         <Form className="auth-card__form" onSubmit={onSubmit}>

@@ -4,17 +4,16 @@ import { useSearchParams } from 'react-router-dom';
 import { activateLearner, resendLearnerActivation, type LearnerActivation } from '../../api/schoolApi';
 import { schoolPath } from '../../../shared/schoolPaths';
 import { useOpenLearnerSession, useSchool } from '../../app/school';
-import { failureText, fieldErrors } from '../../app/failureText';
+import { failureText } from '../../app/failureText';
 import { useRequest } from '../../app/useRequest';
 import { Banner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
-import { Form, FormError } from '../../components/ui/Form';
+import { Form } from '../../components/ui/Form';
 import { ButtonLink } from '../../components/ui/Link';
 import { Spinner } from '../../components/ui/Spinner';
-import { TextField } from '../../components/ui/TextField';
-import { commonMessages } from '../../i18n/commonMessages';
 import { authMessages } from '../auth/authMessages';
 import { NewPasswordFields, newPasswordOf } from '../auth/NewPasswordFields';
+import { ResendActivation } from '../auth/ResendActivation';
 import { schoolMessages as m } from './schoolMessages';
 
 /**
@@ -84,28 +83,6 @@ function Activate({ token }: { token: string }) {
 }
 
 function ResendLink() {
-  const intl = useIntl();
   const { subdomain } = useSchool();
-  const request = useRequest((email: string, signal) => resendLearnerActivation(subdomain, email, signal));
-  if (request.hasSucceeded) {
-    return (
-      <Banner variant="success" role="status">
-        {intl.formatMessage(authMessages.activationResent)}
-      </Banner>
-    );
-  }
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    request.submit(String(new FormData(event.currentTarget).get('email') ?? '').trim());
-  };
-  return (
-    <Form className="auth-card__form" onSubmit={onSubmit}>
-      <p className="auth-card__lead">{intl.formatMessage(authMessages.activationLead)}</p>
-      <FormError>{failureText(intl, request.error, ['email'])}</FormError>
-      <TextField name="email" type="email" autoComplete="email" label={intl.formatMessage(commonMessages.email)} isRequired errorMessage={fieldErrors(request.error, 'email')} />
-      <Button type="submit" fullWidth isPending={request.isSubmitting} pendingLabel={intl.formatMessage(authMessages.pending)}>
-        {intl.formatMessage(authMessages.activationResend)}
-      </Button>
-    </Form>
-  );
+  return <ResendActivation resend={(email, signal) => resendLearnerActivation(subdomain, email, signal)} />;
 }
