@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { settleUnlessAborted } from '../support/settleUnlessAborted';
 import type { Credentials, Registration, Session, User } from './auth.types';
-import type { Failure } from '../../shared/failure';
+import { restoreStoredSession } from '../support/restoreSession';
 
 /** The calls the auth machine needs; the app supplies them from the generated API client. */
 export interface AuthApi {
@@ -17,25 +17,13 @@ export interface TokenStorage {
   clear(): void;
 }
 
-const isFailure = (error: unknown): error is Failure =>
-  typeof error === 'object' && error !== null && 'status' in error && 'message' in error;
-
 /** Real actors for `authMachine.provide({ actors })`, forwarding each actor's abort signal. */
 export function createAuthActors(api: AuthApi, tokens: TokenStorage) {
   return {
     restoreSession: fromPromise<User | null>(({ signal }) =>
       settleUnlessAborted(
         signal,
-        (async () => {
-          if (!tokens.get()) return null;
-          try {
-            return await api.getMe(signal);
-          } catch (error) {
-            // A refused token is a guest; anything else (server down, offline) is "unavailable".
-            if (isFailure(error) && error.status === 401) return null;
-            throw error;
-          }
-        })(),
+        restoreStoredSession(Boolean(tokens.get()), () => api.getMe(signal)),
       ),
     ),
     login: fromPromise<Session, Credentials>(({ input, signal }) => settleUnlessAborted(signal, api.login(input, signal))),

@@ -41,12 +41,17 @@ function prepareSessionLookup(db: Database) {
     .prepare('resolve_session');
 }
 
+/** The token of `Authorization: Bearer <token>`, or null when the header is missing or malformed. */
+export function bearerToken(header: string | undefined): string | null {
+  return /^Bearer\s+([A-Za-z0-9_-]{16,200})$/.exec(header ?? '')?.[1] ?? null;
+}
+
 /** Reads `Authorization: Bearer <token>`; null when missing, unknown or expired. */
 export async function resolveSession(services: Services, header: string | undefined): Promise<AuthContext | null> {
-  const match = /^Bearer\s+([A-Za-z0-9_-]{16,200})$/.exec(header ?? '');
-  if (!match?.[1]) return null;
+  const token = bearerToken(header);
+  if (!token) return null;
   let lookup = sessionLookups.get(services.db);
   if (!lookup) sessionLookups.set(services.db, (lookup = prepareSessionLookup(services.db)));
-  const rows = await lookup.execute({ tokenHash: hashToken(match[1]), now: services.clock().toISOString() });
+  const rows = await lookup.execute({ tokenHash: hashToken(token), now: services.clock().toISOString() });
   return rows[0] ?? null;
 }

@@ -11,10 +11,10 @@ import type { Services } from '../services.js';
 export type StoreUpdate = operations['updateStore']['requestBody']['content']['application/json'];
 
 /**
- * Feature switches the server knows by name. None yet: every name sent in `feature_options` is refused
- * with 422 until a feature that can be switched exists; add its name here when it does.
+ * Feature switches the server knows by name; any other name sent in `feature_options` is refused with 422.
+ * `registration_open`: learners may create an account in the learner area without buying (on when absent).
  */
-export const KNOWN_FEATURE_OPTIONS: readonly string[] = [];
+export const KNOWN_FEATURE_OPTIONS: readonly string[] = ['registration_open'];
 
 /** Plans that may turn the community on. */
 const COMMUNITY_PLANS = ['PRO', 'EXPERT'];

@@ -421,6 +421,38 @@ export const customers = pgTable(
   (t) => [uniqueIndex('customers_store_email_key').on(t.storeId, sql`lower(${t.email})`), index('customers_store_created_idx').on(t.storeId, t.createdAt)],
 );
 
+/** Learner-area sessions, one table apart from `sessions`: a learner token never opens the back office. Hashed like sessions. */
+export const customerSessions = pgTable(
+  'customer_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('customer_sessions_customer_idx').on(t.customerId)],
+);
+
+/** Single-use e-mail tokens of learners (activation, password reset), stored hashed like `user_tokens`. */
+export const customerTokens = pgTable(
+  'customer_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    purpose: userTokenPurposeEnum('purpose').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('customer_tokens_customer_idx').on(t.customerId, t.purpose)],
+);
+
 /** A customer's enrolment in a training. */
 export const customerTrainings = pgTable(
   'customer_trainings',

@@ -74,7 +74,7 @@ export async function seedDemo(db: Database) {
     await tx.insert(notifications).values(demoNotifications(people, now));
     await seedCatalogue(tx, { storeId: store!.id, owner: people.owner, teacher: people.teacher, trainingIds: DEMO_IDS.trainings, now });
     await seedBundles(tx, { storeId: store!.id, trainingIds: DEMO_IDS.trainings, now });
-    await seedLearners(tx, { storeId: store!.id, trainingIds: DEMO_IDS.trainings, named: CUSTOMERS.map((name, i) => ({ id: DEMO_IDS.customers[i]!, name, email: emailOf(name) })), teacher: people.teacher, former: people.former, now });
+    await seedLearners(tx, { storeId: store!.id, trainingIds: DEMO_IDS.trainings, named: CUSTOMERS.map((name, i) => ({ id: DEMO_IDS.customers[i]!, name, email: emailOf(name) })), teacher: people.teacher, former: people.former, now, passwordHash });
     const learner = (i: number) => DEMO_IDS.customers[i]!;
     await seedAssignments(tx, {
       storeId: store!.id,

@@ -17,6 +17,8 @@ export interface LearnersSeedInput {
   /** The team member deleted at the end of the demo seed: her comment then reads "Membre supprimé". */
   former: string;
   now: Date;
+  /** The demo password's hash: every learner who activated their account signs in to the learner area with it. */
+  passwordHash: string;
 }
 
 type Enrolment = typeof customerTrainings.$inferInsert;
@@ -103,6 +105,7 @@ export async function seedLearners(db: Database, input: LearnersSeedInput) {
           lastname: rest.join(' ') || null,
           // A buyer sets a password at checkout; a learner added by the team has not activated yet.
           activatedAt: classic && !l.abandoned ? at(l.hoursAgo) : null,
+          passwordHash: classic && !l.abandoned ? input.passwordHash : null,
           createdAt: at(l.hoursAgo + 0.2),
         };
       }),

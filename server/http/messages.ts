@@ -69,6 +69,21 @@ export const messages = {
     'If this address is waiting for activation, a new e-mail has just been sent.',
   ),
   emailVerified: t('Votre adresse e-mail est confirmée.', 'Your e-mail address is confirmed.'),
+
+  // Learner accounts (the learner area of a school)
+  registrationClosed: t(
+    "Les inscriptions sont fermées dans cette école : vous aurez un compte en achetant une formation.",
+    'Registration is closed in this school: you will get an account when you buy a training.',
+  ),
+  learnerEmailTaken: t(
+    'Un compte existe déjà avec cette adresse dans cette école. Connectez-vous, ou choisissez « Mot de passe oublié ».',
+    'An account already exists with this address in this school. Sign in, or choose "Forgot your password".',
+  ),
+  choosePassword: t('Choisissez un mot de passe pour activer votre compte.', 'Choose a password to activate your account.'),
+  learnerActivationMailMaybeSent: t(
+    "Si un compte de cette école attend son activation à cette adresse, un nouvel e-mail vient d'être envoyé.",
+    'If an account of this school waits for activation at this address, a new e-mail has just been sent.',
+  ),
   passwordChanged: t('Votre mot de passe a été modifié.', 'Your password has been changed.'),
 
   // Store settings

@@ -52,3 +52,38 @@ export function passwordResetMail(locale: Locale, firstname: string, url: string
         { label: 'Choisir un nouveau mot de passe', url },
       );
 }
+
+/** The learner area's activation link, sent at sign-up and on request; it names the school, since a person may have several. */
+export function learnerActivationMail(locale: Locale, firstname: string | null, school: string, url: string): RenderedMail {
+  return locale === 'en'
+    ? layout('LEARNER_ACTIVATION', `Activate your account at ${school}`, [`Hello${firstname ? ` ${firstname}` : ''},`, `Confirm your e-mail address to activate your learner account at ${school}.`], {
+        label: 'Activate my account',
+        url,
+      })
+    : layout(
+        'LEARNER_ACTIVATION',
+        `Activez votre compte sur ${school}`,
+        [`Bonjour${firstname ? ` ${firstname}` : ''},`, `Confirmez votre adresse e-mail pour activer votre compte apprenant sur ${school}.`],
+        { label: 'Activer mon compte', url },
+      );
+}
+
+export function learnerPasswordResetMail(locale: Locale, firstname: string | null, school: string, url: string): RenderedMail {
+  return locale === 'en'
+    ? layout(
+        'LEARNER_RESET_PASSWORD',
+        `Reset your password at ${school}`,
+        [`Hello${firstname ? ` ${firstname}` : ''},`, `Someone asked to reset your password at ${school}. The link is valid for one hour.`, 'If it was not you, ignore this e-mail.'],
+        { label: 'Choose a new password', url },
+      )
+    : layout(
+        'LEARNER_RESET_PASSWORD',
+        `Réinitialisez votre mot de passe sur ${school}`,
+        [
+          `Bonjour${firstname ? ` ${firstname}` : ''},`,
+          `Une demande de réinitialisation de votre mot de passe sur ${school} a été faite. Le lien est valable une heure.`,
+          "Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail.",
+        ],
+        { label: 'Choisir un nouveau mot de passe', url },
+      );
+}

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ValidateFunction } from 'ajv';
+import type { LearnerAuth } from '../auth/learnerSession.js';
 import { resolveSession, type StoreRow } from '../auth/session.js';
 import { HttpError, forbidden, invalid, notFound, unauthenticated } from '../http/errors.js';
 import { inLocale, localeOf, messages, type Locale } from '../http/messages.js';
 import { operationRefusal } from '../policies/policy.js';
+import { isSchoolPath, resolveSchoolScope } from '../policies/schoolScope.js';
 import { resolveStoreScope } from '../policies/storeScope.js';
 import type { Services } from '../services.js';
 import { type BoundOperation, type OpenApiDocument, listOperations } from './document.js';
@@ -84,7 +86,8 @@ function compile(validator: ContractValidator, doc: OpenApiDocument, bound: Boun
 
 /**
  * Registers one Fastify route per operation of the contract. Order inside a request:
- * authentication (401) → roles, then plan (403; policies/policy.ts) → store scope (404; policies/storeScope.ts) → 501 when the operation has no handler
+ * authentication (401) → roles, then plan (403; policies/policy.ts) → store scope (404; policies/storeScope.ts; for the
+ * learner area's `/school/stores/{subdomain}` paths, the school and its learner: policies/schoolScope.ts) → 501 when the operation has no handler
  * yet → request validation (422; path and query first, then the handler's preflight, when it has one or
  * the body is multipart) → handler → response validated against the contract before it leaves.
  * Multipart bodies are read by at most MAX_CONCURRENT_MULTIPART requests at once (429 beyond).
@@ -112,9 +115,14 @@ export function bindOperations(app: FastifyInstance, doc: OpenApiDocument, handl
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const compiled = compiledOperation();
         const locale = localeOf(request.headers['accept-language']);
-        const auth = bound.isPublic ? null : await resolveSession(services, request.headers.authorization);
+        const school = isSchoolPath(bound.path);
+        const auth = bound.isPublic || school ? null : await resolveSession(services, request.headers.authorization);
         let store: StoreRow | null = null;
-        if (!bound.isPublic) {
+        let learner: LearnerAuth | null = null;
+        if (school) {
+          // The learner area: the school from `{subdomain}` and its learner's session (policies/schoolScope.ts).
+          ({ store, learner } = await resolveSchoolScope(services, bound, (request.params as { subdomain?: string }).subdomain, request.headers.authorization));
+        } else if (!bound.isPublic) {
           if (!auth) throw unauthenticated();
           const refusal = operationRefusal({ roles: bound.roles, plans: bound.operation['x-plans'] }, auth.user, auth.store);
           if (refusal === 'role') throw forbidden();
@@ -141,7 +149,7 @@ export function bindOperations(app: FastifyInstance, doc: OpenApiDocument, handl
         if (compiled.query && !compiled.query(query)) Object.assign(errors, toFieldErrors(compiled.query.errors));
         // Texts no database stores (NUL, half a surrogate pair) are refused whatever the field: see validation.ts.
         Object.assign(errors, unstorableTextErrors(params), unstorableTextErrors(query));
-        const context = { query: query as never, params: params as never, auth, store, services, request, locale };
+        const context = { query: query as never, params: params as never, auth, learner, store, services, request, locale };
         // A handler's deliberate failures are answers too: they must be ones the contract declares.
         const failure = (error: unknown) => {
           if (!(error instanceof HttpError)) throw error;

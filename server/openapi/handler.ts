@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { operations } from '../../src/api/schema.gen.js';
+import type { LearnerAuth } from '../auth/learnerSession.js';
 import type { AuthContext, StoreRow } from '../auth/session.js';
 import type { Locale } from '../http/messages.js';
 import type { Services } from '../services.js';
@@ -39,11 +40,17 @@ export interface HandlerContext<K extends OperationId> {
   body: BodyOf<K>;
   query: QueryOf<K>;
   params: PathOf<K>;
-  /** The caller's session; null only on public operations. */
+  /** The caller's back-office session; null on public operations and in the learner area. */
   auth: AuthContext | null;
   /**
+   * In the learner area (`/school/stores/{subdomain}`): the learner signed in to that school; never null on learner
+   * operations (x-roles CUSTOMER), null on public ones unless the request carries that school's learner token.
+   */
+  learner: LearnerAuth | null;
+  /**
    * The store the operation acts on, resolved once by the binder (policies/storeScope.ts): the one a
-   * `{storeUuid}` path names, else the caller's own. Null only on public operations.
+   * `{storeUuid}` path names, else the caller's own; in the learner area, the school `{subdomain}` names.
+   * Null only on public operations outside the learner area.
    */
   store: StoreRow | null;
   services: Services;
@@ -84,4 +91,10 @@ export function scopeOf(ctx: { store: StoreRow | null }): StoreRow {
 export function signedIn(ctx: { auth: AuthContext | null }): AuthContext {
   if (!ctx.auth) throw new Error(`Operation expected an authenticated caller but has none`);
   return ctx.auth;
+}
+
+/** Handlers of learner operations (x-roles CUSTOMER) call this to get the signed-in learner. */
+export function signedInLearner(ctx: { learner: LearnerAuth | null }): LearnerAuth {
+  if (!ctx.learner) throw new Error(`Operation expected a signed-in learner but has none`);
+  return ctx.learner;
 }

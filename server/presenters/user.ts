@@ -9,6 +9,13 @@ type NamedUser = Pick<UserRow, 'firstname' | 'lastname' | 'displayName'>;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
+/** A store's SEO fields, every one present (null when never set). */
+export const presentStoreSeo = (store: Pick<StoreRow, 'seoData'>): StoreBody['seo_data'] => ({
+  title: store.seoData.title ?? null,
+  description: store.seoData.description ?? null,
+  image: store.seoData.image ?? null,
+});
+
 export function presentStore(store: StoreRow, userAccountCount: number): StoreBody {
   return {
     uuid: store.id,
@@ -18,7 +25,7 @@ export function presentStore(store: StoreRow, userAccountCount: number): StoreBo
     plan: store.plan,
     logo: store.logo,
     favicon: store.favicon,
-    seo_data: { title: store.seoData.title ?? null, description: store.seoData.description ?? null, image: store.seoData.image ?? null },
+    seo_data: presentStoreSeo(store),
     feature_options: store.featureOptions,
     capabilities: { additional_user_accounts: store.additionalUserAccounts, paid_user_accounts: store.paidUserAccounts },
     user_account_count: userAccountCount,

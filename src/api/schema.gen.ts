@@ -3524,9 +3524,59 @@ export interface paths {
         put?: never;
         /**
          * Activate a learner account and set its password
-         * @description Our design (the spec lists the learner screens but not their calls). From the activation link e-mailed after a purchase or when the team added the learner. Unknown or expired link: 422 INVALID_TOKEN ("activation link unknown"). Signs the learner in.
+         * @description Our design (the spec lists the learner screens but not their calls). From the activation link e-mailed after a sign-up, a purchase or when the team added the learner. A learner who has no password yet (added by the team) must choose one: without `password` the answer is 422 on `password` and the link stays valid; a learner who chose one at sign-up may send the token alone (`password` and `password_confirmation` come together or not at all). Unknown, used or expired link: 422 INVALID_TOKEN ("activation link unknown"). Signs the learner in.
          */
         post: operations["activateLearner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/school/stores/{subdomain}/activation/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail a learner a new activation link
+         * @description Our design (the spec lists the learner screens but not their calls). Sends a new activation link when this school has a learner with that address who has not activated yet; always answers 202 (the call does not tell whether an account exists). Limited like the back office's resend requests (429).
+         */
+        post: operations["resendLearnerActivation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/school/stores/{subdomain}/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a learner's new password with the reset link's token
+         * @description Our design (the spec lists the learner screens but not their calls). Sets the new password, ends every session of the learner and answers 200; following the link also activates the account. An unknown, used or expired token answers 422 INVALID_TOKEN.
+         */
+        put: operations["resetLearnerPassword"];
+        /**
+         * E-mail a learner a password reset link
+         * @description Our design (the spec lists the learner screens but not their calls). E-mails a reset link (valid 1 hour, single use) to the learner of this school with that address, and always answers 202, so the call does not tell whether an account exists. Limited like the back office's reset requests (429).
+         */
+        post: operations["requestLearnerPasswordReset"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4105,7 +4155,8 @@ export interface components {
             /**
              * @description A stable machine code: VALIDATION_FAILED, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT,
              *     TOO_MANY_REQUESTS, NOT_IMPLEMENTED, SERVICE_UNAVAILABLE, INTERNAL_ERROR, INVALID_CREDENTIALS,
-             *     INVALID_TOKEN, NO_STRIPE_TOKEN_DEFINED, PLAN_REQUIRED.
+             *     INVALID_TOKEN, NO_STRIPE_TOKEN_DEFINED, PLAN_REQUIRED, PASSWORD_REQUIRED (a learner's activation link
+             *     followed without the password the account still needs).
              */
             code: string;
             /** @description Per-field message lists (422 only). Keys are body or query field names. */
@@ -4153,7 +4204,7 @@ export interface components {
             logo: string | null;
             favicon: string | null;
             seo_data: components["schemas"]["SeoData"];
-            /** @description Feature switches of the store, by name. */
+            /** @description Feature switches of the store, by name. Known: `registration_open` (learners may create an account in the learner area without buying; on when absent). Other names are refused (422). */
             feature_options: {
                 [key: string]: boolean;
             };
@@ -12902,8 +12953,8 @@ export interface operations {
             content: {
                 "application/json": {
                     token: string;
-                    password: components["schemas"]["Password"];
-                    password_confirmation: string;
+                    password?: components["schemas"]["Password"];
+                    password_confirmation?: string;
                 };
             };
         };
@@ -12919,6 +12970,103 @@ export interface operations {
             };
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+        };
+    };
+    resendLearnerActivation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: components["schemas"]["Email"];
+                };
+            };
+        };
+        responses: {
+            /** @description If the account waits for activation, an e-mail is on its way. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    resetLearnerPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    password: components["schemas"]["Password"];
+                    password_confirmation: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new password is set. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    requestLearnerPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: components["schemas"]["Email"];
+                };
+            };
+        };
+        responses: {
+            /** @description If an account exists, a reset e-mail is on its way. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     logoutLearner: {

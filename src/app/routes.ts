@@ -228,6 +228,16 @@ export const routes: readonly AppRoute[] = [
   { path: '/communaute/espaces/:uuid/informations', name: 'community_group_informations', layout: 'community', guard: 'auth', responsive: true, ...COMMUNITY },
   { path: '/communaute/espaces/:uuid/signalements', name: 'community_group_abuses', layout: 'community', guard: 'auth', responsive: true, ...COMMUNITY },
 
+  // A school's learner area on this app (shared/schoolPaths.ts): its pages and its learner session live under it.
+  {
+    path: '/ecole/:subdomain/*',
+    name: 'school',
+    layout: 'blank',
+    guard: 'any',
+    responsive: true,
+    query: ['token'],
+    load: () => import('../pages/school/SchoolArea').then((m) => m.SchoolArea),
+  },
   // The learner area (lesson previews open /mon-espace/formations/{slug}/elements/{id}?preview-token=…)
   { path: '/mon-espace/*', name: 'learner_area', layout: 'blank', guard: 'any', responsive: true, ...LEARNER },
 ];

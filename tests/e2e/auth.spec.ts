@@ -1,16 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from './fixtures';
+import { expect, test, type Page } from './fixtures';
+import { mailLink } from './mailbox';
 import { answerQuestionnaire } from './questionnaire';
 
 const uniqueEmail = () => `e2e-${randomUUID().slice(0, 8)}@example.test`;
-
-async function mailLink(request: APIRequestContext, to: string, template: string) {
-  const mails = (await (await request.get(`/__dev/mailbox.json?to=${encodeURIComponent(to)}`)).json()) as { template: string; text: string }[];
-  const mail = mails.find((m) => m.template === template);
-  expect(mail, `no ${template} mail for ${to}`).toBeDefined();
-  const url = new URL(/(https?:\/\/\S+)/.exec(mail!.text)![1]!);
-  return url.pathname + url.search;
-}
 
 async function logOut(page: Page) {
   await page.getByTestId('user-menu').click();

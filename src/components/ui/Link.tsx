@@ -18,3 +18,12 @@ export function TextLink({ variant = 'default', className, ...rest }: TextLinkPr
     <RACLink {...rest} className={['ui-link', `ui-link--${variant}`, className].filter(Boolean).join(' ')} />
   );
 }
+
+/** A link drawn as a button (a call to action that navigates: "Se connecter", "Créer un compte"). */
+export function ButtonLink({ variant = 'primary', className, children, ...rest }: Omit<RACLinkProps, 'className' | 'style'> & { variant?: 'primary' | 'secondary'; className?: string }) {
+  return (
+    <RACLink {...rest} className={['ui-button', `ui-button--${variant}`, 'ui-button--md', 'ui-button--full', className].filter(Boolean).join(' ')}>
+      {(state) => <span className="ui-button__label">{typeof children === 'function' ? children(state) : children}</span>}
+    </RACLink>
+  );
+}

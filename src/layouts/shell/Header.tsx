@@ -5,6 +5,7 @@ import type { components } from '../../api/schema.gen';
 import type { Viewer } from '../../app/access';
 import { externalLinks, supportEmail } from '../../app/externalLinks';
 import { showsPlanLink } from '../../app/menu';
+import { schoolPath } from '../../../shared/schoolPaths';
 import { Button } from '../../components/ui/Button';
 import { Menu, MenuItem, MenuSeparator } from '../../components/ui/Menu';
 import { commonMessages } from '../../i18n/commonMessages';
@@ -41,6 +42,8 @@ export function Header({ user, viewer, drawerOpen, onToggleDrawer, onLogout }: {
     { key: 'blog', href: externalLinks.blog, label: m.blog },
   ].filter((link): link is typeof link & { href: string } => link.href !== null);
   const capabilities = user.store.enterprise_capabilities;
+  // The store's learner area on this app (hosting it on its own subdomain comes later: README, Decisions).
+  const learnerArea = schoolPath(user.store.subdomain, 'home');
   return (
     <header className="shell-header">
       <Button
@@ -58,7 +61,7 @@ export function Header({ user, viewer, drawerOpen, onToggleDrawer, onLogout }: {
         <span className="shell-header__brand-name">{intl.formatMessage(commonMessages.appName)}</span>
       </a>
       <div className="shell-header__actions">
-        <a className="shell-header__link" href="/mon-espace" data-testid="learner-area-link">
+        <a className="shell-header__link" href={learnerArea} data-testid="learner-area-link">
           <MonitorPlay size={18} aria-hidden="true" />
           <span className="shell-header__label">{intl.formatMessage(m.learnerArea)}</span>
         </a>
@@ -106,7 +109,7 @@ export function Header({ user, viewer, drawerOpen, onToggleDrawer, onLogout }: {
               {intl.formatMessage(m.plan)}
             </MenuItem>
           )}
-          <MenuItem href="/mon-espace" icon={<MonitorPlay size={16} />}>
+          <MenuItem href={learnerArea} icon={<MonitorPlay size={16} />}>
             {intl.formatMessage(m.learnerArea)}
           </MenuItem>
           {viewer.role === 'OWNER' && (

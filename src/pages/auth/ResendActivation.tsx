@@ -11,9 +11,18 @@ import { commonMessages } from '../../i18n/commonMessages';
 import { authMessages as m } from './authMessages';
 
 /** Sends the activation e-mail again: a button when the address is known, else a one-field form. */
-export function ResendActivation({ email, variant = 'form' }: { email?: string; variant?: 'form' | 'button' }) {
+export function ResendActivation({
+  email,
+  variant = 'form',
+  resend = resendActivation,
+}: {
+  email?: string;
+  variant?: 'form' | 'button';
+  /** The call that sends it: the back office's by default, a school's for its learners. */
+  resend?: (email: string, signal: AbortSignal) => Promise<{ message?: string } | void>;
+}) {
   const intl = useIntl();
-  const request = useRequest(resendActivation);
+  const request = useRequest(resend);
   if (request.hasSucceeded) {
     return (
       <Banner variant="success" role="status">

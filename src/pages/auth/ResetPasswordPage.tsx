@@ -8,25 +8,32 @@ import { Banner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { Form, FormError } from '../../components/ui/Form';
 import { TextLink } from '../../components/ui/Link';
-import { PasswordInput } from '../../components/PasswordInput';
 import { TextField } from '../../components/ui/TextField';
 import { commonMessages } from '../../i18n/commonMessages';
 import { authMessages as m } from './authMessages';
+import { NewPasswordFields, newPasswordOf } from './NewPasswordFields';
 
 /** Without a token: ask for the link. With the link's email and token: choose the new password. */
 export function ResetPasswordPage() {
   const [search] = useSearchParams();
   const email = search.get('email');
   const token = search.get('token');
-  return email && token ? <ChooseNewPassword email={email} token={token} /> : <RequestLink />;
+  return email && token ? (
+    <ChooseNewPassword send={(passwords, signal) => resetPassword({ email, token, ...passwords }, signal)} loginHref="/connexion" />
+  ) : (
+    <RequestResetLink send={(address, signal) => resetPassword({ email: address }, signal)} loginHref="/connexion" />
+  );
 }
 
-function RequestLink() {
+type Sent = Promise<{ message?: string } | void>;
+
+/** Asks for a reset link (the back office's and a school's learner area's, by `send`). */
+export function RequestResetLink({ send, loginHref }: { send: (email: string, signal: AbortSignal) => Sent; loginHref: string }) {
   const intl = useIntl();
-  const request = useRequest(resetPassword);
+  const request = useRequest(send);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    request.submit({ email: String(new FormData(event.currentTarget).get('email') ?? '').trim() });
+    request.submit(String(new FormData(event.currentTarget).get('email') ?? '').trim());
   };
   return (
     <section className="auth-card" aria-labelledby="reset-title">
@@ -48,19 +55,19 @@ function RequestLink() {
         </>
       )}
       <p className="auth-card__alt">
-        <TextLink href="/connexion">{intl.formatMessage(m.backToLogin)}</TextLink>
+        <TextLink href={loginHref}>{intl.formatMessage(m.backToLogin)}</TextLink>
       </p>
     </section>
   );
 }
 
-function ChooseNewPassword({ email, token }: { email: string; token: string }) {
+/** Chooses the new password with a reset link's token (held by `send`). */
+export function ChooseNewPassword({ send, loginHref }: { send: (passwords: ReturnType<typeof newPasswordOf>, signal: AbortSignal) => Sent; loginHref: string }) {
   const intl = useIntl();
-  const request = useRequest(resetPassword);
+  const request = useRequest(send);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    request.submit({ email, token, password: String(data.get('password') ?? ''), password_confirmation: String(data.get('password_confirmation') ?? '') });
+    request.submit(newPasswordOf(new FormData(event.currentTarget)));
   };
   const shown = ['password', 'password_confirmation'];
   return (
@@ -71,28 +78,13 @@ function ChooseNewPassword({ email, token }: { email: string; token: string }) {
           <Banner variant="success" role="status">
             {intl.formatMessage(m.newPasswordDone)}
           </Banner>
-          <TextLink href="/connexion">{intl.formatMessage(m.signIn)}</TextLink>
+          <TextLink href={loginHref}>{intl.formatMessage(m.signIn)}</TextLink>
         </div>
       ) : (
         <Form className="auth-card__form" onSubmit={onSubmit}>
           {/* An invalid link is reported on the token, which has no field: show it above the form. */}
           <FormError>{failureText(intl, request.error, shown)}</FormError>
-          <PasswordInput
-            name="password"
-            autoComplete="new-password"
-            label={intl.formatMessage(m.newPassword)}
-            description={intl.formatMessage(m.passwordHint)}
-            isRequired
-            minLength={8}
-            errorMessage={fieldErrors(request.error, 'password')}
-          />
-          <PasswordInput
-            name="password_confirmation"
-            autoComplete="new-password"
-            label={intl.formatMessage(m.confirmPassword)}
-            isRequired
-            errorMessage={fieldErrors(request.error, 'password_confirmation')}
-          />
+          <NewPasswordFields error={request.error} />
           <Button type="submit" fullWidth isPending={request.isSubmitting} pendingLabel={intl.formatMessage(m.pending)}>
             {intl.formatMessage(m.newPasswordSubmit)}
           </Button>

@@ -12,7 +12,7 @@ const STATS = 'OAN';
 const MGR = 'OA';
 const EDIT = 'OAT';
 const expected: Record<string, string> = {
-  login: 'guest', register: 'guest', register_from_invite: 'guest', resetpassword: 'guest', activation: 'any', learner_area: 'any',
+  login: 'guest', register: 'guest', register_from_invite: 'guest', resetpassword: 'guest', activation: 'any', learner_area: 'any', school: 'any',
   home: ALL, account: ALL, account_security: ALL, trainings: ALL, bundles: ALL,
   training_customers: ALL, training_comments: ALL, training_statistics: ALL,
   statistics: STATS, customers: STATS, customer: STATS, sales: STATS, discounts: STATS,

@@ -1,0 +1,52 @@
+import { inLocale, messages } from '../http/messages.js';
+import { scopeOf, signedInLearner, type HandlerMap } from '../openapi/handler.js';
+import { learnerProfile, loginLearner, logoutLearner, registerLearner, updateLearnerProfile } from '../commands/learners/accounts.js';
+import { activateLearner, requestLearnerPasswordReset, resendLearnerActivation, resetLearnerPassword } from '../commands/learners/links.js';
+import { schoolView } from '../commands/learners/lookup.js';
+
+/** The learner area's accounts (`/school/stores/{subdomain}`): the binder resolved the school and, for CUSTOMER operations, its learner. */
+export const schoolHandlers: HandlerMap = {
+  async getSchool(ctx) {
+    return { status: 200, body: await schoolView(ctx.services, scopeOf(ctx)) };
+  },
+
+  async registerLearner(ctx) {
+    return { status: 201, body: await registerLearner(ctx.services, scopeOf(ctx), ctx.body, ctx.request.ip) };
+  },
+
+  async loginLearner(ctx) {
+    return { status: 200, body: await loginLearner(ctx.services, scopeOf(ctx), ctx.body, ctx.request.ip) };
+  },
+
+  async activateLearner(ctx) {
+    return { status: 200, body: await activateLearner(ctx.services, scopeOf(ctx), ctx.body) };
+  },
+
+  async resendLearnerActivation(ctx) {
+    await resendLearnerActivation(ctx.services, scopeOf(ctx), ctx.body.email, ctx.request.ip);
+    return { status: 202, body: { message: inLocale(messages.learnerActivationMailMaybeSent, ctx.locale) } };
+  },
+
+  async requestLearnerPasswordReset(ctx) {
+    await requestLearnerPasswordReset(ctx.services, scopeOf(ctx), ctx.body.email, ctx.request.ip);
+    return { status: 202, body: { message: inLocale(messages.resetMailMaybeSent, ctx.locale) } };
+  },
+
+  async resetLearnerPassword(ctx) {
+    await resetLearnerPassword(ctx.services, scopeOf(ctx), ctx.body);
+    return { status: 200, body: { message: inLocale(messages.passwordReset, ctx.locale) } };
+  },
+
+  async logoutLearner(ctx) {
+    await logoutLearner(ctx.services, signedInLearner(ctx));
+    return { status: 204 };
+  },
+
+  async getLearnerMe(ctx) {
+    return { status: 200, body: learnerProfile(signedInLearner(ctx)) };
+  },
+
+  async updateLearnerMe(ctx) {
+    return { status: 200, body: await updateLearnerProfile(ctx.services, signedInLearner(ctx), ctx.body) };
+  },
+};

@@ -1,0 +1,90 @@
+import createClient from 'openapi-fetch';
+import createQueryHooks from 'openapi-react-query';
+import type { LearnerAuthApi } from '../../machines/learnerAuth/learnerAuth.actors';
+import type { TokenStorage } from '../../machines/auth/auth.actors';
+import { currentLocale } from '../i18n/currentLocale';
+import { unwrap } from './failure';
+import { failingWithFailures } from './queries';
+import { localTokenStorage } from './tokenStorage';
+import type { paths } from './schema.gen';
+
+/**
+ * The learner area's calls (`/school/stores/{subdomain}/…`), the only module making them. They go through a
+ * client of their own: it carries the LEARNER token of the school in the path (never the back office's, which
+ * the app's client adds), and a 401 there ends the learner's session, not the back office's.
+ */
+const schoolClient = createClient<paths>({ baseUrl: `${globalThis.location?.origin ?? ''}/api/v1` });
+
+const SCHOOL_PATH = /\/api\/v1\/school\/stores\/([a-z0-9-]+)(?:\/|$)/;
+const subdomainOf = (url: string) => SCHOOL_PATH.exec(new URL(url).pathname)?.[1] ?? null;
+
+/** The learner token of one school in localStorage: one key per subdomain, a person may be a learner of several. */
+export const learnerTokenKey = (subdomain: string) => `cp.school.${subdomain}.token`;
+
+export const learnerTokenStorage = (subdomain: string): TokenStorage => localTokenStorage(learnerTokenKey(subdomain));
+
+/** Who to tell when a learner call of a school answers 401 (its session is gone): the school's auth machine. */
+const expiredListeners = new Map<string, () => void>();
+export function onLearnerUnauthorized(subdomain: string, listener: (() => void) | null) {
+  if (listener) expiredListeners.set(subdomain, listener);
+  else expiredListeners.delete(subdomain);
+}
+
+schoolClient.use({
+  onRequest({ request }) {
+    const subdomain = subdomainOf(request.url);
+    const token = subdomain ? learnerTokenStorage(subdomain).get() : null;
+    if (token) request.headers.set('Authorization', `Bearer ${token}`);
+    request.headers.set('Accept-Language', currentLocale());
+    return request;
+  },
+  onResponse({ request, response }) {
+    // Only learner operations answer 401 (wrong credentials and unknown links are 422).
+    const subdomain = subdomainOf(request.url);
+    if (response.status === 401 && subdomain) expiredListeners.get(subdomain)?.();
+    return response;
+  },
+});
+
+const $school = createQueryHooks(failingWithFailures(schoolClient));
+const at = (subdomain: string) => ({ params: { path: { subdomain } } });
+
+export type School = paths['/school/stores/{subdomain}']['get']['responses'][200]['content']['application/json'];
+export type LearnerProfileUpdate = paths['/school/stores/{subdomain}/me']['put']['requestBody']['content']['application/json'];
+export type LearnerActivation = paths['/school/stores/{subdomain}/activation']['post']['requestBody']['content']['application/json'];
+export type LearnerPasswordReset = paths['/school/stores/{subdomain}/password-reset']['put']['requestBody']['content']['application/json'];
+
+/** GET /school/stores/{subdomain}: the school's public face (404 for an unknown school). */
+export const schoolQuery = (subdomain: string) => $school.queryOptions('get', '/school/stores/{subdomain}', at(subdomain));
+
+/** The learner auth machine's calls for one school. */
+export function learnerAuthApi(subdomain: string): LearnerAuthApi {
+  return {
+    getMe: (signal) => unwrap(schoolClient.GET('/school/stores/{subdomain}/me', { ...at(subdomain), signal })),
+    login: (body, signal) => unwrap(schoolClient.POST('/school/stores/{subdomain}/login', { ...at(subdomain), body, signal })),
+    register: (body, signal) => unwrap(schoolClient.POST('/school/stores/{subdomain}/register', { ...at(subdomain), body, signal })),
+    logout: async (signal) => {
+      await unwrap(schoolClient.POST('/school/stores/{subdomain}/logout', { ...at(subdomain), signal }));
+    },
+  };
+}
+
+/** POST …/activation: follows the activation link (with a password when the account has none); signs in. */
+export const activateLearner = (subdomain: string, body: LearnerActivation, signal?: AbortSignal) =>
+  unwrap(schoolClient.POST('/school/stores/{subdomain}/activation', { ...at(subdomain), body, signal }));
+
+/** POST …/activation/resend: a new activation link (202 whether or not the address is known). */
+export const resendLearnerActivation = (subdomain: string, email: string, signal?: AbortSignal) =>
+  unwrap(schoolClient.POST('/school/stores/{subdomain}/activation/resend', { ...at(subdomain), body: { email }, signal }));
+
+/** POST …/password-reset: asks for a reset link (202 whether or not the address is known). */
+export const requestLearnerPasswordReset = (subdomain: string, email: string, signal?: AbortSignal) =>
+  unwrap(schoolClient.POST('/school/stores/{subdomain}/password-reset', { ...at(subdomain), body: { email }, signal }));
+
+/** PUT …/password-reset: sets the new password with the link's token. */
+export const resetLearnerPassword = (subdomain: string, body: LearnerPasswordReset, signal?: AbortSignal) =>
+  unwrap(schoolClient.PUT('/school/stores/{subdomain}/password-reset', { ...at(subdomain), body, signal }));
+
+/** PUT …/me: the learner's profile; answers the learner. */
+export const updateLearnerMe = (subdomain: string, body: LearnerProfileUpdate, signal?: AbortSignal) =>
+  unwrap(schoolClient.PUT('/school/stores/{subdomain}/me', { ...at(subdomain), body, signal }));

@@ -1,0 +1,74 @@
+import type { FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { updateLearnerMe, type LearnerProfileUpdate } from '../../api/schoolApi';
+import { LearnerAuthActor, useSchool } from '../../app/school';
+import { failureText, fieldErrors } from '../../app/failureText';
+import { useRequest } from '../../app/useRequest';
+import { Banner } from '../../components/ui/Banner';
+import { Button } from '../../components/ui/Button';
+import { Form, FormError } from '../../components/ui/Form';
+import { TextField } from '../../components/ui/TextField';
+import { authMessages } from '../auth/authMessages';
+import { schoolMessages as m } from './schoolMessages';
+
+/** `/ecole/:subdomain/mon-compte`: who is signed in, the activation reminder, the profile, the way out. */
+export function LearnerAccountPage() {
+  const intl = useIntl();
+  const { subdomain } = useSchool();
+  const auth = LearnerAuthActor.useActorRef();
+  const learner = LearnerAuthActor.useSelector((s) => s.context.learner);
+  const isLoggingOut = LearnerAuthActor.useSelector((s) => s.matches('loggingOut'));
+  const request = useRequest(async (body: LearnerProfileUpdate, signal) => {
+    auth.send({ type: 'USER_UPDATED', learner: await updateLearnerMe(subdomain, body, signal) });
+  });
+  if (!learner) return null;
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    request.submit({ firstname: String(data.get('firstname') ?? '').trim(), lastname: String(data.get('lastname') ?? '').trim() || null });
+  };
+  return (
+    <section className="auth-card" aria-labelledby="learner-account-title">
+      <h1 id="learner-account-title">{intl.formatMessage(m.accountTitle)}</h1>
+      <p className="school-account__identity" data-testid="learner-identity">
+        <strong>{learner.display_name}</strong>
+        <br />
+        {learner.email}
+      </p>
+      {!learner.activated && (
+        <Banner variant="warning" data-testid="learner-to-activate">
+          {intl.formatMessage(m.accountToActivate)}
+        </Banner>
+      )}
+      <div className="school-account__section">
+        <h2>{intl.formatMessage(m.profileTitle)}</h2>
+        <Form className="auth-card__form" onSubmit={onSubmit} data-testid="learner-profile-form">
+          <FormError>{failureText(intl, request.error, ['firstname', 'lastname'])}</FormError>
+          {request.hasSucceeded && (
+            <Banner variant="success" role="status">
+              {intl.formatMessage(m.saved)}
+            </Banner>
+          )}
+          <TextField
+            name="firstname"
+            autoComplete="given-name"
+            label={intl.formatMessage(authMessages.firstname)}
+            defaultValue={learner.firstname ?? ''}
+            isRequired
+            maxLength={64}
+            errorMessage={fieldErrors(request.error, 'firstname')}
+          />
+          <TextField name="lastname" autoComplete="family-name" label={intl.formatMessage(m.lastname)} defaultValue={learner.lastname ?? ''} maxLength={64} errorMessage={fieldErrors(request.error, 'lastname')} />
+          <Button type="submit" isPending={request.isSubmitting} pendingLabel={intl.formatMessage(m.saving)}>
+            {intl.formatMessage(m.save)}
+          </Button>
+        </Form>
+      </div>
+      <div className="school-account__section">
+        <Button variant="secondary" onPress={() => auth.send({ type: 'LOGOUT' })} isPending={isLoggingOut} pendingLabel={intl.formatMessage(m.loggingOut)} data-testid="learner-logout">
+          {intl.formatMessage(m.logout)}
+        </Button>
+      </div>
+    </section>
+  );
+}
