@@ -269,6 +269,13 @@ function TreeBody({ training, canEdit, plan, isPlatformAdmin }: { training: Trai
               {intl.formatMessage(m.saving)}
             </span>
           )}
+          {/* Publishing without the dialog (hide-confirm flag) or putting back to draft: the call runs. */}
+          {dialogs.settingDraftOf && !dialogs.publishConfirm && (
+            <span className="item-tree__saving" role="status" data-testid="tree-draft-saving">
+              <Spinner size="sm" aria-label={intl.formatMessage(m.saving2)} />
+              {intl.formatMessage(m.saving2)}
+            </span>
+          )}
           {canEdit && !isEmpty && (
             <Button icon={<FolderPlus size={16} aria-hidden="true" />} onPress={() => sendDialog({ type: 'NEW_SECTION' })} data-testid="tree-add-section">
               {intl.formatMessage(m.addSection)}
