@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { treeDialogsMachine } from './treeDialogs.machine';
+import { HIDE_CONFIRM_OFFERED_FROM, type treeDialogsMachine } from './treeDialogs.machine';
 
 type TreeDialogsSnapshot = SnapshotFrom<typeof treeDialogsMachine>;
 
@@ -8,6 +8,9 @@ export const selectTreeDialogsView = (snapshot: TreeDialogsSnapshot) => {
   const { context } = snapshot;
   const entryOpen = snapshot.matches('entry');
   const elsewhereOpen = snapshot.matches('elsewhere');
+  // The confirmation stays open, busy, while the publish it confirmed runs.
+  const publishing = snapshot.matches({ publication: 'saving' });
+  const confirmOpen = snapshot.matches({ publication: 'confirming' }) || (publishing && context.confirmed !== null);
   return {
     /** The section / rename dialog's mode while it is open. */
     entry: entryOpen ? context.entry : null,
@@ -17,8 +20,14 @@ export const selectTreeDialogsView = (snapshot: TreeDialogsSnapshot) => {
     scormSection: snapshot.matches('scorm') ? context.node : null,
     /** The upgrade offer (SCORM is not in the plan). */
     isUpgradeOffered: snapshot.matches('scormUpgrade'),
+    /** The item whose publication is being confirmed ("Publier « … » ?"), while that dialog is open. */
+    publishConfirm: confirmOpen ? context.node : null,
+    /** The confirmation also offers "Ne plus me demander" (from its third showing). */
+    isHideConfirmOffered: confirmOpen && context.confirmCount >= HIDE_CONFIRM_OFFERED_FROM,
+    /** The item being published or put back to draft (with or without the dialog). */
+    settingDraftOf: publishing ? context.node : null,
     /** The open dialog's call runs: its buttons are busy and it cannot be closed. */
-    isBusy: snapshot.matches({ entry: 'saving' }) || snapshot.matches({ elsewhere: 'duplicating' }),
+    isBusy: snapshot.matches({ entry: 'saving' }) || snapshot.matches({ elsewhere: 'duplicating' }) || (publishing && confirmOpen),
     /** The one-click duplicate runs: "Dupliquer" waits. */
     isDuplicatingHere: snapshot.matches('duplicatingHere'),
     /** The title problem of the entry dialog (checked before the call). */

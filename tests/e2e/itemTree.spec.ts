@@ -304,3 +304,27 @@ test('a platform admin adds a SCORM package into a chapter and opens its launch 
   await expect(page.getByText('Le paquet a été remplacé.')).toBeVisible();
   await expect(page.getByTestId('scorm-preview')).not.toHaveAttribute('src', before!);
 });
+
+test('publish a draft lesson from its menu after the confirmation, then put it back to draft', async ({ page, request }) => {
+  const { api, training, a1 } = await twoSections(request);
+  await logIn(page);
+  await page.goto(`/formations/${training.uuid}`);
+  await expect(row(page, a1.id)).toContainText('Brouillon');
+
+  await openMenu(page, a1.id, 'Publier');
+  const confirm = page.getByRole('alertdialog', { name: 'Publier « Leçon A1 » ?' });
+  await expect(confirm).toContainText('Les apprenants inscrits pourront l’ouvrir.');
+  await expect(confirm.getByTestId('publish-hide-confirm')).toHaveCount(0); // offered from the third time only
+  await confirm.getByRole('button', { name: 'Publier' }).click();
+  await expect(page.getByText('« Leçon A1 » est publié.')).toBeVisible();
+  await expect(confirm).toHaveCount(0);
+  await expect(row(page, a1.id)).not.toContainText('Brouillon');
+  expect((await api.outline(training.uuid))[0]!.children.find((child) => child.id === a1.id)!.draft).toBe(false);
+  expect(await page.evaluate(() => localStorage.getItem('training-item-confirm-count'))).toBe('1');
+
+  // Back to draft: no confirmation.
+  await openMenu(page, a1.id, 'Repasser en brouillon');
+  await expect(page.getByText('« Leçon A1 » est repassé en brouillon.')).toBeVisible();
+  await expect(row(page, a1.id)).toContainText('Brouillon');
+  expect((await api.outline(training.uuid))[0]!.children.find((child) => child.id === a1.id)!.draft).toBe(true);
+});

@@ -88,6 +88,22 @@ describe('the item tree rows', () => {
     expect(run).toHaveBeenCalledWith({ kind: 'move', node: items[0], direction: 'down' });
   });
 
+  it('an item\'s menu publishes a draft, puts a published one back to draft (SCORM too); a section\'s has neither', async () => {
+    const run = vi.fn();
+    renderSection(editor, { run, canMove: () => true, canPreview: () => true });
+    await userEvent.click(screen.getByRole('button', { name: 'Actions de « Élément 11 »' }));
+    expect(screen.queryByRole('menuitem', { name: 'Repasser en brouillon' })).toBeNull();
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Publier' }));
+    expect(run).toHaveBeenLastCalledWith({ kind: 'publish', node: items[0] });
+    await userEvent.click(screen.getByRole('button', { name: 'Actions de « Élément 13 »' }));
+    expect(screen.queryByRole('menuitem', { name: 'Publier' })).toBeNull();
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Repasser en brouillon' }));
+    expect(run).toHaveBeenLastCalledWith({ kind: 'unpublish', node: items[2] });
+    await userEvent.click(screen.getByRole('button', { name: 'Actions du chapitre « Chapitre 1 »' }));
+    expect(screen.getByRole('menuitem', { name: 'Modifier' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: /^(Publier|Repasser en brouillon)$/ })).toBeNull();
+  });
+
   it('the add menu marks the types the plan lacks with a gem (SCORM on PRO), and asks for the type chosen', async () => {
     const run = vi.fn();
     renderSection({ ...editor, creator: { plan: 'PERCENT', isPlatformAdmin: false } }, { run, canMove: () => true, canPreview: () => true });

@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, Copy, CopyPlus, Ellipsis, ExternalLink, Eye, Gem, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, Copy, CopyPlus, Ellipsis, ExternalLink, Eye, EyeOff, Gem, Globe, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Menu as RACMenu, Popover } from 'react-aria-components';
 import { useIntl } from 'react-intl';
@@ -13,7 +13,8 @@ import { useTreeController, type TreeAction } from './treeController';
 const ICON = { size: 16, 'aria-hidden': true } as const;
 
 /**
- * The "…" menu of a section or an item: edit (a section's dialog, an item's name), preview, duplicate here or
+ * The "…" menu of a section or an item: edit (a section's dialog, an item's name), preview, publish or put back
+ * to draft (an item; a section's draft is in its dialog), duplicate here or
  * into another training, "Monter" / "Descendre" (the keyboard alternative to dragging; shown when the entry can
  * move that way), delete.
  *
@@ -77,6 +78,16 @@ function EntryMenuItems({ node, label, focusFirst, onClose }: { node: TrainingIt
           {intl.formatMessage(m.openScorm)}
         </MenuItem>
       )}
+      {!section &&
+        (node.draft ? (
+          <MenuItem id="publish" icon={<Globe {...ICON} />} onAction={run({ kind: 'publish', node })}>
+            {intl.formatMessage(m.publish)}
+          </MenuItem>
+        ) : (
+          <MenuItem id="unpublish" icon={<EyeOff {...ICON} />} onAction={run({ kind: 'unpublish', node })}>
+            {intl.formatMessage(m.unpublish)}
+          </MenuItem>
+        ))}
       <MenuItem id="duplicate" icon={<Copy {...ICON} />} onAction={run({ kind: 'duplicate', node })}>
         {intl.formatMessage(m.duplicate)}
       </MenuItem>

@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef } from 'react';
+import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useInspectedMachine } from '../../../app/inspector';
 import { FolderPlus } from 'lucide-react';
@@ -34,6 +34,8 @@ import { ItemTitleDialog } from './ItemTitleDialog';
 import { editorPath, previewPath } from './itemTypeView';
 import { arrange, firstPaintEntries, moveBefore, orderOf, placements, stepMove } from './outline';
 import { PreviewTokenProvider, usePreviewToken } from './PreviewToken';
+import { PublishConfirm } from './PublishConfirm';
+import { readPublishConfirm, storeConfirmCount, storeHideConfirm } from './publishConfirmStorage';
 import { ScormDialog } from './ScormDialog';
 import { TreeControllerContext, type TreeAction, type TreeController, type TreeSettings } from './treeController';
 import { TreeItemRow, TreeSection } from './TreeRows';
@@ -120,14 +122,18 @@ function TreeBody({ training, canEdit, plan, isPlatformAdmin }: { training: Trai
   const [creationSnapshot, sendCreation] = useInspectedMachine(creationLogic, { input: creator });
   const creation = selectItemCreationView(creationSnapshot);
 
-  // ── The dialogs (section, rename, duplicate elsewhere, SCORM and its upgrade offer) and the one-click duplicate.
+  // ── The dialogs (section, rename, duplicate elsewhere, SCORM and its upgrade offer, publish), the one-click duplicate
+  //    and putting back to draft. The browser's confirm count and hide-confirm flag are read once, here.
+  const [storedConfirm] = useState(readPublishConfirm);
   const latestIntl = useRef(intl);
   useLayoutEffect(() => {
     latestIntl.current = intl;
   });
-  const dialogsLogic = useMemo(
-    () =>
-      treeDialogsMachine.provide({
+  const dialogsLogic = useMemo(() => {
+    const noticeFailure = (failure: Failure) => {
+      if (isFailure(failure) && !isGlobalFailure(failure)) showToast({ title: latestIntl.current.formatMessage(m.actionFailed, { reason: failure.message }), variant: 'error' });
+    };
+    return treeDialogsMachine.provide({
         actors: createTreeDialogsActors({
           saveEntry: ({ mode, values }, signal) => {
             const name = values.name.trim();
@@ -135,6 +141,8 @@ function TreeBody({ training, canEdit, plan, isPlatformAdmin }: { training: Trai
             return reportingGlobal(trainingItemsApi.update(uuid, mode.node.id, mode.kind === 'editSection' ? { name, draft: values.draft } : { name }, signal));
           },
           duplicate: ({ node, target }, signal) => reportingGlobal(trainingItemsApi.duplicate(uuid, node.id, target?.uuid ?? null, signal)),
+          // `draft` alone: no version, so a publish from the tree never conflicts with an editor's save.
+          setDraft: ({ node, draft }, signal) => reportingGlobal(trainingItemsApi.update(uuid, node.id, { draft }, signal)),
         }),
         actions: {
           entrySaved: () => refresh(),
@@ -143,19 +151,23 @@ function TreeBody({ training, canEdit, plan, isPlatformAdmin }: { training: Trai
             showToast({ title: latestIntl.current.formatMessage(m.duplicated, { name: node.name }), variant: 'success' });
           },
           // No form to show it on: the answer of the server (plan, not found…) becomes a notice; the shell has the rest.
-          duplicateFailed: (_, { failure }) => {
-            if (isFailure(failure) && !isGlobalFailure(failure)) showToast({ title: latestIntl.current.formatMessage(m.actionFailed, { reason: failure.message }), variant: 'error' });
+          duplicateFailed: (_, { failure }) => noticeFailure(failure),
+          draftChanged: (_, { node, draft }) => {
+            refresh();
+            showToast({ title: latestIntl.current.formatMessage(draft ? m.unpublished : m.published, { name: node.name }), variant: 'success' });
           },
+          draftFailed: (_, { failure }) => noticeFailure(failure),
+          storeConfirmCount: (_, { count }) => storeConfirmCount(count),
+          storeHideConfirm: () => storeHideConfirm(),
           duplicatedElsewhere: (_, { node, target }) => showToast({ title: latestIntl.current.formatMessage(m.duplicatedElsewhere, { name: node.name, training: target.name }), variant: 'success' }),
           scormAdded: (_, { name }) => {
             showToast({ title: latestIntl.current.formatMessage(m.scormDone, { name }), variant: 'success' });
             refresh();
           },
         },
-      }),
-    [uuid, refresh],
-  );
-  const [dialogsSnapshot, sendDialog] = useInspectedMachine(dialogsLogic, { input: { creator } });
+      });
+  }, [uuid, refresh]);
+  const [dialogsSnapshot, sendDialog] = useInspectedMachine(dialogsLogic, { input: { creator, ...storedConfirm } });
   const dialogs = selectTreeDialogsView(dialogsSnapshot);
 
   const deletion = useConfirmedDeletion<EntryToDelete>({
@@ -181,6 +193,12 @@ function TreeBody({ training, canEdit, plan, isPlatformAdmin }: { training: Trai
           return;
         case 'duplicateElsewhere':
           sendDialog({ type: 'DUPLICATE_ELSEWHERE', node: action.node });
+          return;
+        case 'publish':
+          sendDialog({ type: 'PUBLISH', node: action.node });
+          return;
+        case 'unpublish':
+          sendDialog({ type: 'UNPUBLISH', node: action.node });
           return;
         case 'delete': {
           const entry = entries.find((e) => e.node.id === action.node.id);
@@ -251,6 +269,13 @@ function TreeBody({ training, canEdit, plan, isPlatformAdmin }: { training: Trai
               {intl.formatMessage(m.saving)}
             </span>
           )}
+          {/* Publishing without the dialog (hide-confirm flag) or putting back to draft: the call runs. */}
+          {dialogs.settingDraftOf && !dialogs.publishConfirm && (
+            <span className="item-tree__saving" role="status" data-testid="tree-draft-saving">
+              <Spinner size="sm" aria-label={intl.formatMessage(m.saving2)} />
+              {intl.formatMessage(m.saving2)}
+            </span>
+          )}
           {canEdit && !isEmpty && (
             <Button icon={<FolderPlus size={16} aria-hidden="true" />} onPress={() => sendDialog({ type: 'NEW_SECTION' })} data-testid="tree-add-section">
               {intl.formatMessage(m.addSection)}
@@ -288,6 +313,7 @@ function TreeBody({ training, canEdit, plan, isPlatformAdmin }: { training: Trai
       <EntryDialog view={dialogs} send={sendDialog} />
       <DuplicateDialog trainingUuid={uuid} view={dialogs} send={sendDialog} />
       <DeleteEntryConfirm deletion={deletion} />
+      <PublishConfirm view={dialogs} send={sendDialog} />
       <ScormDialog trainingUuid={uuid} section={dialogs.scormSection} onClose={() => sendDialog({ type: 'CLOSE' })} onAdded={(name) => sendDialog({ type: 'SCORM_ADDED', name })} />
     </TreeControllerContext.Provider>
   );

@@ -36,6 +36,8 @@ const plain = defineMessages({
   moveUp: { id: 'trainings.content.moveUp', defaultMessage: 'Monter' },
   moveDown: { id: 'trainings.content.moveDown', defaultMessage: 'Descendre' },
   delete: { id: 'trainings.content.delete', defaultMessage: 'Supprimer' },
+  publish: { id: 'trainings.content.publish', defaultMessage: 'Publier' },
+  unpublish: { id: 'trainings.content.unpublish', defaultMessage: 'Repasser en brouillon' },
   // Notices
   previewFailed: { id: 'trainings.content.previewFailed', defaultMessage: 'L’aperçu est indisponible : le jeton d’aperçu n’a pas pu être obtenu.' },
   // Section dialog
@@ -65,6 +67,10 @@ const plain = defineMessages({
   // Delete
   deleteItemBody: { id: 'trainings.content.delete.itemBody', defaultMessage: 'L’élément et ses ressources seront supprimés définitivement.' },
   deleting: { id: 'trainings.content.delete.deleting', defaultMessage: 'Suppression…' },
+  // Publish
+  publishBody: { id: 'trainings.content.publish.body', defaultMessage: 'Les apprenants inscrits pourront l’ouvrir.' },
+  publishing: { id: 'trainings.content.publish.publishing', defaultMessage: 'Publication…' },
+  dontAskAgain: { id: 'trainings.content.publish.dontAskAgain', defaultMessage: 'Ne plus me demander' },
   // SCORM
   scormField: { id: 'trainings.content.scorm.field', defaultMessage: 'Paquet SCORM' },
   scormTitle: { id: 'trainings.content.scorm.title', defaultMessage: 'Ajouter un SCORM' },
@@ -89,5 +95,8 @@ export const contentMessages = {
   deleteTitle: defineMessage<{ name: string }>({ id: 'trainings.content.delete.title', defaultMessage: 'Supprimer « {name} » ?' }),
   deleteSectionBody: defineMessage<{ count: number }>({ id: 'trainings.content.delete.sectionBody', defaultMessage: '{count, plural, =0 {Le chapitre sera supprimé définitivement.} one {Le chapitre et son élément seront supprimés définitivement.} other {Le chapitre et ses # éléments seront supprimés définitivement.}}' }),
   scormLead: defineMessage<{ section: string }>({ id: 'trainings.content.scorm.lead', defaultMessage: 'Le paquet sera ajouté au chapitre « {section} », en brouillon, sous le titre de son manifeste.' }),
+  publishTitle: defineMessage<{ name: string }>({ id: 'trainings.content.publish.title', defaultMessage: 'Publier « {name} » ?' }),
+  published: defineMessage<{ name: string }>({ id: 'trainings.content.published', defaultMessage: '« {name} » est publié.' }),
+  unpublished: defineMessage<{ name: string }>({ id: 'trainings.content.unpublished', defaultMessage: '« {name} » est repassé en brouillon.' }),
   scormDone: defineMessage<{ name: string }>({ id: 'trainings.content.scorm.done', defaultMessage: 'Le SCORM « {name} » a été ajouté.' }),
 };

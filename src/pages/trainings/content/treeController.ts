@@ -5,7 +5,7 @@ import type { StepDirection } from './outline';
 
 /** What a row of the tree can ask for; the tree decides how (dialogs, calls, machines). */
 export type TreeAction =
-  | { kind: 'edit' | 'duplicate' | 'duplicateElsewhere' | 'delete' | 'preview' | 'openScorm'; node: TrainingItemNode }
+  | { kind: 'edit' | 'duplicate' | 'duplicateElsewhere' | 'delete' | 'preview' | 'openScorm' | 'publish' | 'unpublish'; node: TrainingItemNode }
   | { kind: 'move'; node: TrainingItemNode; direction: StepDirection }
   | { kind: 'add'; itemType: AddableItemType; section: TrainingItemNode };
 
