@@ -8,8 +8,8 @@ import { Card } from '../../../components/ui/Card';
 import { Checkbox } from '../../../components/ui/Checkbox';
 import { ChoiceGroup } from '../../../components/ui/ChoiceGroup';
 import { DateField } from '../../../components/ui/DateField';
+import { NumberTextField } from '../../../components/ui/NumberTextField';
 import { TextAreaField } from '../../../components/ui/TextAreaField';
-import { TextField } from '../../../components/ui/TextField';
 import { ItemResourcesCard } from './ItemResourcesCard';
 import { blockerLabel, itemSettingsMessages as s } from './itemSettingsMessages';
 import { lessonEditorMessages as m } from './lessonEditorMessages';
@@ -59,15 +59,14 @@ export function ItemSettingsPanel({ trainingUuid, itemId, view, send, isDisabled
     <div className="stack item-settings">
       <Card title={intl.formatMessage(m.settings)}>
         <div className="stack">
-          <TextField
+          <NumberTextField
             label={intl.formatMessage(m.minDuration)}
             description={intl.formatMessage(m.minDurationHint)}
             inputMode="numeric"
-            value={fields.min_complete_duration === null ? '' : Number.isNaN(fields.min_complete_duration) ? '' : String(Math.round(fields.min_complete_duration / 60))}
-            onChange={(minutes) => {
-              const value = wholeNumber(minutes, 5);
-              send({ type: 'SET_MIN_DURATION', seconds: value === null ? null : value * 60 });
-            }}
+            value={fields.min_complete_duration === null ? null : fields.min_complete_duration / 60}
+            parse={(minutes) => wholeNumber(minutes, 5)}
+            format={(minutes) => String(Math.round(minutes))}
+            onChange={(minutes) => send({ type: 'SET_MIN_DURATION', seconds: minutes === null ? null : minutes * 60 })}
             isDisabled={isDisabled}
             errorMessage={durationProblem ? intl.formatMessage(m.durationOutOfRange) : undefined}
             data-testid="item-min-duration"
@@ -104,11 +103,12 @@ export function ItemSettingsPanel({ trainingUuid, itemId, view, send, isDisabled
             />
           )}
           {unlock.mode === 'DELAY' && (
-            <TextField
+            <NumberTextField
               label={intl.formatMessage(s.unlockDelay)}
               inputMode="numeric"
-              value={unlock.delayDays === null || Number.isNaN(unlock.delayDays) ? '' : String(unlock.delayDays)}
-              onChange={(days) => send({ type: 'SET_UNLOCK', changes: { delayDays: wholeNumber(days, String(UNLOCK_DELAY_MAX_DAYS).length + 1) } })}
+              value={unlock.delayDays}
+              parse={(days) => wholeNumber(days, String(UNLOCK_DELAY_MAX_DAYS).length + 1)}
+              onChange={(delayDays) => send({ type: 'SET_UNLOCK', changes: { delayDays } })}
               isDisabled={isDisabled}
               errorMessage={fieldProblems.includes('unlockDelayOutOfRange') ? intl.formatMessage(s.unlockDelayOutOfRange) : undefined}
               data-testid="unlock-delay"
@@ -129,12 +129,13 @@ export function ItemSettingsPanel({ trainingUuid, itemId, view, send, isDisabled
                     {intl.formatMessage(blockerLabel, { type: candidate.blockerType, name: candidate.name })}
                   </Checkbox>
                   {blocker && candidate.blockerType === 'QUIZ_SCORE' && (
-                    <TextField
+                    <NumberTextField
                       label={intl.formatMessage(s.blockerScore)}
                       description={intl.formatMessage(s.blockerScoreHint)}
                       inputMode="numeric"
-                      value={blocker.min_score === null || Number.isNaN(blocker.min_score) ? '' : String(blocker.min_score)}
-                      onChange={(score) => send({ type: 'SET_BLOCKER_SCORE', itemId: candidate.itemId, minScore: wholeNumber(score, 3) })}
+                      value={blocker.min_score}
+                      parse={(score) => wholeNumber(score, 3)}
+                      onChange={(minScore) => send({ type: 'SET_BLOCKER_SCORE', itemId: candidate.itemId, minScore })}
                       isDisabled={isDisabled}
                       errorMessage={blocker.min_score !== null && !(blocker.min_score >= 0 && blocker.min_score <= 100) ? intl.formatMessage(s.blockerScoreOutOfRange) : undefined}
                     />

@@ -15,6 +15,7 @@ import { Card } from '../../../components/ui/Card';
 import { Checkbox } from '../../../components/ui/Checkbox';
 import { ConfirmDialog } from '../../../components/ui/Dialog';
 import { TextLink } from '../../../components/ui/Link';
+import { NumberTextField } from '../../../components/ui/NumberTextField';
 import { Spinner } from '../../../components/ui/Spinner';
 import { TextField } from '../../../components/ui/TextField';
 import { NotFoundPage } from '../../NotFoundPage';
@@ -68,8 +69,6 @@ function QuizEditor({ trainingUuid, itemId }: { trainingUuid: string; itemId: nu
   const { view, send } = useQuizEditor(trainingUuid, itemId);
   const blocker = useBlocker(({ currentLocation, nextLocation }) => view.hasUnsavedWork && currentLocation.pathname !== nextLocation.pathname);
   const backHref = `/formations/${encodeURIComponent(trainingUuid)}`;
-  const [rateText, setRateText] = useState<string | null>(null);
-  const [attemptsText, setAttemptsText] = useState<string | null>(null);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -186,29 +185,23 @@ function QuizEditor({ trainingUuid, itemId }: { trainingUuid: string; itemId: nu
         <aside className="lesson-editor__aside">
           <Card title={intl.formatMessage(m.settings)}>
             <div className="stack">
-              <TextField
+              <NumberTextField
                 label={intl.formatMessage(m.minRate)}
                 description={intl.formatMessage(m.minRateHint)}
                 inputMode="decimal"
-                value={rateText ?? (fields.min_success_rate === null ? '' : String(fields.min_success_rate))}
-                onChange={(text) => {
-                  setRateText(text);
-                  send({ type: 'SET_SETTINGS', settings: { min_success_rate: numberOrNull(text) } });
-                }}
-                onBlur={() => setRateText(null)}
+                value={fields.min_success_rate}
+                parse={numberOrNull}
+                onChange={(min_success_rate) => send({ type: 'SET_SETTINGS', settings: { min_success_rate } })}
                 errorMessage={view.quizProblems.includes('rateOutOfRange') ? intl.formatMessage(m.rateOutOfRange) : undefined}
                 data-testid="quiz-min-rate"
               />
-              <TextField
+              <NumberTextField
                 label={intl.formatMessage(m.attempts)}
                 description={intl.formatMessage(m.attemptsHint)}
                 inputMode="numeric"
-                value={attemptsText ?? (fields.max_attempts === null ? '' : String(fields.max_attempts))}
-                onChange={(text) => {
-                  setAttemptsText(text);
-                  send({ type: 'SET_SETTINGS', settings: { max_attempts: numberOrNull(text) } });
-                }}
-                onBlur={() => setAttemptsText(null)}
+                value={fields.max_attempts}
+                parse={numberOrNull}
+                onChange={(max_attempts) => send({ type: 'SET_SETTINGS', settings: { max_attempts } })}
                 errorMessage={view.quizProblems.includes('attemptsOutOfRange') ? intl.formatMessage(m.attemptsOutOfRange) : undefined}
               />
               <Checkbox isSelected={fields.shuffle_questions} onChange={(value) => send({ type: 'SET_SETTINGS', settings: { shuffle_questions: value } })}>
