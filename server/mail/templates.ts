@@ -68,6 +68,34 @@ export function learnerActivationMail(locale: Locale, firstname: string | null, 
       );
 }
 
+/**
+ * To a learner the team enrolled (`send_email`): the training is open to them. One who has not activated yet (or
+ * has no password, having been added by the team) follows an activation link to choose one; the others sign in.
+ */
+export function learnerEnrolledMail(locale: Locale, firstname: string | null, school: string, training: string, url: string, needsActivation: boolean): RenderedMail {
+  return locale === 'en'
+    ? layout(
+        'LEARNER_ENROLLED',
+        `You now have access to "${training}"`,
+        [
+          `Hello${firstname ? ` ${firstname}` : ''},`,
+          `${school} has given you access to the training "${training}".`,
+          needsActivation ? 'Activate your learner account and choose your password to begin (the link is valid for 7 days).' : 'Sign in to your learner area to begin.',
+        ],
+        { label: needsActivation ? 'Activate my account' : 'Sign in', url },
+      )
+    : layout(
+        'LEARNER_ENROLLED',
+        `Vous avez accès à « ${training} »`,
+        [
+          `Bonjour${firstname ? ` ${firstname}` : ''},`,
+          `${school} vous a ouvert l'accès à la formation « ${training} ».`,
+          needsActivation ? 'Activez votre compte apprenant et choisissez votre mot de passe pour commencer (le lien est valable 7 jours).' : 'Connectez-vous à votre espace apprenant pour commencer.',
+        ],
+        { label: needsActivation ? 'Activer mon compte' : 'Me connecter', url },
+      );
+}
+
 export function learnerPasswordResetMail(locale: Locale, firstname: string | null, school: string, url: string): RenderedMail {
   return locale === 'en'
     ? layout(

@@ -38,7 +38,7 @@ export const trainingLearnerHandlers: HandlerMap = {
   },
 
   async addTrainingCustomer(ctx) {
-    return { status: 201, body: await addTrainingCustomer(ctx.services, scopeOf(ctx).id, ctx.params.trainingUuid, ctx.body) };
+    return { status: 201, body: await addTrainingCustomer(ctx.services, scopeOf(ctx), ctx.params.trainingUuid, ctx.body) };
   },
 
   // The preflight answers 404 for another store's training before the file is received.

@@ -2167,7 +2167,7 @@ export interface paths {
         put?: never;
         /**
          * Add a customer to a training
-         * @description Creates the customer if the e-mail is new, then enrolls BY_TEACHER (an abandoned cart becomes an enrolment). Already enrolled answers 409; a full training (max_customers) answers 403; an expiry in the past 422. Without `expires_at` the training's access duration applies. `send_email` is accepted but sends nothing until the learner area's activation page and the marketing e-mails exist (no mail template fits yet).
+         * @description Creates the customer if the e-mail is new, then enrolls BY_TEACHER (an abandoned cart becomes an enrolment). Already enrolled answers 409; a full training (max_customers) answers 403; an expiry in the past 422. Without `expires_at` the training's access duration applies. With `send_email` (the default) the learner is mailed that the training is open, with an activation link (7 days) to choose a password when the account has none or is not activated, else with the school's sign-in page.
          */
         post: operations["addTrainingCustomer"];
         delete?: never;

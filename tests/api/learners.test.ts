@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { api, expectContract, latestMail, login, register, uniqueEmail, type Answer } from './client';
+import { api, call, expectContract, latestMail, login, register, uniqueEmail, type Answer } from './client';
 import { addCustomer, newTraining } from './trainingLearnersSupport';
 
 /** Learner accounts of the learner area (issue 11): `/school/stores/{subdomain}/…`. */
@@ -198,6 +198,34 @@ describe('activateLearner and resendLearnerActivation', () => {
     const done = await checked('activateLearner', 'POST', school(subdomain, '/activation'), { body: { token, password: PASSWORD, password_confirmation: PASSWORD } });
     expect(done.status, done.text).toBe(200);
     expect((await loginLearner(subdomain, email)).status).toBe(200);
+  });
+});
+
+describe('a learner the team adds with send_email', () => {
+  it('is mailed that the training is open, with an activation link to choose a password; then signs in', async () => {
+    const { subdomain, ownerToken } = await freshSchool();
+    const email = uniqueEmail('invited');
+    const training = await newTraining(ownerToken);
+    await addCustomer(ownerToken, training, { email, firstname: 'Inès', send_email: true });
+    const link = await latestMail(email, 'LEARNER_ENROLLED');
+    expect(link.pathname).toBe(`/ecole/${subdomain}/activation`);
+    const token = link.searchParams.get('token')!;
+    expect((await checked('activateLearner', 'POST', school(subdomain, '/activation'), { body: { token } })).body.code).toBe('PASSWORD_REQUIRED');
+    const done = await checked('activateLearner', 'POST', school(subdomain, '/activation'), { body: { token, password: PASSWORD, password_confirmation: PASSWORD } });
+    expect(done.status, done.text).toBe(200);
+    expect((await loginLearner(subdomain, email)).status).toBe(200);
+
+    // Enrolled again in another training once active: the mail points to the sign-in page, no new link.
+    await addCustomer(ownerToken, await newTraining(ownerToken), { email, send_email: true });
+    expect((await latestMail(email, 'LEARNER_ENROLLED')).pathname).toBe(`/ecole/${subdomain}/connexion`);
+  });
+
+  it('is not mailed with send_email false', async () => {
+    const { ownerToken } = await freshSchool();
+    const email = uniqueEmail('quiet');
+    await addCustomer(ownerToken, await newTraining(ownerToken), { email, send_email: false });
+    const mails = await call('GET', `/__dev/mailbox.json?to=${encodeURIComponent(email)}`);
+    expect(mails.body).toEqual([]);
   });
 });
 

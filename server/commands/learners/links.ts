@@ -7,7 +7,7 @@ import { hashToken, newToken } from '../../auth/tokens.js';
 import { customerSessions, customerTokens, customers } from '../../db/schema.js';
 import { invalid } from '../../http/errors.js';
 import { messages } from '../../http/messages.js';
-import { learnerActivationMail, learnerPasswordResetMail } from '../../mail/templates.js';
+import { learnerActivationMail, learnerEnrolledMail, learnerPasswordResetMail } from '../../mail/templates.js';
 import { presentLearnerSession } from '../../presenters/learner.js';
 import type { Services } from '../../services.js';
 import { takeMailAttempt } from '../passwords.js';
@@ -34,6 +34,17 @@ export async function sendLearnerActivation(services: Services, store: StoreRow,
   const url = await issueLink(services, store, customer, 'VERIFY_EMAIL');
   const { name } = await schoolView(services, store);
   await services.mailer.send(customer.email, learnerActivationMail(customer.locale, customer.firstname, name, url));
+}
+
+/**
+ * Tells a learner the team enrolled that `training` is open to them: with an activation link while the account is
+ * not activated or has no password (added by the team), else with the school's sign-in page.
+ */
+export async function sendEnrolmentMail(services: Services, store: StoreRow, customer: CustomerRow, training: string) {
+  const needsActivation = !customer.activatedAt || !customer.passwordHash;
+  const url = needsActivation ? await issueLink(services, store, customer, 'VERIFY_EMAIL') : `${services.config.appUrl}${schoolPath(store.subdomain, 'login')}`;
+  const { name } = await schoolView(services, store);
+  await services.mailer.send(customer.email, learnerEnrolledMail(customer.locale, customer.firstname, name, training, url, needsActivation));
 }
 
 /** A new activation link, only to a learner of this school who has not activated yet; silent otherwise. */

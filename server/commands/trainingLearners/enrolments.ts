@@ -1,11 +1,13 @@
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { components, operations } from '../../../src/api/schema.gen.js';
+import type { StoreRow } from '../../auth/session.js';
 import { customerTrainings, customers } from '../../db/schema.js';
 import { conflict, forbidden, invalid, notFound } from '../../http/errors.js';
 import { messages } from '../../http/messages.js';
 import { presentCustomerTraining } from '../../presenters/customer.js';
 import type { Services } from '../../services.js';
 import { trainingOf } from '../catalogue/scope.js';
+import { sendEnrolmentMail } from '../learners/links.js';
 import { enrolLearners } from './enrol.js';
 import { offsetOf, pageEnvelope, type PageRequest } from './paging.js';
 
@@ -75,11 +77,11 @@ export async function listTrainingCustomers(
  * Adds one learner BY_TEACHER: the store's customer is created when the e-mail is new. Already enrolled
  * (or blocked) answers 409; a training at its maximum of learners answers 403.
  *
- * `send_email` is accepted but sends nothing yet: a welcome mail needs the learner area's activation page
- * and the marketing e-mail templates, which later issues bring; until then no mail template fits.
+ * With `send_email`, the learner is mailed that the training is open to them (learners/links.ts): an activation
+ * link to choose a password when the account has none, else the school's sign-in page.
  */
-export async function addTrainingCustomer(services: Services, storeId: string, trainingUuid: string, body: AddBody) {
-  const training = await trainingOf(services, storeId, trainingUuid);
+export async function addTrainingCustomer(services: Services, store: StoreRow, trainingUuid: string, body: AddBody) {
+  const training = await trainingOf(services, store.id, trainingUuid);
   const expiresAt = futureExpiry(services, body.expires_at);
   const [outcome] = await enrolLearners(
     services,
@@ -89,6 +91,7 @@ export async function addTrainingCustomer(services: Services, storeId: string, t
   );
   if (!outcome || outcome.kind === 'already') throw conflict(messages.alreadyEnrolled, { email: [messages.alreadyEnrolled] });
   if (outcome.kind === 'full') throw forbidden(messages.trainingFull);
+  if (body.send_email) await sendEnrolmentMail(services, store, outcome.customer, training.name);
   return presentCustomerTraining(outcome.enrolment, training, outcome.customer, services.clock());
 }
 

@@ -8,12 +8,14 @@ import { testServices } from './testServices';
 /** Rules the API cannot reach on its own: expiry in the past, abandoned carts, seats taken by parallel imports. */
 let env: Awaited<ReturnType<typeof testServices>>;
 let storeId: string;
+let storeRow: typeof stores.$inferSelect;
 const page = { page: 1, perPage: 20, url: new URL('http://app.test/api/v1/x') };
 
 beforeAll(async () => {
   env = await testServices();
   const [store] = await env.services.db.insert(stores).values({ subdomain: 'learners-test' }).returning();
   storeId = store!.id;
+  storeRow = store!;
 }, 60_000);
 afterAll(() => env.close());
 
@@ -48,9 +50,9 @@ describe('an access past its expiry', () => {
 
   it("gets the training's access duration when the team gives no date", async () => {
     const t = await training({ accessDurationDays: 30 });
-    const added = await addTrainingCustomer(env.services, storeId, t.id, { email: learner(2).email });
+    const added = await addTrainingCustomer(env.services, storeRow, t.id, { email: learner(2).email });
     expect(Date.parse(added.expires_at!) - env.services.clock().getTime()).toBe(30 * 86_400_000);
-    const unlimited = await addTrainingCustomer(env.services, storeId, t.id, { email: learner(3).email, expires_at: null });
+    const unlimited = await addTrainingCustomer(env.services, storeRow, t.id, { email: learner(3).email, expires_at: null });
     expect(unlimited.expires_at).toBeNull();
   });
 });
