@@ -1,6 +1,7 @@
 // npm run i18n:compile: compiles locales/{fr,en}.json to message ASTs (no ICU parser ships to the browser),
-// two catalogues per language in src/i18n/compiled/:
+// three catalogues per language in src/i18n/compiled/:
 //   <locale>.guest.json  the messages of the code that can render before sign-in (scripts/i18n-guest-files.mjs)
+//   <locale>.school.json the learner area's own messages; loaded with its pages
 //   <locale>.app.json    every other message, whatever its prefix; loaded with the signed-in layouts
 // so /connexion does not download the back office's messages.
 //   node scripts/i18n-compile.mjs [--out-dir <dir>]   (the staleness test writes to a temporary directory)
@@ -8,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { guestFiles } from './i18n-guest-files.mjs';
+import { guestFiles, schoolFiles } from './i18n-guest-files.mjs';
 
 const LOCALES = ['fr', 'en'];
 const formatjs = (...args) => execFileSync(process.execPath, ['node_modules/@formatjs/cli/bin/formatjs', ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
@@ -24,20 +25,26 @@ try {
   const guestExtract = path.join(work, 'guest.json');
   formatjs('extract', '--in-file', list, '--out-file', guestExtract, '--format', 'simple');
   const guestIds = new Set(Object.keys(JSON.parse(readFileSync(guestExtract, 'utf8'))));
+  // The learner area's own ids (a guest file's id stays guest).
+  const schoolList = path.join(work, 'school-files.txt');
+  writeFileSync(schoolList, schoolFiles().join('\n'));
+  const schoolExtract = path.join(work, 'school.json');
+  formatjs('extract', '--in-file', schoolList, '--out-file', schoolExtract, '--format', 'simple');
+  const schoolIds = new Set(Object.keys(JSON.parse(readFileSync(schoolExtract, 'utf8'))).filter((id) => !guestIds.has(id)));
 
   mkdirSync(outDir, { recursive: true });
   for (const locale of LOCALES) {
     const compiled = path.join(work, `${locale}.json`);
     formatjs('compile', `locales/${locale}.json`, '--ast', '--format', 'simple', '--out-file', compiled);
-    const parts = { guest: {}, app: {} };
-    for (const [id, ast] of Object.entries(JSON.parse(readFileSync(compiled, 'utf8')))) parts[guestIds.has(id) ? 'guest' : 'app'][id] = ast;
+    const parts = { guest: {}, school: {}, app: {} };
+    for (const [id, ast] of Object.entries(JSON.parse(readFileSync(compiled, 'utf8')))) parts[guestIds.has(id) ? 'guest' : schoolIds.has(id) ? 'school' : 'app'][id] = ast;
     for (const [part, messages] of Object.entries(parts)) {
       // Written whole then renamed: a build or dev server reading meanwhile never sees half a file.
       const file = path.join(outDir, `${locale}.${part}.json`);
       writeFileSync(`${file}.${process.pid}.tmp`, `${JSON.stringify(messages, null, 2)}\n`);
       renameSync(`${file}.${process.pid}.tmp`, file);
     }
-    console.log(`${locale}: ${Object.keys(parts.guest).length} guest + ${Object.keys(parts.app).length} app messages -> ${outDir}/${locale}.{guest,app}.json`);
+    console.log(`${locale}: ${Object.keys(parts.guest).length} guest + ${Object.keys(parts.school).length} school + ${Object.keys(parts.app).length} app messages -> ${outDir}/${locale}.{guest,school,app}.json`);
   }
 } finally {
   rmSync(work, { recursive: true, force: true });

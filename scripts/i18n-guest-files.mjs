@@ -1,5 +1,6 @@
 // Which source files can render before sign-in: their messages form the guest catalogue, loaded with the
-// app; every other message waits for the signed-in layouts (see src/i18n/catalogues.ts).
+// app; the learner area's pages (routes with `messages: 'school'`) have a catalogue of their own; every other
+// message waits for the signed-in layouts (see src/i18n/catalogues.ts).
 //
 // Guest files are the modules reachable through imports, static or dynamic, from the app entry and from
 // the pages of the blank-layout routes, without crossing into the signed-in side: the `load` of a route
@@ -67,20 +68,24 @@ function routePages() {
   const source = parse(ROUTES);
   const guest = [];
   const signedIn = [];
+  const school = [];
   const visit = (node) => {
     if (ts.isObjectLiteralExpression(node)) {
       const layout = propertyNamed(node, 'layout');
       const load = propertyNamed(node, 'load');
+      const messages = propertyNamed(node, 'messages');
       if (load) {
         if (!layout || !ts.isStringLiteralLike(layout.initializer)) throw new Error(`${ROUTES}: a route with \`load\` needs a literal \`layout\` (${node.getText().slice(0, 80)}…)`);
         const targets = dynamicImportsUnder(load.initializer).map((s) => resolve(s, ROUTES));
-        (layout.initializer.text === 'blank' ? guest : signedIn).push(...targets);
+        // A page with a catalogue of its own (`messages: 'school'`) waits for it: neither guest nor signed-in.
+        if (messages && ts.isStringLiteralLike(messages.initializer) && messages.initializer.text === 'school') school.push(...targets);
+        else (layout.initializer.text === 'blank' ? guest : signedIn).push(...targets);
       }
     }
     ts.forEachChild(node, visit);
   };
   visit(source);
-  return { guest, signedIn };
+  return { guest, signedIn, school };
 }
 
 /** The layouts the router loads lazily, except the blank one. */
@@ -104,9 +109,14 @@ export function guestFiles() {
     throw new Error('scripts/i18n-guest-files.mjs found no guest pages, signed-in pages or signed-in layouts: has the route table changed shape?');
   }
   const guestEntries = new Set([ENTRY, ...pages.guest]);
-  const boundary = new Set([...pages.signedIn, ...layouts].filter((file) => !guestEntries.has(file)));
+  const boundary = new Set([...pages.signedIn, ...pages.school, ...layouts].filter((file) => !guestEntries.has(file)));
+  return { files: reachable(guestEntries, boundary), boundary: [...boundary].sort() };
+}
+
+/** Source files reachable from `entries` without crossing a dynamic import into `boundary` (sorted, relative). */
+function reachable(entries, boundary) {
   const seen = new Set();
-  const queue = [...guestEntries];
+  const queue = [...entries];
   while (queue.length > 0) {
     const file = queue.pop();
     if (seen.has(file) || !existsSync(file)) continue;
@@ -116,7 +126,19 @@ export function guestFiles() {
       if (!(dynamic && boundary.has(target))) queue.push(target);
     }
   }
-  return { files: [...seen].filter((f) => /^src\/.*\.tsx?$/.test(f)).sort(), boundary: [...boundary].sort() };
+  return [...seen].filter((f) => /^src\/.*\.tsx?$/.test(f)).sort();
+}
+
+/**
+ * The learner area's source files that are not guest files: their messages form the `school` catalogue, which the
+ * school route waits for. Reached from the pages of routes declaring `messages: 'school'`, without crossing into
+ * the signed-in side; what guest files already declare stays guest (it is on screen anyway).
+ */
+export function schoolFiles() {
+  const pages = routePages();
+  const guest = new Set(guestFiles().files);
+  const boundary = new Set([...pages.signedIn, ...signedInLayouts()]);
+  return reachable(new Set(pages.school), boundary).filter((file) => !guest.has(file));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

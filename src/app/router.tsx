@@ -16,7 +16,7 @@ import { BlankLayout, BlankLayoutFrame } from '../layouts/BlankLayout';
 import { RouteErrorPage } from '../pages/RouteErrorPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { commonMessages } from '../i18n/commonMessages';
-import { loadAppMessages } from '../i18n/catalogues';
+import { loadAppMessages, loadSchoolMessages } from '../i18n/catalogues';
 import { withChunkTimeout, type TimeoutClock } from './chunkLoad';
 import { FailureOutlets } from './FailureOutlets';
 import { PageDialogHost } from './pageDialog';
@@ -82,7 +82,9 @@ async function pageFor(route: AppRoute, clock?: TimeoutClock): Promise<() => Rea
     return () => <KeepQueryRedirect to={target} />;
   }
   if (route.load) {
-    const Page = await withChunkTimeout(route.load, clock);
+    const load = route.load;
+    // A page with a catalogue of its own renders once its messages are there too (no ids on screen).
+    const Page = await withChunkTimeout(route.messages === 'school' ? () => Promise.all([load(), loadSchoolMessages()]).then(([page]) => page) : load, clock);
     return () => <Page />;
   }
   const { NotAvailableYetPage } = await withChunkTimeout(() => import('../pages/NotAvailableYetPage'), clock);

@@ -33,6 +33,11 @@ export interface AppRoute {
   redirectTo?: (params: Record<string, string | undefined>) => string;
   /** The page. Routes without one belong to a later issue and show the honest "not available yet" page. */
   load?: () => Promise<ComponentType>;
+  /**
+   * A catalogue of messages of its own the page waits for (src/i18n/catalogues.ts): the learner area's pages render
+   * before any sign-in but are not the back office's guest pages, so their messages do not ship with the shell.
+   */
+  messages?: 'school';
   /** The part of the product that builds the page, shown on the "not available yet" page (see README). */
   comesWith?: MessageDescriptor;
 }
@@ -236,6 +241,7 @@ export const routes: readonly AppRoute[] = [
     guard: 'any',
     responsive: true,
     query: ['token'],
+    messages: 'school',
     load: () => import('../pages/school/SchoolArea').then((m) => m.SchoolArea),
   },
   // The learner area (lesson previews open /mon-espace/formations/{slug}/elements/{id}?preview-token=…)

@@ -5,20 +5,23 @@ import type { Locale } from './LocaleProvider';
 export type Catalogue = Record<string, MessageFormatElement[]>;
 
 /**
- * The messages are split in two catalogues per language (scripts/i18n-compile.mjs): `guest` for what
- * can render before sign-in (ships with the app in French), `app` for the rest, fetched with the
- * signed-in layouts. Both are ASTs precompiled from locales/*.json, so no parser runs in the browser.
+ * The messages are split in three catalogues per language (scripts/i18n-compile.mjs): `guest` for what
+ * can render before sign-in in the back office (ships with the app in French), `school` for the learner area's
+ * pages (fetched with them), `app` for the rest, fetched with the signed-in layouts. All are ASTs precompiled from
+ * locales/*.json, so no parser runs in the browser.
  */
-type Part = 'guest' | 'app';
+type Part = 'guest' | 'app' | 'school';
 
 const sources: Record<Locale, Record<Part, () => Promise<Catalogue>>> = {
   fr: {
     guest: async () => frGuest as Catalogue,
     app: async () => (await import('./compiled/fr.app.json')).default as Catalogue,
+    school: async () => (await import('./compiled/fr.school.json')).default as Catalogue,
   },
   en: {
     guest: async () => (await import('./compiled/en.guest.json')).default as Catalogue,
     app: async () => (await import('./compiled/en.app.json')).default as Catalogue,
+    school: async () => (await import('./compiled/en.school.json')).default as Catalogue,
   },
 };
 
@@ -70,7 +73,7 @@ async function settle(): Promise<void> {
   // While only guest messages are on screen, the new language's guest messages replace them as soon as
   // they arrive (the first paint of a returning English user does not wait for the app catalogue).
   const guest = await fetchPart(locale, 'guest');
-  if (wanted.locale === locale && shown.locale !== locale && !shown.parts.has('app')) show(locale, ['guest'], [guest]);
+  if (wanted.locale === locale && shown.locale !== locale && shown.parts.size === 1) show(locale, ['guest'], [guest]);
   const loaded = await Promise.all(parts.map((part) => fetchPart(locale, part)));
   if (wanted.locale !== locale || wanted.parts.size !== parts.length) return settle();
   if (shown.locale !== locale || shown.parts.size !== parts.length) show(locale, parts, loaded);
@@ -100,5 +103,11 @@ export function chooseLocale(locale: Locale): Promise<void> {
  */
 export function loadAppMessages(): Promise<void> {
   wanted.parts.add('app');
+  return settle();
+}
+
+/** The messages of the learner area's pages: the school route waits for them (src/app/router.tsx). */
+export function loadSchoolMessages(): Promise<void> {
+  wanted.parts.add('school');
   return settle();
 }

@@ -33,23 +33,28 @@ describe('message catalogues', () => {
   it('the compiled catalogues the app loads are up to date (run npm run i18n:compile)', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'i18n-compiled-'));
     execFileSync(process.execPath, ['scripts/i18n-compile.mjs', '--out-dir', dir], { stdio: 'pipe' });
-    const files = ['fr.guest.json', 'fr.app.json', 'en.guest.json', 'en.app.json'];
+    const files = ['fr.guest.json', 'fr.school.json', 'fr.app.json', 'en.guest.json', 'en.school.json', 'en.app.json'];
     expect(readdirSync(dir).sort()).toEqual([...files].sort());
     for (const file of files) {
       expect(JSON.parse(readFileSync(path.join(dir, file), 'utf8')), file).toEqual(JSON.parse(readFileSync(`src/i18n/compiled/${file}`, 'utf8')));
     }
   });
 
-  it('every message is in exactly one of the two catalogues, the same ones in both languages', () => {
+  it('every message is in exactly one of the three catalogues, the same ones in both languages', () => {
     const ids = (file: string) => Object.keys(JSON.parse(readFileSync(`src/i18n/compiled/${file}`, 'utf8')) as object);
     const guest = ids('fr.guest.json');
+    const school = ids('fr.school.json');
     const app = ids('fr.app.json');
-    expect([...guest, ...app].sort()).toEqual(Object.keys(fr).sort());
-    expect(guest.filter((id) => app.includes(id))).toEqual([]);
+    expect([...guest, ...school, ...app].sort()).toEqual(Object.keys(fr).sort());
+    expect(guest.filter((id) => app.includes(id) || school.includes(id))).toEqual([]);
+    expect(school.filter((id) => app.includes(id))).toEqual([]);
     expect(ids('en.guest.json').sort()).toEqual([...guest].sort());
-    // The login page's own messages are guest ones (a sanity check of the split, not of the login page).
+    expect(ids('en.school.json').sort()).toEqual([...school].sort());
+    // The login page's own messages are guest ones, the learner area's its own (sanity checks of the split).
     expect(guest).toContain('login.title');
     expect(app).not.toContain('login.title');
+    expect(school.length).toBeGreaterThan(0);
+    expect(school.every((id) => id.startsWith('school.'))).toBe(true);
   });
 
   it('en.json translates every French message, with the same placeholders', () => {
