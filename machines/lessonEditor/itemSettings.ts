@@ -11,12 +11,7 @@ export type UnlockBlocker = components['schemas']['UnlockBlocker'];
 export type UnlockBlockerType = UnlockBlocker['type'];
 
 /** The item's unlock fields as the API names them. */
-export interface UnlockFields {
-  unlock_mode: UnlockMode;
-  unlock_at: string | null;
-  unlock_delay_days: number | null;
-  unlock_blockers: UnlockBlocker[];
-}
+export type UnlockFields = Pick<components['schemas']['TrainingItem'], 'unlock_mode' | 'unlock_at' | 'unlock_delay_days' | 'unlock_blockers'>;
 
 /** How an item opens: its mode, the value that mode needs (kept while another mode is tried), its blockers. */
 export interface UnlockSettings {
@@ -36,7 +31,7 @@ export interface ItemTask {
 /** The server's limits on a task list (itemContent.ts). */
 export const MAX_TASKS = 200;
 export const TASK_LABEL_MAX_LENGTH = 500;
-/** Ten years: a longer delay is a typing slip (the contract only asks for a whole number from 0). */
+/** Ten years: a longer delay is a typing slip (the contract's maximum in TrainingItemUpdate; the page checks it first). */
 export const UNLOCK_DELAY_MAX_DAYS = 3650;
 
 /** The item type each blocker waits on (UnlockBlocker in the contract). */

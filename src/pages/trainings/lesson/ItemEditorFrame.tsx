@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { useBlocker } from 'react-router-dom';
 import { Switch } from 'react-aria-components';
@@ -9,10 +9,9 @@ import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/Dialog';
 import { TextLink } from '../../../components/ui/Link';
-import { Spinner } from '../../../components/ui/Spinner';
 import { TextField } from '../../../components/ui/TextField';
-import { NotFoundPage } from '../../NotFoundPage';
 import { ConflictDialog } from './ConflictDialog';
+import { EditorLoadState, useSaveShortcut } from './editorChrome';
 import { ItemSettingsPanel } from './ItemSettingsPanel';
 import { SaveStatusLine } from './SaveStatusLine';
 import { lessonEditorMessages as m, saveFailedMessage } from './lessonEditorMessages';
@@ -43,35 +42,9 @@ export function ItemEditorFrame({ trainingUuid, itemId, view, send, nameLabel, c
   const blocker = useBlocker(({ currentLocation, nextLocation }) => view.hasUnsavedWork && currentLocation.pathname !== nextLocation.pathname);
   const backHref = `/formations/${encodeURIComponent(trainingUuid)}`;
 
-  // Ctrl/Cmd+S saves (the browser would offer to save the page).
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
-        event.preventDefault();
-        send({ type: 'SAVE' });
-      }
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [send]);
-
-  if (view.phase === 'loading') {
-    return (
-      <div className="page lesson-editor lesson-editor--loading">
-        <Spinner aria-label={intl.formatMessage(m.loading)} size="lg" />
-      </div>
-    );
-  }
-  if (view.phase === 'failed') {
-    // Spec section 2: an item that fails to load shows the not-found page (with the server's message).
-    if (view.failure?.status === 404 || view.failure?.status === 403) return <NotFoundPage message={view.failure.message} />;
-    return (
-      <div className="page lesson-editor">
-        <Banner variant="danger" title={intl.formatMessage(m.failed)} action={<Button onPress={() => send({ type: 'RETRY' })}>{intl.formatMessage(m.retry)}</Button>}>
-          {view.failure?.message}
-        </Banner>
-      </div>
-    );
+  useSaveShortcut(send);
+  if (view.phase === 'loading' || view.phase === 'failed') {
+    return <EditorLoadState phase={view.phase} failure={view.failure} onRetry={() => send({ type: 'RETRY' })} messages={m} />;
   }
 
   const { fields } = view;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { createLessonEditorActors } from '../../../../machines/lessonEditor/lessonEditor.actors';
 import { lessonEditorMachine } from '../../../../machines/lessonEditor/lessonEditor.machine';
@@ -7,6 +7,7 @@ import { changesBetween, type LessonItemWithUnlock } from '../../../../machines/
 import { trainingItemsApi, type TrainingItem } from '../../../api/trainingItemsApi';
 import { refreshTraining } from '../../../api/trainingsApi';
 import { useInspectedMachine } from '../../../app/inspector';
+import { useLeaveWarning } from './editorChrome';
 import { flushLessonBackups, readLessonBackup, storeLessonBackup } from './lessonBackupStore';
 
 const toLessonItem = (item: TrainingItem): LessonItemWithUnlock => ({
@@ -63,21 +64,7 @@ export function useLessonEditor(trainingUuid: string, itemId: number, copyName: 
   const view = selectLessonEditorView(snapshot);
 
   // Closing the tab or the window with unsaved work: the browser asks, and the backup is written at once.
-  const unsaved = view.hasUnsavedWork;
-  useEffect(() => {
-    if (!unsaved) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      flushLessonBackups();
-      event.preventDefault();
-    };
-    const onHide = () => flushLessonBackups();
-    window.addEventListener('beforeunload', onBeforeUnload);
-    window.addEventListener('pagehide', onHide);
-    return () => {
-      window.removeEventListener('beforeunload', onBeforeUnload);
-      window.removeEventListener('pagehide', onHide);
-    };
-  }, [unsaved]);
+  useLeaveWarning(view.hasUnsavedWork, flushLessonBackups);
 
   return { view, send };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useBlocker, useParams } from 'react-router-dom';
 import { Switch } from 'react-aria-components';
@@ -16,9 +16,9 @@ import { Checkbox } from '../../../components/ui/Checkbox';
 import { ConfirmDialog } from '../../../components/ui/Dialog';
 import { TextLink } from '../../../components/ui/Link';
 import { NumberTextField } from '../../../components/ui/NumberTextField';
-import { Spinner } from '../../../components/ui/Spinner';
 import { TextField } from '../../../components/ui/TextField';
 import { NotFoundPage } from '../../NotFoundPage';
+import { EditorLoadState, useLeaveWarning, useSaveShortcut } from '../lesson/editorChrome';
 import { QuestionEditor } from './QuestionEditor';
 import { quizMessages as m, quizValueMessages as mv } from './quizMessages';
 import '../../pages.css';
@@ -54,13 +54,7 @@ function useQuizEditor(trainingUuid: string, itemId: number) {
   );
   const [snapshot, send] = useInspectedMachine(machine, { input: { itemId } });
   const view = selectQuizEditorView(snapshot);
-  const unsaved = view.hasUnsavedWork;
-  useEffect(() => {
-    if (!unsaved) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [unsaved]);
+  useLeaveWarning(view.hasUnsavedWork);
   return { view, send };
 }
 
@@ -70,33 +64,9 @@ function QuizEditor({ trainingUuid, itemId }: { trainingUuid: string; itemId: nu
   const blocker = useBlocker(({ currentLocation, nextLocation }) => view.hasUnsavedWork && currentLocation.pathname !== nextLocation.pathname);
   const backHref = `/formations/${encodeURIComponent(trainingUuid)}`;
 
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
-        event.preventDefault();
-        send({ type: 'SAVE' });
-      }
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [send]);
-
-  if (view.phase === 'loading') {
-    return (
-      <div className="page lesson-editor lesson-editor--loading">
-        <Spinner aria-label={intl.formatMessage(m.loading)} size="lg" />
-      </div>
-    );
-  }
-  if (view.phase === 'failed') {
-    if (view.failure?.status === 404 || view.failure?.status === 403) return <NotFoundPage message={view.failure.message} />;
-    return (
-      <div className="page lesson-editor">
-        <Banner variant="danger" title={intl.formatMessage(m.failed)} action={<Button onPress={() => send({ type: 'RETRY' })}>{intl.formatMessage(m.retry)}</Button>}>
-          {view.failure?.message}
-        </Banner>
-      </div>
-    );
+  useSaveShortcut(send);
+  if (view.phase === 'loading' || view.phase === 'failed') {
+    return <EditorLoadState phase={view.phase} failure={view.failure} onRetry={() => send({ type: 'RETRY' })} messages={m} />;
   }
 
   const { fields } = view;
