@@ -82,6 +82,8 @@ export const stores = pgTable('stores', {
   subdomainSetAt: timestamp('subdomain_set_at', { withTimezone: true }),
   customizedAt: timestamp('customized_at', { withTimezone: true }),
   stripeAccountId: text('stripe_account_id'),
+  // The seller's PayPal merchant id once the owner linked PayPal (partner referral); null: PayPal not offered.
+  paypalMerchantId: text('paypal_merchant_id'),
   // Where the owner came from when signing up (utm_* of the landing page, REF- affiliate codes), for marketing reports.
   signupAttribution: jsonb('signup_attribution').$type<SignupAttribution>(),
   createdAt: createdAt(),
@@ -232,6 +234,10 @@ export const trainingStatusEnum = pgEnum('training_status', ['DRAFT', 'PUBLISHED
 export const bundleStatusEnum = pgEnum('bundle_status', ['DRAFT', 'PUBLISHED', 'UNLISTED', 'HIDDEN']);
 export const trainingItemTypeEnum = pgEnum('training_item_type', ['SECTION', 'GENERIC', 'VIDEO', 'QUIZ', 'TASKS', 'ASSIGNMENT', 'SCORM']);
 export const paymentScheduleTypeEnum = pgEnum('payment_schedule_type', ['ONE_TIME', 'INSTALLMENTS', 'SUBSCRIPTION']);
+export const transactionStatusEnum = pgEnum('transaction_status', ['DRAFT', 'PAID', 'FAILED', 'INCOMING', 'IN_PROGRESS', 'ABANDONED']);
+/** Who takes a payment: Stripe Connect, PayPal, or the built-in test provider (demo and tests; refused in production). */
+export const paymentProviderEnum = pgEnum('payment_provider', ['STRIPE', 'PAYPAL', 'TEST']);
+export type BillingAddressData = components['schemas']['BillingAddress'];
 
 
 export const trainings = pgTable(
@@ -532,14 +538,121 @@ export const sales = pgTable(
     paymentScheduleType: paymentScheduleTypeEnum('payment_schedule_type').notNull().default('ONE_TIME'),
     status: text('status', { enum: ['DRAFT', 'PAID', 'FAILED', 'INCOMING', 'IN_PROGRESS', 'ABANDONED'] }).notNull(),
     affiliateCustomerId: uuid('affiliate_customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    // Checkout (issue #11): the schedule chosen, who took the money, the billing fields and the visit's utm_* tags.
+    paymentScheduleId: integer('payment_schedule_id').references(() => paymentSchedules.id, { onDelete: 'set null' }),
+    installmentsCount: integer('installments_count'),
+    provider: paymentProviderEnum('provider'),
+    /** The provider's checkout (Stripe Checkout Session id, PayPal order id, test-provider payment id). */
+    providerRef: text('provider_ref'),
+    billingAddress: jsonb('billing_address').$type<BillingAddressData>(),
+    utm: jsonb('utm').$type<Record<string, string>>(),
+    /** Seat and promo-code use held by an unpaid order until it is paid, fails or is abandoned (released then). */
+    holdsUntil: timestamp('holds_until', { withTimezone: true }),
     createdAt: createdAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
   (t) => [
+    uniqueIndex('sales_provider_ref_key').on(t.provider, t.providerRef).where(sql`${t.providerRef} is not null`),
     index('sales_store_created_idx').on(t.storeId, t.createdAt),
     index('sales_training_idx').on(t.trainingId, t.paidAt),
     // A bundle's buyers, and SET NULL when a bundle is deleted.
     index('sales_bundle_idx').on(t.bundleId).where(sql`${t.bundleId} is not null`),
+  ],
+);
+
+/**
+ * The payments of a sale: one row per payment, planned instalments included (INCOMING until due and paid).
+ * Every row traces to its sale; the provider's id of the charge makes a webhook replay find the same row.
+ */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: serial('id').primaryKey(),
+    saleId: uuid('sale_id')
+      .notNull()
+      .references(() => sales.id, { onDelete: 'cascade' }),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    paymentScheduleId: integer('payment_schedule_id').references(() => paymentSchedules.id, { onDelete: 'set null' }),
+    /** 1-based for instalments; null for a one-time payment. */
+    installmentNumber: integer('installment_number'),
+    amount: numeric('amount', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    status: transactionStatusEnum('status').notNull(),
+    paymentMethod: text('payment_method', { enum: ['CARD', 'PAYPAL', 'FREE'] }),
+    provider: paymentProviderEnum('provider'),
+    providerRef: text('provider_ref'),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('transactions_sale_idx').on(t.saleId, t.installmentNumber),
+    index('transactions_store_created_idx').on(t.storeId, t.createdAt),
+    index('transactions_customer_idx').on(t.customerId),
+    uniqueIndex('transactions_provider_ref_key').on(t.provider, t.providerRef).where(sql`${t.providerRef} is not null`),
+  ],
+);
+
+/**
+ * Provider events already applied (webhook deliveries, test-provider outcomes), so a replay changes nothing:
+ * the insert of the event id and its effects commit together.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: paymentProviderEnum('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    saleId: uuid('sale_id').references(() => sales.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/** Promo codes of a store (`/reductions`). The code is unique per store, whatever its case. */
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    id: serial('id').primaryKey(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    type: text('type', { enum: ['PERCENTAGE', 'AMOUNT'] }).notNull(),
+    /** Percent (0 to 100) or euros with cents. */
+    value: numeric('value', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    maxUses: integer('max_uses'),
+    /** Paid orders plus unpaid ones still holding a use (sales.holds_until); changed only under the row's lock. */
+    usesCount: integer('uses_count').notNull().default(0),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('discount_codes_store_code_key').on(t.storeId, sql`upper(${t.code})`),
+    index('discount_codes_store_created_idx').on(t.storeId, t.createdAt, t.id),
+    check('discount_codes_uses', sql`${t.maxUses} is null or ${t.usesCount} <= ${t.maxUses}`),
+  ],
+);
+
+/** What a promo code applies to (exactly one of training or bundle per row); none means everything. */
+export const discountCodeBuyables = pgTable(
+  'discount_code_buyables',
+  {
+    id: serial('id').primaryKey(),
+    discountCodeId: integer('discount_code_id')
+      .notNull()
+      .references(() => discountCodes.id, { onDelete: 'cascade' }),
+    trainingId: uuid('training_id').references(() => trainings.id, { onDelete: 'cascade' }),
+    bundleId: uuid('bundle_id').references(() => bundles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    check('discount_code_buyables_one_owner', sql`(${t.trainingId} is null) <> (${t.bundleId} is null)`),
+    index('discount_code_buyables_code_idx').on(t.discountCodeId),
   ],
 );
 

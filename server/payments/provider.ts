@@ -1,0 +1,88 @@
+import type { Buffer } from 'node:buffer';
+
+/**
+ * One interface for whoever takes the money (Stripe Connect, PayPal, the built-in test provider): checkout asks
+ * a provider for a payment page, the provider later tells us what happened (a signed webhook, or the test page's
+ * button) as PaymentEvents, and applyPaymentEvent turns those into sale, transaction and enrolment changes.
+ * Amounts cross this boundary in cents (integers); the database keeps euros with two decimals.
+ */
+export type ProviderName = 'STRIPE' | 'PAYPAL' | 'TEST';
+
+/** The store's payment accounts, as providers need them. */
+export interface PaymentStore {
+  id: string;
+  subdomain: string;
+  stripeAccountId: string | null;
+  paypalMerchantId: string | null;
+}
+
+export interface StartPaymentInput {
+  store: PaymentStore;
+  /** The sale's uuid: providers carry it back (metadata, custom_id) so an event always finds its sale. */
+  saleId: string;
+  /** What is bought, for the provider's page and the bank statement. */
+  description: string;
+  currency: 'eur';
+  customer: { email: string; firstname: string; lastname: string };
+  /**
+   * Every payment of the plan in cents, in order: one entry for a one-time payment, n for n monthly instalments
+   * (the promo code already spread over them by the quote). The first is charged now.
+   */
+  installmentsCents: number[];
+  /** Where the provider sends the learner back: the order page, which polls the order until PAID or FAILED. */
+  returnUrl: string;
+  cancelUrl: string;
+}
+
+export interface StartedPayment {
+  /** The provider's id of this checkout (Stripe Checkout Session id, PayPal order id, test payment id). */
+  providerRef: string;
+  /** The provider's page to open. */
+  paymentUrl: string;
+}
+
+/**
+ * What a provider reports, normalised. `eventId` is unique per provider and delivery-independent (Stripe's
+ * event id, PayPal's webhook event id), so replays are recognised. `installmentNumber` is set for the payments
+ * after the first one (1-based; a checkout's own payment is number 1 or null for a one-time payment).
+ */
+export interface PaymentEvent {
+  provider: ProviderName;
+  eventId: string;
+  /** The sale's uuid as the provider carried it back. */
+  saleId: string;
+  outcome: 'PAID' | 'FAILED' | 'ABANDONED';
+  installmentNumber?: number | null;
+  /** The provider's id of the charge (payment intent, capture, invoice), kept on the transaction. */
+  chargeRef?: string | null;
+  amountCents?: number | null;
+  occurredAt: Date;
+}
+
+export interface WebhookRequest {
+  /** The body exactly as received: signatures are computed over the raw bytes. */
+  rawBody: Buffer;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  /** Whether this store can be paid with it (a connected Stripe account, a linked PayPal merchant). */
+  availableFor(store: PaymentStore): boolean;
+  startPayment(input: StartPaymentInput): Promise<StartedPayment>;
+  /**
+   * Verifies the delivery's signature (throws WebhookSignatureError when it does not hold) and answers the
+   * events it carries; events we do not act on answer an empty list.
+   */
+  parseWebhook?(request: WebhookRequest): Promise<PaymentEvent[]>;
+}
+
+export class WebhookSignatureError extends Error {
+  constructor(message = 'webhook signature does not verify') {
+    super(message);
+    this.name = 'WebhookSignatureError';
+  }
+}
+
+export const toCents = (euros: number) => Math.round(euros * 100);
+export const toEuros = (cents: number) => cents / 100;
