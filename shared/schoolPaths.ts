@@ -13,6 +13,10 @@ export const SCHOOL_PAGES = {
   /** Without `?token=`, asks for a reset link; with it, sets the new password. */
   resetPassword: 'changement-mot-de-passe',
   account: 'mon-compte',
+  /** The catalogue: trainings, then bundles. */
+  catalogue: 'formations',
+  /** The learner's trainings (where a paid checkout lands). */
+  myTrainings: 'mes-formations',
 } as const;
 
 export type SchoolPage = keyof typeof SCHOOL_PAGES;
@@ -23,3 +27,24 @@ export function schoolPath(subdomain: string, page: SchoolPage, query?: Record<s
   const path = `${SCHOOL_BASE}/${encodeURIComponent(subdomain)}${segment ? `/${segment}` : ''}`;
   return query ? `${path}?${new URLSearchParams(query)}` : path;
 }
+
+const base = (subdomain: string) => `${SCHOOL_BASE}/${encodeURIComponent(subdomain)}`;
+
+/**
+ * Pages with an id in their path (issue 11 and 12). Kept next to SCHOOL_PAGES so the server's e-mails and
+ * payment return addresses, and the app's routes, build the same addresses.
+ */
+export const schoolPaths = {
+  training: (subdomain: string, slug: string) => `${base(subdomain)}/formations/${encodeURIComponent(slug)}`,
+  bundle: (subdomain: string, slug: string) => `${base(subdomain)}/packs/${encodeURIComponent(slug)}`,
+  /** The checkout of a training or bundle, with the schedule chosen on its page. */
+  checkout: (subdomain: string, type: 'TRAINING' | 'BUNDLE', uuid: string, scheduleId?: number) =>
+    `${base(subdomain)}/paiement/${type === 'TRAINING' ? 'formation' : 'pack'}/${encodeURIComponent(uuid)}${scheduleId ? `?echeancier=${scheduleId}` : ''}`,
+  /** Where a payment provider sends the learner back: polls the order until PAID or FAILED. */
+  order: (subdomain: string, orderUuid: string) => `${base(subdomain)}/commande/${encodeURIComponent(orderUuid)}`,
+  /** The built-in test provider's payment page (demo, development, browser tests; refused in production). */
+  testPayment: (subdomain: string, paymentRef: string) => `${base(subdomain)}/paiement-test/${encodeURIComponent(paymentRef)}`,
+  /** A followed training's player; without an item, where the learner stopped. */
+  player: (subdomain: string, trainingUuid: string, itemId?: number) =>
+    `${base(subdomain)}/mes-formations/${encodeURIComponent(trainingUuid)}${itemId ? `/${itemId}` : ''}`,
+} as const;
