@@ -29,6 +29,7 @@ export const messages = {
   uuid: t("L'identifiant n'est pas valide.", 'The identifier is not valid.'),
   date: t("La date n'est pas valide.", 'The date is not valid.'),
   uri: t("L'adresse n'est pas valide.", 'The address is not valid.'),
+  blockFieldTooLong: t('Ce texte est trop long.', 'This text is too long.'),
   bodyRequired: t('Le corps de la requête est obligatoire.', 'The request body is required.'),
   unreadableBody: t('Le corps de la requête est illisible (JSON attendu).', 'The request body cannot be read (JSON expected).'),
   tooLarge: t('La requête est trop volumineuse.', 'The request is too large.'),

@@ -70,6 +70,9 @@ describe('PUT …/training_items/{id}: content as blocks', () => {
   it.each([
     ['a heading of level 1', [EVERY_TYPE[0], heading({ text: 'x', level: 1 })], ['blocks.1.data.level']],
     ['a heading without text', [heading({ level: 2 })], ['blocks.0.data.text']],
+    ['a heading of blanks (the editor\'s required rule)', [heading({ text: '   ', level: 2 })], ['blocks.0.data.text']],
+    ['a flashcard without its back', [{ id: 'x', type: 'flashcard', data: { front: 'a', back: '' } }], ['blocks.0.data.back']],
+    ['a timeline entry without label', [{ id: 'x', type: 'timeline', data: { entries: [{ timecode: '00:10', label: ' ' }] } }], ['blocks.0.data.entries.0.label']],
     ['an unknown key in a known block', [{ id: 'x', type: 'flashcard', data: { front: 'a', back: 'b', colour: 'red' } }], ['blocks.0.data.colour']],
     ['a video without source', [{ id: 'x', type: 'video', data: { url: 'https://a.test/v.mp4' } }], ['blocks.0.data.source']],
     ['a timecode that is not one', [{ id: 'x', type: 'timeline', data: { entries: [{ timecode: '1:2', label: 'a' }] } }], ['blocks.0.data.entries.0.timecode']],

@@ -7,6 +7,7 @@ import {
   type ContentBlock,
   type KnownContentBlock,
 } from '../../../shared/contentBlocks.js';
+import { blockProblems as editorProblems, type BlockRule } from '../../../shared/lessonBlocks.js';
 import type { FieldErrors } from '../../http/errors.js';
 import { messages, type Text } from '../../http/messages.js';
 import { loadDocument } from '../../openapi/document.js';
@@ -48,13 +49,31 @@ const RULE_MESSAGES: Record<BlockProblem['rule'], Text> = {
   timecodeOrder: messages.timecodeOrder,
 };
 
+/**
+ * The editor's own rules the API also holds to: plain-text fields that must be filled (a heading's text, code,
+ * markdown, a flashcard's sides, a file's name, a timeline label), lengths, a heading's level. Rich text and
+ * addresses are not refused but cleaned (an unsafe address is emptied, a script-only paragraph stored empty),
+ * and the quote's "text or html" is the contract rule's, so those fields are left to cleaning and RULE_MESSAGES.
+ */
+const EDITOR_RULE_MESSAGES: Partial<Record<BlockRule, Text>> = { required: messages.required, tooLong: messages.blockFieldTooLong, between: messages.invalidValue };
+const CLEANED_FIELD = /(^|\.)(html|url)$/;
+
+function editorRuleErrors(block: KnownContentBlock): [string, Text[]][] {
+  if (block.type === 'quote') return [];
+  return Object.entries(editorProblems(block)).flatMap(([path, rule]) => {
+    const message = EDITOR_RULE_MESSAGES[rule];
+    return message && !CLEANED_FIELD.test(path) ? [[`data.${path}`, [message]] as [string, Text[]]] : [];
+  });
+}
+
 const typeOf = (block: unknown) =>
   typeof block === 'object' && block !== null && typeof (block as { type?: unknown }).type === 'string' ? (block as { type: string }).type : '';
 
 /**
  * The problems of a block list sent as `field` ('blocks' or 'content'), keyed by each block's pointer
- * (`blocks.3.data.level`): its type's contract schema first, then the rules schemas cannot say (shared
- * blockProblems: banner size, empty quote, HTML in markdown, timecodes). {} when the list is fine.
+ * (`blocks.3.data.level`): its type's contract schema first, then the editor's required plain-text fields
+ * (editorRuleErrors) and the rules schemas cannot say (shared blockProblems: banner size, empty quote, HTML in
+ * markdown, timecodes). {} when the list is fine.
  */
 export function blockListErrors(list: readonly unknown[], field: 'blocks' | 'content'): FieldErrors {
   if (list.length > MAX_CONTENT_BLOCKS) return { [field]: [messages.contentTooManyBlocks(MAX_CONTENT_BLOCKS)] };
@@ -67,7 +86,10 @@ export function blockListErrors(list: readonly unknown[], field: 'blocks' | 'con
     const found: FieldErrors = validate(block)
       ? Object.fromEntries(
           (KNOWN_BLOCK_TYPES as readonly string[]).includes(typeOf(block))
-            ? blockProblems(block as KnownContentBlock).map((problem) => [problem.path, [RULE_MESSAGES[problem.rule]]])
+            ? [
+                ...editorRuleErrors(block as KnownContentBlock),
+                ...blockProblems(block as KnownContentBlock).map((problem): [string, Text[]] => [problem.path, [RULE_MESSAGES[problem.rule]]]),
+              ]
             : [],
         )
       : toFieldErrors(validate.errors);
