@@ -25,7 +25,16 @@ const test = base.extend<object, { fakeStripe: FakeStripe }>({
       const runDir = process.env.E2E_RUN_DIR!;
       const dataDir = path.join(runDir, `payments-${workerInfo.workerIndex}`);
       cpSync(templateDir(runDir), dataDir, { recursive: true });
-      const keys = { STRIPE_SECRET_KEY: 'sk_test_e2e', STRIPE_WEBHOOK_SECRET: 'whsec_e2e', STRIPE_API_URL: fakeStripe.url };
+      // PayPal keys too: linking a merchant asks nothing of PayPal (its address is never called here).
+      const keys = {
+        STRIPE_SECRET_KEY: 'sk_test_e2e',
+        STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
+        STRIPE_API_URL: fakeStripe.url,
+        PAYPAL_CLIENT_ID: 'e2e',
+        PAYPAL_CLIENT_SECRET: 'e2e',
+        PAYPAL_WEBHOOK_ID: 'WH-E2E',
+        PAYPAL_API_URL: 'http://127.0.0.1:9',
+      };
       Object.assign(process.env, keys);
       let server;
       try {
@@ -53,7 +62,6 @@ test('the owner connects Stripe through its onboarding form, comes back to an ac
   await page.goto('/parametres/paiements');
   const stripe = page.getByTestId('stripe-card');
   await expect(stripe).toContainText('Aucun compte Stripe n’est connecté');
-  await expect(page.getByTestId('paypal-form')).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('payments-none.png'), fullPage: true });
 
   await page.getByTestId('stripe-connect').click();
@@ -80,4 +88,26 @@ test('the owner connects Stripe through its onboarding form, comes back to an ac
   await page.screenshot({ path: testInfo.outputPath('payments-disconnect.png'), fullPage: true });
   await dialog.getByRole('button', { name: 'Déconnecter Stripe' }).click();
   await expect(stripe).toContainText('Aucun compte Stripe n’est connecté');
+});
+
+test('the owner links a PayPal merchant id (checked in shape), then removes it', async ({ page }, testInfo) => {
+  await logIn(page);
+  await page.goto('/parametres/paiements');
+  const form = page.getByTestId('paypal-form');
+  const field = form.getByRole('textbox', { name: 'Identifiant de marchand PayPal' });
+  await field.fill('abc');
+  await page.getByTestId('paypal-save').click();
+  await expect(form).toContainText('L’identifiant compte 13 lettres majuscules et chiffres.');
+  await field.fill('7e7mgxcwttkk2');
+  await page.getByTestId('paypal-save').click();
+  await expect(form.getByRole('status')).toContainText('Compte PayPal enregistré');
+  await expect(field).toHaveValue('7e7mgxcwttkk2');
+  await page.reload();
+  await expect(form).toContainText('Les paiements PayPal sont versés au marchand 7E7MGXCWTTKK2.');
+  await page.screenshot({ path: testInfo.outputPath('payments-paypal.png'), fullPage: true });
+
+  await page.getByTestId('paypal-unlink').click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Retirer PayPal' }).click();
+  await expect(page.getByTestId('paypal-unlink')).toHaveCount(0);
+  await expect(field).toHaveValue('');
 });

@@ -14,6 +14,7 @@ import { Form, FormError } from '../../components/ui/Form';
 import { Spinner } from '../../components/ui/Spinner';
 import { TextField } from '../../components/ui/TextField';
 import '../pages.css';
+import '../../components/catalogue/catalogue.css';
 import './settings.css';
 
 const m = defineMessages({
