@@ -43,6 +43,47 @@ export interface Config {
    * another origin).
    */
   filesOrigin: string | undefined;
+  /** Stripe Connect, when STRIPE_SECRET_KEY is set (server/payments/stripe). */
+  stripe: StripeConfig | undefined;
+  /** PayPal (REST Orders v2), when PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID are set (server/payments/paypal). */
+  paypal: PaypalConfig | undefined;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  /**
+   * Secrets of the webhook endpoints that post to /webhooks/stripe: STRIPE_WEBHOOK_SECRET (events of the platform
+   * account) and STRIPE_CONNECT_WEBHOOK_SECRET (events of connected accounts, where our payments happen); a delivery
+   * verifying with either is believed.
+   */
+  webhookSecrets: string[];
+  /** STRIPE_API_URL: another API host (tests point the SDK at a fake Stripe on loopback). */
+  apiUrl: string | undefined;
+}
+
+export interface PaypalConfig {
+  clientId: string;
+  clientSecret: string;
+  /** The id PayPal gave our webhook endpoint: verify-webhook-signature checks deliveries against it. */
+  webhookId: string;
+  /** PAYPAL_API_URL; default the live API in production, the sandbox elsewhere. */
+  apiUrl: string;
+}
+
+function stripeConfig(env: NodeJS.ProcessEnv): StripeConfig | undefined {
+  if (!env.STRIPE_SECRET_KEY) return undefined;
+  return {
+    secretKey: env.STRIPE_SECRET_KEY,
+    webhookSecrets: [env.STRIPE_WEBHOOK_SECRET, env.STRIPE_CONNECT_WEBHOOK_SECRET].filter((secret): secret is string => Boolean(secret)),
+    apiUrl: env.STRIPE_API_URL || undefined,
+  };
+}
+
+function paypalConfig(env: NodeJS.ProcessEnv, production: boolean): PaypalConfig | undefined {
+  const { PAYPAL_CLIENT_ID: clientId, PAYPAL_CLIENT_SECRET: clientSecret, PAYPAL_WEBHOOK_ID: webhookId } = env;
+  if (!clientId || !clientSecret || !webhookId) return undefined;
+  const apiUrl = env.PAYPAL_API_URL || (production ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com');
+  return { clientId, clientSecret, webhookId, apiUrl: apiUrl.replace(/\/+$/, '') };
 }
 
 export interface S3Config {
@@ -138,5 +179,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scormMaxUnpackedSize: Number(env.SCORM_MAX_UNPACKED_SIZE ?? 1024 ** 3),
     storageQuota: env.STORAGE_QUOTA ? Number(env.STORAGE_QUOTA) : undefined,
     filesOrigin: filesOrigin(env.FILES_ORIGIN, appUrl),
+    stripe: stripeConfig(env),
+    paypal: paypalConfig(env, production),
   };
 }

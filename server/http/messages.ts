@@ -324,4 +324,14 @@ export const messages = {
     'Tell the learner what to rework before rejecting their assignment.',
   ),
   submissionEmpty: t('Rendez un texte ou au moins un fichier.', 'Hand in a text or at least one file.'),
+
+  // Payment providers
+  stripeUnavailable: t(
+    "Le paiement par carte (Stripe) n'est pas configuré sur cette plateforme.",
+    'Card payments (Stripe) are not configured on this platform.',
+  ),
+  stripeUnreachable: t('Stripe ne répond pas pour le moment. Réessayez dans quelques instants.', 'Stripe is not answering right now. Try again in a moment.'),
+  paypalUnavailable: t("PayPal n'est pas configuré sur cette plateforme.", 'PayPal is not configured on this platform.'),
+  paypalUnreachable: t('PayPal ne répond pas pour le moment.', 'PayPal is not answering right now.'),
+  webhookSignature: t("La signature de l'envoi n'est pas valide.", "The delivery's signature is not valid."),
 } as const;

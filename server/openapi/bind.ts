@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ValidateFunction } from 'ajv';
 import type { LearnerAuth } from '../auth/learnerSession.js';
@@ -24,6 +25,8 @@ interface CompiledOperation {
   bodyRequired: boolean;
   /** Set for multipart/form-data bodies (see multipart.ts); `body` then validates the text fields. */
   multipart: MultipartSpec | null;
+  /** `x-raw-body`: the body reaches the handler as the exact bytes received (a Buffer). */
+  rawBody: boolean;
   responses: Map<number, ValidateFunction | null>;
 }
 
@@ -54,7 +57,8 @@ function compile(validator: ContractValidator, doc: OpenApiDocument, bound: Boun
 
   const requestBody = bound.operation.requestBody;
   const bodyBase = requestBody?.$ref ?? `${bound.pointer}/requestBody`;
-  const hasJsonBody = Boolean(requestBody && (requestBody.$ref || requestBody.content?.[JSON_TYPE]));
+  const rawBody = Boolean(bound.operation['x-raw-body']);
+  const hasJsonBody = !rawBody && Boolean(requestBody && (requestBody.$ref || requestBody.content?.[JSON_TYPE]));
 
   const responses = new Map<number, ValidateFunction | null>();
   for (const [status, response] of Object.entries(bound.operation.responses)) {
@@ -80,6 +84,7 @@ function compile(validator: ContractValidator, doc: OpenApiDocument, bound: Boun
         : null,
     bodyRequired: Boolean(requestBody?.required),
     multipart,
+    rawBody,
     responses,
   };
 }
@@ -109,7 +114,7 @@ export function bindOperations(app: FastifyInstance, doc: OpenApiDocument, handl
           preflight?: (ctx: PreflightContext<OperationId>) => Promise<void>;
         })
       | undefined;
-    app.route({
+    const route = {
       method: bound.method.toUpperCase() as 'GET',
       url: prefix + bound.path.replace(/\{([^}]+)\}/g, ':$1'),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
@@ -172,7 +177,9 @@ export function bindOperations(app: FastifyInstance, doc: OpenApiDocument, handl
         let release: (() => void) | undefined;
         let result: { status: number; body?: unknown; headers?: Record<string, string> };
         try {
-          if (compiled.multipart) {
+          if (compiled.rawBody) {
+            body = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
+          } else if (compiled.multipart) {
             release = multipartSlots.take() ?? undefined;
             if (!release) return failure(multipartBusy());
             const parsed = await readMultipart(request, compiled.multipart);
@@ -201,7 +208,15 @@ export function bindOperations(app: FastifyInstance, doc: OpenApiDocument, handl
         if (result.headers) reply.headers(result.headers);
         return sendChecked(reply, compiled, request, locale, result.status, result.body);
       },
-    });
+    };
+    if (bound.operation['x-raw-body']) {
+      // Signed deliveries (provider webhooks): in a scope of its own, any body is kept as the bytes received.
+      void app.register(async (scope) => {
+        scope.removeAllContentTypeParsers();
+        scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+        scope.route(route);
+      });
+    } else app.route(route);
   }
   return operations;
 }

@@ -21,6 +21,11 @@ export interface OperationObject {
   responses: Record<string, { content?: Record<string, { schema: object }>; $ref?: string }>;
   'x-roles'?: string[];
   'x-plans'?: string[];
+  /**
+   * The handler gets the body's exact bytes (a Buffer), unparsed and unvalidated: provider webhooks, whose
+   * signature is computed over the raw body (bind.ts).
+   */
+  'x-raw-body'?: boolean;
 }
 
 export interface OpenApiDocument {

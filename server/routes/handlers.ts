@@ -6,6 +6,7 @@ import { embedHandlers } from './embeds.js';
 import { meHandlers } from './me.js';
 import { notificationHandlers } from './notifications.js';
 import { pageHandlers } from './pages.js';
+import { paymentHandlers } from './payments.js';
 import { storeHandlers } from './store.js';
 import { systemHandlers } from './system.js';
 import { teamHandlers } from './team.js';
@@ -36,4 +37,5 @@ export const handlers: HandlerMap = {
   ...scormHandlers,
   ...previewTokenHandlers,
   ...schoolHandlers,
+  ...paymentHandlers,
 };

@@ -1197,6 +1197,142 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stores/{storeUuid}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The store's payment accounts
+         * @description Our design (the spec names the payments settings page, not its calls). Stripe's state is read from the connected account at Stripe (charges enabled, details submitted).
+         */
+        get: operations["getPaymentSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/payments/stripe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Disconnect the store's Stripe account
+         * @description Our design (the spec names the payments settings page, not its calls). Forgets the connected account (the account itself stays the owner's at Stripe); card payments stop being offered.
+         */
+        delete: operations["disconnectStripe"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/payments/stripe/connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start (or resume) Stripe Connect onboarding
+         * @description Our design (the spec names the payments settings page, not its calls). Creates the store's Stripe account (a Standard connected account) the first time, then answers the address of Stripe's onboarding form (an Account Link) for it, which sends the owner back to `/parametres/paiements`. The account is kept from the first call, which completes the STRIPE onboarding milestone; card payments work once Stripe enables charges.
+         */
+        post: operations["connectStripe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/payments/paypal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Link the store's PayPal merchant account
+         * @description Our design (the spec names the payments settings page, not its calls). The owner enters the merchant id shown in their PayPal account settings (13 letters and digits); PayPal orders then pay that merchant. PayPal's partner-referral onboarding (which checks the account at PayPal) needs a PayPal partner account and is not offered yet.
+         */
+        put: operations["linkPaypal"];
+        post?: never;
+        /**
+         * Unlink the store's PayPal merchant account
+         * @description Our design. PayPal stops being offered at checkout.
+         */
+        delete: operations["unlinkPaypal"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/stripe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive a signed Stripe webhook delivery
+         * @description Our design (the spec asks for verified, idempotent webhooks, not their address). Stripe posts its events here (Checkout Sessions and payment intents of connected accounts). The Stripe-Signature header (t=…,v1=HMAC-SHA256 of "t.body") is checked against STRIPE_WEBHOOK_SECRET or STRIPE_CONNECT_WEBHOOK_SECRET over the exact bytes received. A replay, an event we do not act on and an event of a sale that is not ours answer 200 and change nothing; a signature that does not verify answers 400 with code INVALID_SIGNATURE and changes nothing.
+         */
+        post: operations["receiveStripeWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/paypal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive a signed PayPal webhook delivery
+         * @description Our design (the spec asks for verified, idempotent webhooks, not their address). PayPal posts its events here (CHECKOUT.ORDER.APPROVED, which we capture, then PAYMENT.CAPTURE.COMPLETED or DENIED). Each delivery is checked with PayPal's verify-webhook-signature API against PAYPAL_WEBHOOK_ID, with the exact bytes received. A replay, an event we do not act on and an event of a sale that is not ours answer 200 and change nothing; a signature that does not verify answers 400 with code INVALID_SIGNATURE and changes nothing.
+         */
+        post: operations["receivePaypalWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/stores/{storeUuid}/ai_contents": {
         parameters: {
             query?: never;
@@ -4155,7 +4291,7 @@ export interface components {
             /**
              * @description A stable machine code: VALIDATION_FAILED, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT,
              *     TOO_MANY_REQUESTS, NOT_IMPLEMENTED, SERVICE_UNAVAILABLE, INTERNAL_ERROR, INVALID_CREDENTIALS,
-             *     INVALID_TOKEN, NO_STRIPE_TOKEN_DEFINED, PLAN_REQUIRED, PASSWORD_REQUIRED (a learner's activation link
+             *     INVALID_TOKEN, INVALID_SIGNATURE (a provider webhook whose signature does not verify), NO_STRIPE_TOKEN_DEFINED, PLAN_REQUIRED, PASSWORD_REQUIRED (a learner's activation link
              *     followed without the password the account still needs).
              */
             code: string;
@@ -4755,6 +4891,32 @@ export interface components {
             webhook: components["schemas"]["WebhookEvent"];
             /** Format: date-time */
             created_at: string;
+        };
+        /** @description The store's payment accounts as the payments settings page shows them (`/parametres/paiements`). */
+        PaymentSettings: {
+            stripe: {
+                /** @description The platform has Stripe keys (STRIPE_SECRET_KEY); false, connecting is not offered. */
+                available: boolean;
+                /** @description A Stripe account is attached to the store (onboarding may still be under way). */
+                connected: boolean;
+                /** @description The connected account's id, masked but for its last four characters. */
+                account_id: string | null;
+                /** @description Read from the account at Stripe; null when no account is attached or Stripe could not be reached. */
+                charges_enabled: boolean | null;
+                /** @description Whether the owner finished Stripe's onboarding form; null like charges_enabled. */
+                details_submitted: boolean | null;
+            };
+            paypal: {
+                /** @description The platform has PayPal keys (PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PAYPAL_WEBHOOK_ID). */
+                available: boolean;
+                /** @description The store's PayPal merchant id (PayPal offered at checkout when set). */
+                merchant_id: string | null;
+            };
+        };
+        /** @description A provider delivery was verified and processed (applied, or recognised as a replay or an event we do not act on). */
+        WebhookReceipt: {
+            /** @constant */
+            received: true;
         };
         /**
          * @description Kind of text the AI assistant writes.
@@ -8375,6 +8537,216 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getPaymentSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stripe and PayPal, as configured for the store. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentSettings"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    disconnectStripe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Disconnected (or nothing was connected). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    connectStripe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The onboarding form's address, valid for a few minutes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        url: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    linkPaypal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example 7E7MGXCWTTKK2 */
+                    merchant_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The store's payment accounts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentSettings"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    unlinkPaypal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unlinked (or nothing was linked). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    receiveStripeWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The provider's event, read as the exact bytes received (its signature covers them). */
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Verified and processed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookReceipt"];
+                };
+            };
+            /** @description The signature does not verify (or the provider is not configured). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    receivePaypalWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The provider's event, read as the exact bytes received (its signature covers them). */
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Verified and processed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookReceipt"];
+                };
+            };
+            /** @description The signature does not verify (or the provider is not configured). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listAiContents: {

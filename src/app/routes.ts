@@ -196,7 +196,15 @@ export const routes: readonly AppRoute[] = [
   { path: '/parametres/seo', name: 'settings_seo', layout: 'default', guard: MANAGERS, ...SETTINGS },
   { path: '/parametres/sso', name: 'settings_sso', layout: 'default', guard: MANAGERS, plans: ['EXPERT'], ...SETTINGS },
   { path: '/parametres/entreprise', name: 'settings_company', layout: 'default', guard: MANAGERS, ...SETTINGS },
-  { path: '/parametres/paiements', name: 'settings_payments', layout: 'default', guard: MANAGERS, ...SETTINGS },
+  {
+    path: '/parametres/paiements',
+    name: 'settings_payments',
+    layout: 'default',
+    guard: MANAGERS,
+    // Stripe's onboarding form sends the owner back with ?stripe=retour (or relance when its link expired).
+    query: ['stripe'],
+    load: () => import('../pages/settings/PaymentSettingsPage').then((m) => m.PaymentSettingsPage),
+  },
   { path: '/parametres/communications', name: 'settings_communication', layout: 'default', guard: MANAGERS, ...SETTINGS },
   { path: '/parametres/integrations', name: 'settings_integrations', layout: 'default', guard: MANAGERS, ...SETTINGS },
   { path: '/parametres/facturation', name: 'settings_billing', layout: 'default', guard: MANAGERS, ...SETTINGS },

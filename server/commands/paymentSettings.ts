@@ -1,0 +1,73 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import Stripe from 'stripe';
+import type { components } from '../../src/api/schema.gen.js';
+import type { StoreRow } from '../auth/session.js';
+import { stores } from '../db/schema.js';
+import { HttpError, conflict } from '../http/errors.js';
+import { messages } from '../http/messages.js';
+import { configuredProviders } from '../payments/configured.js';
+import type { Services } from '../services.js';
+
+type PaymentSettings = components['schemas']['PaymentSettings'];
+
+/** "acct_••••WXYZ": enough to recognise one's account, not to write it down. */
+export const maskAccountId = (id: string) => `${id.slice(0, id.indexOf('_') + 1)}••••${id.slice(-4)}`;
+
+/** The payments settings page (`/parametres/paiements`): Stripe's state is read from the account at Stripe. */
+export async function paymentSettings(services: Services, store: Pick<StoreRow, 'stripeAccountId' | 'paypalMerchantId'>): Promise<PaymentSettings> {
+  const { stripe, paypal } = configuredProviders(services.config);
+  let status: { chargesEnabled: boolean; detailsSubmitted: boolean } | null = null;
+  if (stripe && store.stripeAccountId) {
+    // Stripe unreachable: the page still shows the account, with its state unknown.
+    status = await stripe.accountStatus(store.stripeAccountId).catch(() => null);
+  }
+  return {
+    stripe: {
+      available: Boolean(stripe),
+      connected: Boolean(store.stripeAccountId),
+      account_id: store.stripeAccountId ? maskAccountId(store.stripeAccountId) : null,
+      charges_enabled: status?.chargesEnabled ?? null,
+      details_submitted: status?.detailsSubmitted ?? null,
+    },
+    paypal: { available: Boolean(paypal), merchant_id: store.paypalMerchantId },
+  };
+}
+
+/**
+ * Connect onboarding: the store's Stripe account is created the first time (and kept: that completes the STRIPE
+ * milestone), then each call answers a fresh Account Link, which Stripe sends back to the payments page.
+ */
+export async function connectStripe(services: Services, store: StoreRow): Promise<{ url: string }> {
+  const { stripe } = configuredProviders(services.config);
+  if (!stripe) throw conflict(messages.stripeUnavailable);
+  const page = `${services.config.appUrl}/parametres/paiements`;
+  let link: { accountId: string; url: string };
+  try {
+    link = await stripe.onboardingLink({ storeId: store.id, accountId: store.stripeAccountId, returnUrl: `${page}?stripe=retour`, refreshUrl: `${page}?stripe=relance` });
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeError) throw new HttpError(503, 'SERVICE_UNAVAILABLE', messages.stripeUnreachable);
+    throw error;
+  }
+  // Two clicks at once get the same account (Stripe's idempotency key); the first one written stays.
+  await services.db
+    .update(stores)
+    .set({ stripeAccountId: link.accountId })
+    .where(and(eq(stores.id, store.id), isNull(stores.stripeAccountId)));
+  return { url: link.url };
+}
+
+/** Forgets the store's Stripe account (it stays the owner's at Stripe): card payments stop being offered. */
+export async function disconnectStripe(services: Services, storeId: string): Promise<void> {
+  await services.db.update(stores).set({ stripeAccountId: null }).where(eq(stores.id, storeId));
+}
+
+/** The owner's PayPal merchant id (its shape is checked by the contract); PayPal orders then pay it. */
+export async function linkPaypal(services: Services, store: StoreRow, merchantId: string): Promise<PaymentSettings> {
+  if (!configuredProviders(services.config).paypal) throw conflict(messages.paypalUnavailable);
+  const [updated] = await services.db.update(stores).set({ paypalMerchantId: merchantId }).where(eq(stores.id, store.id)).returning();
+  return paymentSettings(services, updated ?? { ...store, paypalMerchantId: merchantId });
+}
+
+export async function unlinkPaypal(services: Services, storeId: string): Promise<void> {
+  await services.db.update(stores).set({ paypalMerchantId: null }).where(eq(stores.id, storeId));
+}

@@ -1,0 +1,52 @@
+import { eq } from 'drizzle-orm';
+import { sales, stores } from '../db/schema.js';
+import { HttpError } from '../http/errors.js';
+import { messages } from '../http/messages.js';
+import { applyPaymentEvent } from '../payments/applyPaymentEvent.js';
+import { configuredProviders } from '../payments/configured.js';
+import { PaypalApiError } from '../payments/paypal/paypalApi.js';
+import { WebhookSignatureError, type PaymentEvent, type WebhookRequest } from '../payments/provider.js';
+import type { StripePaymentEvent } from '../payments/stripe/stripeProvider.js';
+import type { Services } from '../services.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const badSignature = () => new HttpError(400, 'INVALID_SIGNATURE', messages.webhookSignature);
+
+/**
+ * A provider's webhook delivery: verified by its signature over the raw bytes (400 and no change otherwise), then
+ * each event it carries goes through applyPaymentEvent, which recognises replays and late events. Events of
+ * sales that are not ours (or not the provider's) are acknowledged and dropped, so the provider stops retrying.
+ */
+export async function receiveWebhook(services: Services, provider: 'STRIPE' | 'PAYPAL', request: WebhookRequest): Promise<void> {
+  const providers = configuredProviders(services.config);
+  const adapter = provider === 'STRIPE' ? providers.stripe : providers.paypal;
+  if (!adapter) throw badSignature();
+  let events: PaymentEvent[];
+  try {
+    events = await adapter.parseWebhook(request);
+  } catch (error) {
+    if (error instanceof WebhookSignatureError) throw badSignature();
+    // PayPal's verification API (or the capture) failed or did not answer: a 503 makes PayPal deliver again later.
+    if (!(error instanceof PaypalApiError || error instanceof TypeError || (error instanceof Error && error.name === 'TimeoutError'))) throw error;
+    throw new HttpError(503, 'SERVICE_UNAVAILABLE', provider === 'STRIPE' ? messages.stripeUnreachable : messages.paypalUnreachable);
+  }
+  for (const event of events) {
+    if (!UUID.test(event.saleId) || !(await belongsToSale(services, event))) continue;
+    await applyPaymentEvent(services, event);
+  }
+}
+
+/** Stripe's events must come from the sale's own Checkout Session, or (later instalments) the store's account. */
+async function belongsToSale(services: Services, event: PaymentEvent): Promise<boolean> {
+  if (event.provider !== 'STRIPE') return true;
+  const stripe = event as StripePaymentEvent;
+  const [row] = await services.db
+    .select({ provider: sales.provider, providerRef: sales.providerRef, account: stores.stripeAccountId })
+    .from(sales)
+    .innerJoin(stores, eq(stores.id, sales.storeId))
+    .where(eq(sales.id, event.saleId));
+  if (!row) return false;
+  if (stripe.checkoutSessionId) return row.provider === 'STRIPE' && row.providerRef === stripe.checkoutSessionId;
+  return row.account !== null && row.account === stripe.account;
+}

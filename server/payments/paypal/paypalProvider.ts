@@ -1,0 +1,186 @@
+import type { PaypalConfig } from '../../config.js';
+import { WebhookSignatureError, type PaymentEvent, type PaymentProvider, type PaymentStore, type StartPaymentInput, type StartedPayment, type WebhookRequest } from '../provider.js';
+import { PaypalApi, PaypalApiError } from './paypalApi.js';
+
+interface PaypalLink {
+  href: string;
+  rel: string;
+}
+interface PaypalCapture {
+  id: string;
+  status: string;
+  custom_id?: string;
+  amount?: { value: string; currency_code: string };
+}
+interface PaypalOrder {
+  id: string;
+  status: string;
+  links?: PaypalLink[];
+  purchase_units?: { custom_id?: string; payments?: { captures?: PaypalCapture[] } }[];
+}
+interface PaypalEvent {
+  id: string;
+  event_type: string;
+  create_time?: string;
+  resource?: Record<string, unknown>;
+}
+
+/** "149.00" from 14900: PayPal amounts are decimal strings; integer arithmetic keeps every cent. */
+export function paypalAmount(cents: number): string {
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+const centsOf = (value: string | undefined) => (value && /^\d+(\.\d{1,2})?$/.test(value) ? Math.round(Number(value) * 100) : null);
+const header = (request: WebhookRequest, name: string) => {
+  const value = request.headers[name];
+  return typeof value === 'string' && value ? value : null;
+};
+
+/**
+ * PayPal through its REST Orders v2 API. An order (intent CAPTURE) pays the store's merchant (`payee.merchant_id`)
+ * and carries the sale's uuid as `custom_id`; the learner approves it on PayPal's page. No capture on return:
+ * the CHECKOUT.ORDER.APPROVED webhook captures it, and PAYMENT.CAPTURE.COMPLETED / DENIED say how it went.
+ * Deliveries are verified by PayPal's verify-webhook-signature API, with PAYPAL_WEBHOOK_ID.
+ *
+ * Instalments: PayPal takes the first payment of the plan; charging the later ones needs PayPal's vault (a
+ * billing agreement), which remains to be built with the job queue of issue 16.
+ */
+export class PaypalProvider implements PaymentProvider {
+  readonly name = 'PAYPAL' as const;
+  readonly api: PaypalApi;
+
+  constructor(
+    private readonly config: PaypalConfig,
+    now?: () => number,
+  ) {
+    this.api = new PaypalApi(config, now);
+  }
+
+  availableFor(store: PaymentStore): boolean {
+    return Boolean(store.paypalMerchantId);
+  }
+
+  async startPayment(input: StartPaymentInput): Promise<StartedPayment> {
+    const merchantId = input.store.paypalMerchantId;
+    if (!merchantId) throw new Error(`store ${input.store.id} has no PayPal merchant`);
+    const first = input.installmentsCents[0];
+    if (first === undefined) throw new Error('nothing to charge');
+    const order = await this.api.call<PaypalOrder>(
+      'POST',
+      '/v2/checkout/orders',
+      {
+        intent: 'CAPTURE',
+        purchase_units: [
+          {
+            reference_id: input.saleId,
+            custom_id: input.saleId,
+            description: input.description.slice(0, 127),
+            amount: { currency_code: input.currency.toUpperCase(), value: paypalAmount(first) },
+            payee: { merchant_id: merchantId },
+          },
+        ],
+        payment_source: {
+          paypal: {
+            experience_context: {
+              return_url: input.returnUrl,
+              cancel_url: input.cancelUrl,
+              user_action: 'PAY_NOW',
+              shipping_preference: 'NO_SHIPPING',
+              locale: 'fr-FR',
+            },
+          },
+        },
+      },
+      // One order per sale, even when the checkout's request is retried.
+      { 'PayPal-Request-Id': `order-${input.saleId}` },
+    );
+    const approve = order.links?.find((link) => link.rel === 'payer-action' || link.rel === 'approve');
+    if (!approve) throw new Error(`PayPal answered order ${order.id} without an approval link`);
+    return { providerRef: order.id, paymentUrl: approve.href };
+  }
+
+  /**
+   * Asks PayPal whether the delivery is theirs. The event goes back inside the request as the exact bytes
+   * received: PayPal's signature covers them (a re-serialised event may not verify).
+   */
+  async verify(request: WebhookRequest): Promise<PaypalEvent> {
+    const names = ['paypal-auth-algo', 'paypal-cert-url', 'paypal-transmission-id', 'paypal-transmission-sig', 'paypal-transmission-time'] as const;
+    const values = names.map((name) => header(request, name));
+    if (values.some((value) => value === null)) throw new WebhookSignatureError('missing PayPal transmission headers');
+    const raw = request.rawBody.toString('utf8');
+    let event: PaypalEvent;
+    try {
+      event = JSON.parse(raw) as PaypalEvent;
+    } catch {
+      throw new WebhookSignatureError('the delivery is not JSON');
+    }
+    if (!event || typeof event.id !== 'string' || typeof event.event_type !== 'string') throw new WebhookSignatureError('not a PayPal event');
+    const [authAlgo, certUrl, transmissionId, transmissionSig, transmissionTime] = values;
+    const fields = JSON.stringify({
+      auth_algo: authAlgo,
+      cert_url: certUrl,
+      transmission_id: transmissionId,
+      transmission_sig: transmissionSig,
+      transmission_time: transmissionTime,
+      webhook_id: this.config.webhookId,
+    });
+    const body = `${fields.slice(0, -1)},"webhook_event":${raw}}`;
+    const answer = await this.api.call<{ verification_status?: string }>('POST', '/v1/notifications/verify-webhook-signature', body);
+    if (answer.verification_status !== 'SUCCESS') throw new WebhookSignatureError();
+    return event;
+  }
+
+  async parseWebhook(request: WebhookRequest): Promise<PaymentEvent[]> {
+    const event = await this.verify(request);
+    const occurredAt = event.create_time ? new Date(event.create_time) : new Date();
+    const base = { provider: 'PAYPAL' as const, eventId: event.id, occurredAt: Number.isNaN(occurredAt.getTime()) ? new Date() : occurredAt, installmentNumber: null };
+    const resource = event.resource ?? {};
+    switch (event.event_type) {
+      case 'CHECKOUT.ORDER.APPROVED': {
+        const order = resource as unknown as PaypalOrder;
+        const saleId = order.purchase_units?.[0]?.custom_id;
+        if (!saleId || typeof order.id !== 'string') return [];
+        const capture = await this.capture(order.id);
+        if (capture.kind === 'already') return [];
+        if (capture.kind === 'declined') return [{ ...base, saleId, outcome: 'FAILED', chargeRef: null }];
+        // A pending capture (an e-cheque, a review) is paid by PAYMENT.CAPTURE.COMPLETED later.
+        if (capture.capture.status !== 'COMPLETED' && capture.capture.status !== 'DECLINED') return [];
+        return [
+          {
+            ...base,
+            saleId,
+            outcome: capture.capture.status === 'COMPLETED' ? 'PAID' : 'FAILED',
+            chargeRef: capture.capture.id,
+            amountCents: centsOf(capture.capture.amount?.value),
+          },
+        ];
+      }
+      case 'PAYMENT.CAPTURE.COMPLETED':
+      case 'PAYMENT.CAPTURE.DENIED':
+      case 'PAYMENT.CAPTURE.DECLINED': {
+        const capture = resource as unknown as PaypalCapture;
+        if (!capture.custom_id) return [];
+        const outcome = event.event_type === 'PAYMENT.CAPTURE.COMPLETED' ? 'PAID' : 'FAILED';
+        return [{ ...base, saleId: capture.custom_id, outcome, chargeRef: capture.id ?? null, amountCents: centsOf(capture.amount?.value) }];
+      }
+      default:
+        return [];
+    }
+  }
+
+  /** Captures an approved order, once (PayPal-Request-Id makes a second delivery's capture the same one). */
+  private async capture(orderId: string): Promise<{ kind: 'captured'; capture: PaypalCapture } | { kind: 'already' } | { kind: 'declined' }> {
+    try {
+      const order = await this.api.call<PaypalOrder>('POST', `/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`, {}, { 'PayPal-Request-Id': `capture-${orderId}` });
+      const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
+      return capture ? { kind: 'captured', capture } : { kind: 'already' };
+    } catch (error) {
+      if (error instanceof PaypalApiError && error.status === 422) {
+        if (error.issues.includes('ORDER_ALREADY_CAPTURED')) return { kind: 'already' };
+        // INSTRUMENT_DECLINED and the like: the learner has left PayPal's page, the order cannot be paid.
+        return { kind: 'declined' };
+      }
+      throw error;
+    }
+  }
+}
