@@ -20,7 +20,7 @@ import {
   type LessonPlayerEvent,
 } from '../machines/lessonPlayer/lessonPlayer.machine';
 import { selectLessonPlayerView } from '../machines/lessonPlayer/lessonPlayer.selectors';
-import { allLeafStates, describePath, dropPrefixPaths, flattenEvents, generatePaths, invokeIds, type DelayedEvent, type DoneActorEvent, type ErrorActorEvent, type EventVariants, type InitEvent, type ModelPath, type ModelStep } from './support/graph';
+import { describePath, dropPrefixPaths, flattenEvents, generatePaths, invokeIds, type DelayedEvent, type DoneActorEvent, type ErrorActorEvent, type EventVariants, type InitEvent, type ModelPath, type ModelStep } from './support/graph';
 import { createActorHarness } from './support/harness';
 import { expectEveryStateCovered, walkPath } from './support/walkPaths';
 
