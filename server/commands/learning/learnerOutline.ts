@@ -85,13 +85,15 @@ export async function learnerView(db: Database, training: TrainingRow, enrolment
           .where(and(eq(assignmentSubmissions.customerId, enrolment.customerId), inArray(assignmentSubmissions.trainingItemId, assignmentIds)))
       : Promise.resolve([]),
   ]);
-  for (const item of order) item.min_success_rate = minimums.find((m) => m.id === item.id)?.min ?? null;
+  const minimumOf = new Map(minimums.map((m) => [m.id, m.min]));
+  const statusOf = new Map(statuses.map((s) => [s.id, s.status]));
+  for (const item of order) item.min_success_rate = minimumOf.get(item.id) ?? null;
 
   const progress = new Map(progressRows.map((row) => [row.trainingItemId, row]));
   const unlockProgress: Record<number, UnlockItemProgress> = {};
   for (const item of order) {
     const row = progress.get(item.id);
-    const status = statuses.find((s) => s.id === item.id)?.status ?? null;
+    const status = statusOf.get(item.id) ?? null;
     if (!row && !status) continue;
     unlockProgress[item.id] = {
       completed_at: row?.completedAt?.toISOString() ?? null,
