@@ -87,12 +87,20 @@ export function startOfDayAfter(instant: string, days: number, timeZone: string)
 
 type Condition = { reason: 'QUIZ_SCORE' | 'TASKS' | 'ASSIGNMENT'; itemId: number; minScore: number | null };
 
+/** The outline's items by id, built once per outline (a 500-item outline asks for quiz minimums thousands of times). */
+const itemsById = new WeakMap<readonly UnlockItem[], Map<number, UnlockItem>>();
+function itemById(outline: readonly UnlockItem[], id: number): UnlockItem | undefined {
+  let map = itemsById.get(outline);
+  if (!map) itemsById.set(outline, (map = new Map(outline.map((item) => [item.id, item]))));
+  return map.get(id);
+}
+
 /** Is the condition on an earlier item met by the learner's progress? */
 function met(condition: Condition, progress: UnlockProgress, outline: readonly UnlockItem[]): boolean {
   const done = progress[condition.itemId];
   switch (condition.reason) {
     case 'QUIZ_SCORE': {
-      const minimum = condition.minScore ?? outline.find((item) => item.id === condition.itemId)?.min_success_rate ?? null;
+      const minimum = condition.minScore ?? itemById(outline, condition.itemId)?.min_success_rate ?? null;
       const score = done?.quiz_best_score ?? null;
       if (minimum === null) return score !== null || Boolean(done?.completed_at);
       return score !== null && score >= minimum;

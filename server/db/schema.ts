@@ -499,6 +499,8 @@ export const itemProgress = pgTable(
     timeSpent: integer('time_spent').notNull().default(0),
     score: numeric('score', { precision: 5, scale: 2, mode: 'number' }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** TASKS items: the ids of the ticked tasks (the item completes once every task is ticked). */
+    tasksDone: jsonb('tasks_done').$type<string[]>().notNull().default([]),
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.customerTrainingId, t.trainingItemId] }), index('item_progress_item_idx').on(t.trainingItemId)],
@@ -514,6 +516,9 @@ export const customerConnections = pgTable(
       .references(() => customers.id, { onDelete: 'cascade' }),
     trainingId: uuid('training_id').references(() => trainings.id, { onDelete: 'set null' }),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The contract's DeviceType, read from the user agent (bowser) when the learner opens a training. */
+    deviceType: text('device_type', { enum: ['UNKNOWN', 'DESKTOP', 'TABLET', 'MOBILE', 'BOT'] }).notNull().default('UNKNOWN'),
+    userAgent: text('user_agent'),
   },
   (t) => [index('customer_connections_training_at_idx').on(t.trainingId, t.at)],
 );

@@ -87,6 +87,35 @@ export const messages = {
   ),
   passwordChanged: t('Votre mot de passe a été modifié.', 'Your password has been changed.'),
 
+  // Following a training (the learner area's lessons, quizzes and progress)
+  noAccessToPage: t("Vous n'avez pas accès à cette page : vous ne suivez pas cette formation.", "You have no access to this page: you do not follow this training."),
+  accessBlockedByTeacher: t(
+    "Votre accès à cette formation a été suspendu par l'équipe pédagogique. Contactez-la pour le retrouver.",
+    'Your access to this training was suspended by the teaching team. Contact them to get it back.',
+  ),
+  accessExpired: t("Votre accès à cette formation a expiré.", 'Your access to this training has expired.'),
+  lessonLocked: {
+    DATE: t('Cette leçon sera disponible plus tard.', 'This lesson will be available later.'),
+    PREVIOUS_ITEM: t("Terminez d'abord la leçon précédente pour débloquer celle-ci.", 'Finish the previous lesson first to unlock this one.'),
+    QUIZ_SCORE: t("Obtenez le score minimum au quiz précédent pour débloquer cette leçon.", 'Reach the minimum score in the previous quiz to unlock this lesson.'),
+    TASKS: t('Terminez les tâches précédentes pour débloquer cette leçon.', 'Finish the previous tasks to unlock this lesson.'),
+    ASSIGNMENT: t("Votre devoir doit être rendu et validé par l'équipe pédagogique pour débloquer cette leçon.", 'Your assignment must be handed in and accepted by the teaching team to unlock this lesson.'),
+    MANUAL: t("Cette leçon sera débloquée par l'équipe pédagogique.", 'This lesson will be unlocked by the teaching team.'),
+  },
+  lessonOpensOn: (date: string) => t(`Cette leçon sera disponible le ${date}.`, `This lesson will be available on ${date}.`),
+  completeTooSoon: (seconds: number) =>
+    t(`Restez encore ${seconds} s sur cette leçon avant de la marquer comme terminée.`, `Stay ${seconds} more seconds on this lesson before marking it as done.`),
+  tasksUnfinished: t('Cochez toutes les tâches pour terminer cette leçon.', 'Tick every task to finish this lesson.'),
+  completedByOwnCall: t('Un quiz se termine en le réussissant, un devoir une fois validé.', 'A quiz completes when passed, an assignment once accepted.'),
+  tasksOnlyForTasks: t("Cette leçon n'a pas de tâches à cocher.", 'This lesson has no tasks to tick.'),
+  unknownTask: t("Cette tâche n'existe pas dans la leçon.", 'This task is not in the lesson.'),
+  quizAnswerEveryQuestion: t('Choisissez au moins une réponse à chaque question.', 'Choose at least one answer to each question.'),
+  quizUnknownQuestion: t("Cette question ne fait pas partie du quiz.", 'This question is not part of the quiz.'),
+  quizUnknownChoice: t("Cette réponse ne fait pas partie de la question.", 'This answer is not one of the question.'),
+  quizSingleChoice: t('Une seule réponse est possible à cette question.', 'Only one answer is possible to this question.'),
+  noAttemptsLeft: t("Vous avez utilisé toutes vos tentatives pour ce quiz.", 'You have used all your attempts at this quiz.'),
+  notAQuiz: t("Cette leçon n'est pas un quiz.", 'This lesson is not a quiz.'),
+
   // Store settings
   subdomainTaken: t('Ce sous-domaine est déjà utilisé par un autre espace.', 'This subdomain is already used by another space.'),
   subdomainReserved: t('Ce sous-domaine est réservé : choisissez-en un autre.', 'This subdomain is reserved: choose another one.'),

@@ -3,6 +3,7 @@ import { assignmentHandlers } from './assignments.js';
 import { authHandlers } from './auth.js';
 import { bundleHandlers } from './bundles.js';
 import { embedHandlers } from './embeds.js';
+import { learningHandlers } from './learning.js';
 import { meHandlers } from './me.js';
 import { notificationHandlers } from './notifications.js';
 import { pageHandlers } from './pages.js';
@@ -38,4 +39,5 @@ export const handlers: HandlerMap = {
   ...previewTokenHandlers,
   ...schoolHandlers,
   ...paymentHandlers,
+  ...learningHandlers,
 };

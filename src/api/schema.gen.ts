@@ -3972,7 +3972,7 @@ export interface paths {
         };
         /**
          * The learner's outline of a training
-         * @description Our design (the spec lists the learner screens but not their calls). Each item says whether it is completed or locked and why (date, previous lesson, quiz minimum score, unfinished tasks, unreviewed assignment). Not enrolled: 403 ("no access to page").
+         * @description Our design (the spec lists the learner screens but not their calls). Each item says whether it is completed or locked and why (date, previous lesson, quiz minimum score, unfinished tasks, unreviewed assignment). Not enrolled: 403 ("no access to page"). Our design: {slug} is the training's slug or its uuid (the player's addresses carry the uuid); a blocked or expired learner gets the outline with every item locked (BLOCKED) and blocked_reason set; opening it records a connection with the device type (once per half hour).
          */
         get: operations["getMyTraining"];
         put?: never;
@@ -4291,8 +4291,10 @@ export interface components {
             /**
              * @description A stable machine code: VALIDATION_FAILED, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT,
              *     TOO_MANY_REQUESTS, NOT_IMPLEMENTED, SERVICE_UNAVAILABLE, INTERNAL_ERROR, INVALID_CREDENTIALS,
-             *     INVALID_TOKEN, INVALID_SIGNATURE (a provider webhook whose signature does not verify), NO_STRIPE_TOKEN_DEFINED, PLAN_REQUIRED, PASSWORD_REQUIRED (a learner's activation link
-             *     followed without the password the account still needs).
+             *     INVALID_TOKEN, INVALID_SIGNATURE (a provider webhook whose signature does not verify), NO_STRIPE_TOKEN_DEFINED,
+             *     PLAN_REQUIRED, PASSWORD_REQUIRED (a learner's activation link followed without the password the account still
+             *     needs), ITEM_LOCKED (a learner's lesson locked by the unlock rules; the message says why), ACCESS_BLOCKED (the
+             *     learner is blocked in the training or their access expired), NO_ATTEMPTS_LEFT (a quiz's attempts are used up).
              */
             code: string;
             /** @description Per-field message lists (422 only). Keys are body or query field names. */
@@ -6369,10 +6371,10 @@ export interface components {
             completed: boolean;
             locked: boolean;
             /**
-             * @description Why the item is locked: by date or delay (unlock_at), previous lesson, quiz minimum score, unfinished tasks, unreviewed assignment, or the learner is blocked.
+             * @description Why the item is locked: by date or delay (unlock_at), previous lesson, quiz minimum score, unfinished tasks, unreviewed assignment, waiting for the team (MANUAL; our design: the unlock mode "manually" of spec 4 needs its own reason), or the learner is blocked.
              * @enum {string|null}
              */
-            locked_reason: "DATE" | "PREVIOUS_ITEM" | "QUIZ_SCORE" | "TASKS" | "ASSIGNMENT" | "BLOCKED" | null;
+            locked_reason: "DATE" | "PREVIOUS_ITEM" | "QUIZ_SCORE" | "TASKS" | "ASSIGNMENT" | "MANUAL" | "BLOCKED" | null;
             /** Format: date-time */
             unlock_at: string | null;
             children: components["schemas"]["LearnerOutlineItem"][];

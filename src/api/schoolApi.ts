@@ -13,7 +13,7 @@ import type { paths } from './schema.gen';
  * client of their own: it carries the LEARNER token of the school in the path (never the back office's, which
  * the app's client adds), and a 401 there ends the learner's session, not the back office's.
  */
-const schoolClient = createClient<paths>({ baseUrl: `${globalThis.location?.origin ?? ''}/api/v1` });
+export const schoolClient = createClient<paths>({ baseUrl: `${globalThis.location?.origin ?? ''}/api/v1` });
 
 const SCHOOL_PATH = /\/api\/v1\/school\/stores\/([a-z0-9-]+)(?:\/|$)/;
 const subdomainOf = (url: string) => SCHOOL_PATH.exec(new URL(url).pathname)?.[1] ?? null;
@@ -46,7 +46,8 @@ schoolClient.use({
   },
 });
 
-const $school = createQueryHooks(failingWithFailures(schoolClient));
+/** Query options of the learner area's reads (learningApi.ts shares them). */
+export const $school = createQueryHooks(failingWithFailures(schoolClient));
 const at = (subdomain: string) => ({ params: { path: { subdomain } } });
 
 export type School = paths['/school/stores/{subdomain}']['get']['responses'][200]['content']['application/json'];

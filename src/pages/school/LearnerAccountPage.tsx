@@ -7,7 +7,10 @@ import { useRequest } from '../../app/useRequest';
 import { Banner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { Form, FormError } from '../../components/ui/Form';
+import { ButtonLink } from '../../components/ui/Link';
 import { TextField } from '../../components/ui/TextField';
+import { schoolPath } from '../../../shared/schoolPaths';
+import { learningMessages } from './learning/learningMessages';
 import { authMessages } from '../auth/authMessages';
 import { schoolMessages as m } from './schoolMessages';
 
@@ -35,6 +38,9 @@ export function LearnerAccountPage() {
         <br />
         {learner.email}
       </p>
+      <ButtonLink href={schoolPath(subdomain, 'myTrainings')} variant="secondary" data-testid="learner-my-trainings">
+        {intl.formatMessage(learningMessages.myTrainingsLink)}
+      </ButtonLink>
       {!learner.activated && (
         <Banner variant="warning" data-testid="learner-to-activate">
           {intl.formatMessage(m.accountToActivate)}

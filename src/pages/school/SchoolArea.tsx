@@ -15,6 +15,8 @@ import { LearnerLoginPage } from './LearnerLoginPage';
 import { LearnerRegisterPage } from './LearnerRegisterPage';
 import { LearnerResetPasswordPage } from './LearnerResetPasswordPage';
 import { SchoolHomePage } from './SchoolHomePage';
+import { LessonPlayerPage } from './learning/LessonPlayerPage';
+import { MyTrainingsPage } from './learning/MyTrainingsPage';
 import { schoolMessages as m } from './schoolMessages';
 import './school.css';
 
@@ -86,6 +88,8 @@ function SchoolPages() {
         <Route path={SCHOOL_PAGES.activation} element={<LearnerActivationPage />} />
         <Route path={SCHOOL_PAGES.resetPassword} element={<LearnerResetPasswordPage />} />
         <Route path={SCHOOL_PAGES.account} element={isSignedIn ? <LearnerAccountPage /> : login} />
+        <Route path={SCHOOL_PAGES.myTrainings} element={isSignedIn ? <MyTrainingsPage /> : login} />
+        <Route path={`${SCHOOL_PAGES.myTrainings}/:trainingUuid/:itemId?`} element={isSignedIn ? <LessonPlayerPage /> : login} />
         <Route path="*" element={<Banner variant="info">{intl.formatMessage(m.pageNotFound)}</Banner>} />
       </Routes>
     </div>

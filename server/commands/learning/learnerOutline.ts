@@ -1,0 +1,152 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { components } from '../../../src/api/schema.gen.js';
+import { DEFAULT_TIME_ZONE, unlockState, type UnlockItem, type UnlockItemProgress, type UnlockState } from '../../../shared/unlockState.js';
+import type { Database } from '../../db/client.js';
+import { assignmentSubmissions, itemProgress, quizzes, trainingItems, type customerTrainings, type trainings } from '../../db/schema.js';
+
+type EnrolmentRow = typeof customerTrainings.$inferSelect;
+type TrainingRow = typeof trainings.$inferSelect;
+type ProgressRow = typeof itemProgress.$inferSelect;
+export type LearnerOutlineItemBody = components['schemas']['LearnerOutlineItem'];
+
+/** An item the learner sees, with what the unlock rule reads and what the player needs. */
+export interface VisibleItem extends UnlockItem {
+  name: string;
+  parentId: number | null;
+  minCompleteDuration: number | null;
+}
+
+/** A training as one learner sees it today: the visible items in outline order, their progress and states. */
+export interface LearnerView {
+  /** The top level in the outline's order: lessons, and chapters with their lessons. */
+  top: (VisibleItem | { id: number; type: 'SECTION'; name: string; children: VisibleItem[] })[];
+  /** Every visible item but chapters, in the learner's order (each chapter followed by its lessons). */
+  order: VisibleItem[];
+  progress: Map<number, ProgressRow>;
+  states: Map<number, UnlockState>;
+}
+
+const itemColumns = {
+  id: trainingItems.id,
+  type: trainingItems.type,
+  name: trainingItems.name,
+  draft: trainingItems.draft,
+  parentId: trainingItems.parentId,
+  unlockMode: trainingItems.unlockMode,
+  unlockAt: trainingItems.unlockAt,
+  unlockDelayDays: trainingItems.unlockDelayDays,
+  unlockBlockers: trainingItems.unlockBlockers,
+  blocking: trainingItems.blocking,
+  minCompleteDuration: trainingItems.minCompleteDuration,
+};
+
+/**
+ * The published outline of a training for one learner, with each item's state decided by the shared
+ * `unlockState` (the same function the player runs): drafts, and everything in a draft chapter, are left out.
+ * Four queries whatever the outline's size (items, the learner's progress, quiz minimums, assignment statuses).
+ */
+export async function learnerView(db: Database, training: TrainingRow, enrolment: EnrolmentRow, now: Date): Promise<LearnerView> {
+  const [rows, progressRows] = await Promise.all([
+    db.select(itemColumns).from(trainingItems).where(eq(trainingItems.trainingId, training.id)).orderBy(asc(trainingItems.position), asc(trainingItems.id)),
+    db.select().from(itemProgress).where(eq(itemProgress.customerTrainingId, enrolment.id)),
+  ]);
+  const visibleItem = (row: (typeof rows)[number]): VisibleItem => ({
+    id: row.id,
+    type: row.type,
+    name: row.name,
+    parentId: row.parentId,
+    minCompleteDuration: row.minCompleteDuration,
+    unlock_mode: row.unlockMode,
+    unlock_at: row.unlockAt?.toISOString() ?? null,
+    unlock_delay_days: row.unlockDelayDays,
+    unlock_blockers: row.unlockBlockers,
+    blocking: row.blocking,
+  });
+  const lessons = rows.filter((row) => row.type !== 'SECTION' && !row.draft);
+  const top: LearnerView['top'] = rows
+    .filter((row) => row.parentId === null && !row.draft)
+    .map((row) =>
+      row.type === 'SECTION'
+        ? { id: row.id, type: 'SECTION' as const, name: row.name, children: lessons.filter((child) => child.parentId === row.id).map(visibleItem) }
+        : visibleItem(row),
+    );
+  const order = top.flatMap((entry) => ('children' in entry ? entry.children : [entry]));
+
+  const quizIds = order.filter((item) => item.type === 'QUIZ').map((item) => item.id);
+  const assignmentIds = order.filter((item) => item.type === 'ASSIGNMENT').map((item) => item.id);
+  const [minimums, statuses] = await Promise.all([
+    quizIds.length
+      ? db.select({ id: quizzes.trainingItemId, min: quizzes.minSuccessRate }).from(quizzes).where(inArray(quizzes.trainingItemId, quizIds))
+      : Promise.resolve([]),
+    assignmentIds.length
+      ? db
+          .select({ id: assignmentSubmissions.trainingItemId, status: assignmentSubmissions.status })
+          .from(assignmentSubmissions)
+          .where(and(eq(assignmentSubmissions.customerId, enrolment.customerId), inArray(assignmentSubmissions.trainingItemId, assignmentIds)))
+      : Promise.resolve([]),
+  ]);
+  const minimumOf = new Map(minimums.map((m) => [m.id, m.min]));
+  const statusOf = new Map(statuses.map((s) => [s.id, s.status]));
+  for (const item of order) item.min_success_rate = minimumOf.get(item.id) ?? null;
+
+  const progress = new Map(progressRows.map((row) => [row.trainingItemId, row]));
+  const unlockProgress: Record<number, UnlockItemProgress> = {};
+  for (const item of order) {
+    const row = progress.get(item.id);
+    const status = statusOf.get(item.id) ?? null;
+    if (!row && !status) continue;
+    unlockProgress[item.id] = {
+      completed_at: row?.completedAt?.toISOString() ?? null,
+      quiz_best_score: item.type === 'QUIZ' ? (row?.score ?? null) : null,
+      assignment_status: status,
+      unblocked_by_teacher: false,
+    };
+  }
+  const unlockEnrolment = {
+    enrolled_at: enrolment.enrolledAt.toISOString(),
+    bypass_drip: enrolment.bypassDrip,
+    drip_frequency: training.dripFrequency,
+    outline: order,
+  };
+  const states = new Map(order.map((item) => [item.id, unlockState(item, unlockEnrolment, unlockProgress, now, DEFAULT_TIME_ZONE)]));
+  return { top, order, progress, states };
+}
+
+/** The outline as LearnerTrainingDetail.items: sections hold their lessons; a blocked learner sees every item locked (BLOCKED). */
+export function presentLearnerOutline(view: LearnerView, blocked: boolean): LearnerOutlineItemBody[] {
+  const present = (item: VisibleItem): LearnerOutlineItemBody => {
+    const state = view.states.get(item.id);
+    const locked = blocked || state?.state === 'locked';
+    return {
+      id: item.id,
+      type: item.type,
+      name: item.name,
+      completed: Boolean(view.progress.get(item.id)?.completedAt),
+      locked,
+      locked_reason: blocked ? 'BLOCKED' : state?.state === 'locked' ? state.reason : null,
+      unlock_at: !blocked && state?.state === 'locked' ? state.opens_at : null,
+      children: [],
+    };
+  };
+  return view.top.map((entry) =>
+    'children' in entry
+      ? {
+          id: entry.id,
+          type: entry.type,
+          name: entry.name,
+          completed: entry.children.length > 0 && entry.children.every((child) => Boolean(view.progress.get(child.id)?.completedAt)),
+          locked: blocked,
+          locked_reason: blocked ? 'BLOCKED' : null,
+          unlock_at: null,
+          children: entry.children.map(present),
+        }
+      : present(entry),
+  );
+}
+
+/** The training's progress in percent (completed visible items over visible items), two decimals. */
+export function progressPercent(order: readonly { id: number }[], isDone: (itemId: number) => boolean): number {
+  if (!order.length) return 0;
+  const done = order.filter((item) => isDone(item.id)).length;
+  return Math.round((done / order.length) * 10_000) / 100;
+}

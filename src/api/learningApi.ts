@@ -1,0 +1,48 @@
+import type { LessonPlayerApi } from '../../machines/lessonPlayer/lessonPlayer.actors';
+import type { QuizTakingApi } from '../../machines/quizTaking/quizTaking.actors';
+import { unwrap } from './failure';
+import { $school, schoolClient } from './schoolApi';
+import type { paths } from './schema.gen';
+
+/**
+ * Following a training in the learner area (`/school/stores/{subdomain}/me/trainings…`): the learner's
+ * trainings, the player's outline and lessons, progress and quiz answers. Through the learner client of
+ * schoolApi.ts (the school's learner token, its 401 ending the learner's session).
+ */
+export type LearnerTraining = paths['/school/stores/{subdomain}/me/trainings']['get']['responses'][200]['content']['application/json']['data'][number];
+
+/** GET …/me/trainings: the learner's trainings, last opened first. */
+export const myTrainingsQuery = (subdomain: string) => $school.queryOptions('get', '/school/stores/{subdomain}/me/trainings', { params: { path: { subdomain } } });
+
+const at = (subdomain: string, slug: string) => ({ subdomain, slug });
+
+/** The player's calls for one training (its uuid). */
+export function lessonPlayerApi(subdomain: string, trainingUuid: string): LessonPlayerApi {
+  return {
+    loadOutline: (signal) => unwrap(schoolClient.GET('/school/stores/{subdomain}/me/trainings/{slug}', { params: { path: at(subdomain, trainingUuid) }, signal })),
+    loadLesson: (itemId, signal) =>
+      unwrap(schoolClient.GET('/school/stores/{subdomain}/me/trainings/{slug}/items/{itemId}', { params: { path: { ...at(subdomain, trainingUuid), itemId } }, signal })),
+    record: (itemId, progress, signal) =>
+      unwrap(
+        schoolClient.PUT('/school/stores/{subdomain}/me/trainings/{slug}/items/{itemId}/progress', {
+          params: { path: { ...at(subdomain, trainingUuid), itemId } },
+          body: progress,
+          signal,
+        }),
+      ),
+  };
+}
+
+/** The quiz's call for one QUIZ item. */
+export function quizTakingApi(subdomain: string, trainingUuid: string, itemId: number): QuizTakingApi {
+  return {
+    submit: (answers, signal) =>
+      unwrap(
+        schoolClient.POST('/school/stores/{subdomain}/me/trainings/{slug}/items/{itemId}/quiz/answers', {
+          params: { path: { ...at(subdomain, trainingUuid), itemId } },
+          body: { answers },
+          signal,
+        }),
+      ),
+  };
+}
