@@ -323,4 +323,6 @@ export const messages = {
     'Tell the learner what to rework before rejecting their assignment.',
   ),
   submissionEmpty: t('Rendez un texte ou au moins un fichier.', 'Hand in a text or at least one file.'),
+  // The storefront (issue 11, spec 8's learner messages)
+  catalogueNotFound: t("Cette formation ou ce pack n'existe pas ou n'est pas disponible.", 'This training or bundle does not exist or is not available.'),
 } as const;
