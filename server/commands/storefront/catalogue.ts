@@ -73,28 +73,29 @@ function listedWhere(storeId: string, filter: CatalogueFilter): SQL | undefined 
   );
 }
 
-/** GET /school/stores/{subdomain}/trainings: a page of the listed trainings, in the trainer's order. */
+/**
+ * GET /school/stores/{subdomain}/trainings: a page of the listed trainings, in the trainer's order. One query
+ * answers the page, its figures and the total (the figures computed for the page's rows only, as in
+ * summaryQuery), then one for the schedules and one for the authors, side by side.
+ */
 export async function listCatalogueTrainings(services: Services, store: StoreRow, options: CatalogueFilter & PageRequest) {
   const where = listedWhere(store.id, options);
-  const [total] = await services.db.select({ n: count() }).from(trainings).where(where);
-  const offset = offsetOf(options);
-  if (offset >= (total?.n ?? 0)) return pageEnvelope(options, total?.n ?? 0, []);
-  // The page's ids first, then their figures (see summaryQuery: figures computed for the answered rows only).
-  const page = await services.db
-    .select({ id: trainings.id })
+  const page = services.db
+    .select({ id: trainings.id, total: sql<number>`count(*) over ()`.as('total') })
     .from(trainings)
     .where(where)
     .orderBy(asc(trainings.position), asc(trainings.id))
     .limit(options.perPage)
-    .offset(offset);
-  const rows = page.length
-    ? await services.db
-        .select(withFigures)
-        .from(trainings)
-        .where(inArray(trainings.id, page.map((row) => row.id)))
-        .orderBy(asc(trainings.position), asc(trainings.id))
-    : [];
-  return pageEnvelope(options, total?.n ?? 0, await presentCards(services, rows));
+    .offset(offsetOf(options))
+    .as('page');
+  const rows = await services.db
+    .select({ ...withFigures, total: sql<number>`${page.total}`.mapWith(Number) })
+    .from(page)
+    .innerJoin(trainings, eq(trainings.id, page.id))
+    .orderBy(asc(trainings.position), asc(trainings.id));
+  // Past the last page no row carries the total: it is counted apart.
+  const total = rows[0]?.total ?? (await services.db.select({ n: count() }).from(trainings).where(where))[0]?.n ?? 0;
+  return pageEnvelope(options, total, await presentCards(services, rows));
 }
 
 const unavailable = () => notFound(messages.catalogueNotFound);

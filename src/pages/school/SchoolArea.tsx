@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { Navigate, Route, Routes, useNavigate, useParams } from 'react-router-dom';
@@ -10,17 +11,21 @@ import { TextLink } from '../../components/ui/Link';
 import { Spinner } from '../../components/ui/Spinner';
 import { schoolPath, schoolPaths, SCHOOL_PAGES } from '../../../shared/schoolPaths';
 import type { Failure } from '../../../shared/failure';
-import { LearnerAccountPage } from './LearnerAccountPage';
-import { LearnerActivationPage } from './LearnerActivationPage';
-import { LearnerLoginPage } from './LearnerLoginPage';
-import { LearnerRegisterPage } from './LearnerRegisterPage';
-import { LearnerResetPasswordPage } from './LearnerResetPasswordPage';
 import { SchoolBundlePage } from './SchoolBundlePage';
 import { SchoolCataloguePage } from './SchoolCataloguePage';
 import { SchoolHomePage } from './SchoolHomePage';
 import { SchoolTrainingPage } from './SchoolTrainingPage';
 import { schoolMessages as m } from './schoolMessages';
+import { withChunkTimeout } from '../../app/chunkLoad';
 import './school.css';
+
+// The account pages (forms, the mutation machinery) load with their first visit: the storefront's first page
+// (home, catalogue) ships without them.
+const LearnerAccountPage = lazy(() => withChunkTimeout(() => import('./LearnerAccountPage')).then((x) => ({ default: x.LearnerAccountPage })));
+const LearnerActivationPage = lazy(() => withChunkTimeout(() => import('./LearnerActivationPage')).then((x) => ({ default: x.LearnerActivationPage })));
+const LearnerLoginPage = lazy(() => withChunkTimeout(() => import('./LearnerLoginPage')).then((x) => ({ default: x.LearnerLoginPage })));
+const LearnerRegisterPage = lazy(() => withChunkTimeout(() => import('./LearnerRegisterPage')).then((x) => ({ default: x.LearnerRegisterPage })));
+const LearnerResetPasswordPage = lazy(() => withChunkTimeout(() => import('./LearnerResetPasswordPage')).then((x) => ({ default: x.LearnerResetPasswordPage })));
 
 /**
  * The learner area of one school, under `/ecole/:subdomain` (shared/schoolPaths.ts): loads the school (404: a
@@ -83,18 +88,20 @@ function SchoolPages() {
   return (
     <div className="school-area">
       <SchoolHeader isSignedIn={isSignedIn} />
-      <Routes>
-        <Route index element={<SchoolHomePage />} />
-        <Route path={SCHOOL_PAGES.login} element={isSignedIn ? account : <LearnerLoginPage />} />
-        <Route path={SCHOOL_PAGES.register} element={isSignedIn ? account : <LearnerRegisterPage />} />
-        <Route path={SCHOOL_PAGES.activation} element={<LearnerActivationPage />} />
-        <Route path={SCHOOL_PAGES.resetPassword} element={<LearnerResetPasswordPage />} />
-        <Route path={SCHOOL_PAGES.account} element={isSignedIn ? <LearnerAccountPage /> : login} />
-        <Route path={SCHOOL_PAGES.catalogue} element={<SchoolCataloguePage />} />
-        <Route path={`${routeOf(schoolPaths.training)}/:slug`} element={<SchoolTrainingPage />} />
-        <Route path={`${routeOf(schoolPaths.bundle)}/:slug`} element={<SchoolBundlePage />} />
-        <Route path="*" element={<Banner variant="info">{intl.formatMessage(m.pageNotFound)}</Banner>} />
-      </Routes>
+      <Suspense fallback={<Spinner aria-label={intl.formatMessage(m.loading)} />}>
+        <Routes>
+          <Route index element={<SchoolHomePage />} />
+          <Route path={SCHOOL_PAGES.login} element={isSignedIn ? account : <LearnerLoginPage />} />
+          <Route path={SCHOOL_PAGES.register} element={isSignedIn ? account : <LearnerRegisterPage />} />
+          <Route path={SCHOOL_PAGES.activation} element={<LearnerActivationPage />} />
+          <Route path={SCHOOL_PAGES.resetPassword} element={<LearnerResetPasswordPage />} />
+          <Route path={SCHOOL_PAGES.account} element={isSignedIn ? <LearnerAccountPage /> : login} />
+          <Route path={SCHOOL_PAGES.catalogue} element={<SchoolCataloguePage />} />
+          <Route path={`${routeOf(schoolPaths.training)}/:slug`} element={<SchoolTrainingPage />} />
+          <Route path={`${routeOf(schoolPaths.bundle)}/:slug`} element={<SchoolBundlePage />} />
+          <Route path="*" element={<Banner variant="info">{intl.formatMessage(m.pageNotFound)}</Banner>} />
+        </Routes>
+      </Suspense>
       <SchoolFooter />
     </div>
   );

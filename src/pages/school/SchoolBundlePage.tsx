@@ -5,7 +5,6 @@ import { schoolPath } from '../../../shared/schoolPaths';
 import type { Failure } from '../../../shared/failure';
 import { catalogueBundleQuery } from '../../api/schoolApi';
 import { useSchool } from '../../app/school';
-import { inertHtml } from '../../blocks/render/sanitise';
 import { TextLink } from '../../components/ui/Link';
 import { Spinner } from '../../components/ui/Spinner';
 import { CoverPicture, Offers, priceText, TrainingCard, useSchoolTitle } from './catalogueParts';
@@ -40,7 +39,7 @@ export function SchoolBundlePage() {
             <h1 id="bundle-title">{bundle.name}</h1>
             {bundle.summary && <p className="school-product__summary">{bundle.summary}</p>}
           </header>
-          {bundle.description && <div className="school-product__description rich-output" dangerouslySetInnerHTML={{ __html: inertHtml(bundle.description) }} />}
+          {bundle.description && <div className="school-product__description rich-output" dangerouslySetInnerHTML={{ __html: bundle.description }} />}
           <section className="school-product__section" aria-labelledby="bundle-contents-title">
             <h2 id="bundle-contents-title">{intl.formatMessage(m.bundleContents)}</h2>
             <ul className="school-grid school-grid--compact">

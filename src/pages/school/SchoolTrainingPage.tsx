@@ -5,7 +5,6 @@ import { schoolPath, schoolPaths } from '../../../shared/schoolPaths';
 import type { Failure } from '../../../shared/failure';
 import { catalogueTrainingQuery, type CatalogueTrainingDetail } from '../../api/schoolApi';
 import { LearnerAuthActor, useSchool } from '../../app/school';
-import { inertHtml } from '../../blocks/render/sanitise';
 import { Banner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { ButtonLink, TextLink } from '../../components/ui/Link';
@@ -64,8 +63,8 @@ function TrainingView({ subdomain, training }: { subdomain: string; training: Ca
             </p>
           </header>
           {training.description && (
-            // Cleaned by the server to the editor's allow-list; cleaned again here, as every rendered HTML field.
-            <div className="school-product__description rich-output" dangerouslySetInnerHTML={{ __html: inertHtml(training.description) }} />
+            // Cleaned by the server to the editor's allow-list (on write, and again on the way out: presenters/storefront.ts).
+            <div className="school-product__description rich-output" dangerouslySetInnerHTML={{ __html: training.description }} />
           )}
           <section className="school-product__section" aria-labelledby="training-outline-title">
             <h2 id="training-outline-title">{intl.formatMessage(m.outlineTitle)}</h2>
