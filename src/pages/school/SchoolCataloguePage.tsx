@@ -4,10 +4,9 @@ import { catalogueBundlesQuery, catalogueTrainingsQuery } from '../../api/school
 import { useSchool } from '../../app/school';
 import { Banner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
-import { Pagination } from '../../components/ui/Pagination';
 import { Spinner } from '../../components/ui/Spinner';
 import { useState } from 'react';
-import { BundleCard, TrainingCard, useSchoolTitle } from './catalogueParts';
+import { BundleCard, CataloguePager, TrainingCard, useSchoolTitle } from './catalogueParts';
 import { schoolMessages as m } from './schoolMessages';
 
 /** The catalogue page (`/ecole/<subdomain>/formations`): the school's trainings, then its packs. */
@@ -66,7 +65,7 @@ export function CatalogueSections({ headingLevel }: { headingLevel: 2 | 3 }) {
             ))}
           </ul>
         )}
-        {meta.last_page > 1 && <Pagination page={meta.current_page} lastPage={meta.last_page} onChange={setPage} />}
+        <CataloguePager page={meta.current_page} lastPage={meta.last_page} onChange={setPage} />
       </section>
       {bundles.length > 0 && (
         <section className="school-store__section" aria-labelledby="school-bundles-title">

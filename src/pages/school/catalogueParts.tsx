@@ -4,6 +4,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-aria-components';
 import { schoolPaths } from '../../../shared/schoolPaths';
 import type { CatalogueBundle, CataloguePaymentSchedule, CatalogueTraining } from '../../api/schoolApi';
+import { Button } from '../../components/ui/Button';
 import { ButtonLink } from '../../components/ui/Link';
 import { formatEuros } from '../../i18n/format';
 import { schoolMessages as m, schoolNamedMessages as named } from './schoolMessages';
@@ -150,4 +151,24 @@ export function useSchoolTitle(page: string | null, school: string) {
   useEffect(() => {
     document.title = page ? `${page} – ${school}` : school;
   }, [page, school]);
+}
+
+/**
+ * Previous / next under the trainings grid (the back office's Pagination speaks the back office's catalogue of
+ * messages, which the learner area does not load); nothing when there is one page.
+ */
+export function CataloguePager({ page, lastPage, onChange }: { page: number; lastPage: number; onChange: (page: number) => void }) {
+  const intl = useIntl();
+  if (lastPage <= 1) return null;
+  return (
+    <nav className="pagination" aria-label={intl.formatMessage(m.pagesLabel)}>
+      <Button variant="secondary" size="sm" isDisabled={page <= 1} onPress={() => onChange(page - 1)}>
+        {intl.formatMessage(m.previousPage)}
+      </Button>
+      <span>{intl.formatMessage(named.pagePosition, { page, pages: lastPage })}</span>
+      <Button variant="secondary" size="sm" isDisabled={page >= lastPage} onPress={() => onChange(page + 1)}>
+        {intl.formatMessage(m.nextPage)}
+      </Button>
+    </nav>
+  );
 }

@@ -77,6 +77,9 @@ export const schoolMessages = defineMessages({
   legalNotice: { id: 'school.footer.notice', defaultMessage: 'Mentions légales' },
   navCatalogue: { id: 'school.nav.catalogue', defaultMessage: 'Formations' },
   navLabel: { id: 'school.nav.label', defaultMessage: "Navigation de l'école" },
+  pagesLabel: { id: 'school.catalogue.pages', defaultMessage: 'Pages du catalogue' },
+  previousPage: { id: 'school.catalogue.previous', defaultMessage: 'Page précédente' },
+  nextPage: { id: 'school.catalogue.next', defaultMessage: 'Page suivante' },
 });
 
 export const schoolNamedMessages = {
@@ -91,6 +94,7 @@ export const schoolNamedMessages = {
   placesLeft: defineMessage<{ count: number }>({ id: 'school.training.placesLeft', defaultMessage: '{count, plural, one {# place restante} other {# places restantes}}' }),
   itemsCount: defineMessage<{ count: number }>({ id: 'school.training.itemsCount', defaultMessage: '{count, plural, =0 {Aucune leçon} one {# leçon} other {# leçons}}' }),
   trainingsCount: defineMessage<{ count: number }>({ id: 'school.bundle.trainingsCount', defaultMessage: '{count, plural, one {# formation} other {# formations}}' }),
+  pagePosition: defineMessage<{ page: number; pages: number }>({ id: 'school.catalogue.position', defaultMessage: 'Page {page} sur {pages}' }),
   byAuthors: defineMessage<{ names: string }>({ id: 'school.training.byAuthors', defaultMessage: 'Par {names}' }),
   homeTitle: defineMessage<{ name: string }>({ id: 'school.home.title', defaultMessage: 'Bienvenue sur {name}' }),
   homeGreeting: defineMessage<{ name: string }>({ id: 'school.home.greeting', defaultMessage: 'Bonjour {name}, vous êtes connecté.' }),
