@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -6,6 +6,8 @@ import fastifyMultipart from '@fastify/multipart';
 import { mountApiDocs } from './http/apiDocs.js';
 import { compressResponses } from './http/compression.js';
 import { HttpError } from './http/errors.js';
+import { renderShell, schoolHead } from './http/schoolHead.js';
+import { mountSchoolHosts } from './http/schoolHost.js';
 import { inLocale, localeOf, messages } from './http/messages.js';
 import { bindOperations } from './openapi/bind.js';
 import { loadDocument, type OpenApiDocument } from './openapi/document.js';
@@ -39,7 +41,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     // The spec writes GET /pages/?slug=…: the trailing slash is the same route.
-    routerOptions: { ignoreTrailingSlash: true },
+    // Path parameters reach the binder, which answers 422 by the contract's maxLength (slugs: 160), rather than
+    // Fastify's own 414 past its default of 100 characters.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
   };
   const app = Fastify(serverOptions);
 
@@ -79,6 +83,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   });
 
   await compressResponses(app, API_PREFIX);
+  // A school's own host (its subdomain of APP_DOMAIN, its custom domain) leads to its learner area.
+  mountSchoolHosts(app, services);
 
   // Multipart bodies are read by the binder itself, part by part, with each operation's caps (openapi/multipart.ts).
   await app.register(fastifyMultipart);
@@ -106,7 +112,11 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  // The shell read once: the learner area's pages get their own head in it (schoolHead.ts), without React on the server.
+  let template: string | undefined;
+  const shellTemplate = () => (template ??= readFileSync(path.join(staticDir, 'index.html'), 'utf8'));
+
+  app.setNotFoundHandler(async (request, reply) => {
     // Judged on the decoded path, as the router matches it: /%5F_dev/… is /__dev/….
     const raw = request.url.split('?')[0] ?? '';
     let url = raw;
@@ -119,6 +129,12 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     // Client-side routes get the SPA shell (HEAD like GET), precompressed like the assets; everything under
     // /api answers the JSON envelope.
     if (!wantsApi && hasShell && (request.method === 'GET' || request.method === 'HEAD')) {
+      // A school's home, catalogue, training and bundle pages: real title, description and Open Graph tags for
+      // shared links and search engines; 404 for an unknown school or page, with the app that says so.
+      const head = await schoolHead(services, raw, inLocale(messages.pageNotFound, localeOf(request.headers['accept-language'])));
+      if (head) {
+        return reply.code(head.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(renderShell(shellTemplate(), head));
+      }
       return reply.code(200).sendFile('index.html');
     }
     return reply.code(404).send({ message: inLocale(messages.pageNotFound, localeOf(request.headers['accept-language'])), code: 'NOT_FOUND' });

@@ -10,6 +10,11 @@ export interface Config {
   seed: 'demo' | 'none';
   /** Public address of the app, used in e-mail links. */
   appUrl: string;
+  /**
+   * APP_DOMAIN (e.g. `example.com`): a school is also reached at `<subdomain>.<APP_DOMAIN>` (server/http/schoolHost.ts).
+   * Unset: schools live under `/ecole/<subdomain>` of APP_URL only (and on their custom domains).
+   */
+  appDomain: string | undefined;
   production: boolean;
   /**
    * Dev mailbox at /__dev/mailbox (loopback callers only): only with DEV_MAILBOX=1, never by default, since it
@@ -20,7 +25,10 @@ export interface Config {
   mailFrom: string;
   staticDir: string | undefined;
   logLevel: string;
-  /** Proxies whose X-Forwarded-For is believed: a hop count or a list of addresses/CIDRs; off by default. */
+  /**
+   * Proxies whose X-Forwarded-For (the client's address) and X-Forwarded-Host (the school's host) are believed: a hop
+   * count or a list of addresses/CIDRs; off by default (then only the Host header names a school).
+   */
   trustProxy: number | string[] | false;
   throttle: ThrottleLimits;
   /** Uploaded files when no S3 bucket is configured: STORAGE_DIR, default `<DATA_DIR>/files`. */
@@ -149,6 +157,14 @@ function filesOrigin(value: string | undefined, appUrl: string): string | undefi
   return origin;
 }
 
+/** A bare lower-case domain ("example.com"), whatever the form given ("https://Example.com/", ".example.com"). */
+function appDomain(value: string | undefined): string | undefined {
+  const domain = value?.trim().toLowerCase().replace(/^[a-z]+:\/\//, '').replace(/[/:].*$/, '').replace(/^\.+|\.+$/g, '');
+  if (!domain) return undefined;
+  if (!/^[a-z0-9-]+(?:\.[a-z0-9-]+)*$/.test(domain)) throw new Error(`APP_DOMAIN must be a domain such as example.com, not ${JSON.stringify(value)}`);
+  return domain;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   const production = env.NODE_ENV === 'production';
@@ -163,6 +179,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Never seed a production database by accident: there the demo store needs SEED=demo explicitly.
     seed: env.SEED === 'demo' || env.SEED === 'none' ? env.SEED : production ? 'none' : 'demo',
     appUrl,
+    appDomain: appDomain(env.APP_DOMAIN),
     production,
     devMailbox: env.DEV_MAILBOX === '1',
     smtpUrl: env.SMTP_URL || undefined,

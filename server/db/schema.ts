@@ -31,6 +31,7 @@ export type SeoDataData = components['schemas']['SeoData'];
 export type UnlockBlockerData = components['schemas']['UnlockBlocker'];
 /** Where the owner came from at sign-up: the contract's SignupAttribution, stored as sent. */
 export type SignupAttribution = components['schemas']['SignupAttribution'];
+export type StoreLegalLinks = Partial<components['schemas']['SchoolStore']['legal_links']>;
 
 export const stores = pgTable('stores', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -84,10 +85,51 @@ export const stores = pgTable('stores', {
   stripeAccountId: text('stripe_account_id'),
   // The seller's PayPal merchant id once the owner linked PayPal (partner referral); null: PayPal not offered.
   paypalMerchantId: text('paypal_merchant_id'),
+  // The store's own legal pages (communications settings), shown in its learner area's footer; a page left out
+  // shows the platform's instead. Read-only until the settings page edits them.
+  legalLinks: jsonb('legal_links').$type<StoreLegalLinks>().notNull().default({}),
   // Where the owner came from when signing up (utm_* of the landing page, REF- affiliate codes), for marketing reports.
   signupAttribution: jsonb('signup_attribution').$type<SignupAttribution>(),
   createdAt: createdAt(),
-});
+},
+  // A school is also reached by its custom domain (server/http/schoolHost.ts): looked up by host, case folded.
+  (t) => [index('stores_custom_domain_idx').on(sql`lower(${t.customDomain})`)],
+);
+
+/** Links to the trainer on social networks, shown in the learner area's footer (edited in customisation later). */
+export const storeSocialLinks = pgTable(
+  'store_social_links',
+  {
+    id: serial('id').primaryKey(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    network: text('network', { enum: ['FACEBOOK', 'INSTAGRAM', 'LINKEDIN', 'YOUTUBE', 'X', 'TIKTOK', 'PINTEREST', 'WEBSITE', 'OTHER'] }).notNull(),
+    url: text('url').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('store_social_links_store_idx').on(t.storeId, t.position)],
+);
+
+/** Files and links offered to every visitor of a school (customisation), shown in its footer. */
+export const storeResources = pgTable(
+  'store_resources',
+  {
+    id: serial('id').primaryKey(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type', { enum: ['FILE', 'LINK'] }).notNull(),
+    url: text('url').notNull(),
+    size: bigint('size', { mode: 'number' }),
+    mimeType: text('mime_type'),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('store_resources_store_idx').on(t.storeId, t.position)],
+);
 
 export const users = pgTable(
   'users',

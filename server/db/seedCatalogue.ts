@@ -57,8 +57,8 @@ const inThree = (price: number): Schedule => ({ type: 'INSTALLMENTS', price, ins
 
 /**
  * The demo store's catalogue: a food-photography school (the theme of the demo notifications, whose
- * trainings and lessons 4, 12 and 23 must exist with these names). Five trainings, one per typical state:
- * two PUBLISHED, one UNLISTED (sold by direct link), one PRE_SALE, one DRAFT; every item type but SCORM
+ * trainings and lessons 4, 12 and 23 must exist with these names). Six trainings, one per typical state:
+ * two PUBLISHED, one UNLISTED (sold by direct link), one PRE_SALE, one DRAFT, one CLOSED; every item type but SCORM
  * (an EXPERT feature, the demo store is PRO). Bundles and learners are seeded after this, by their own files.
  */
 function demoCatalogue(ids: CatalogueSeedInput['trainingIds']): DemoTraining[] {
@@ -248,6 +248,29 @@ function demoCatalogue(ids: CatalogueSeedInput['trainingIds']): DemoTraining[] {
           name: 'Trouver ses clients',
           draft: true,
           items: [{ id: 30, type: 'GENERIC', name: 'Préparer son portfolio', draft: true, text: ['Quelles photos montrer, et combien.'] }],
+        },
+      ],
+    },
+    // Last, so the ids and positions above stay as they were: the storefront's CLOSED state (issue 11), whose
+    // page stays reachable and says registration is closed.
+    {
+      uuid: randomUUID(),
+      name: 'Atelier en direct : la photo de pâtisserie',
+      summary: 'Six semaines de séances en direct pour photographier gâteaux, tartes et viennoiseries.',
+      description: html([
+        'Un atelier suivi en petit groupe : chaque semaine, une séance en direct et une photo à rendre, commentée par votre formatrice.',
+        'La session de printemps est complète ; les inscriptions rouvriront pour la prochaine session.',
+      ]),
+      status: 'CLOSED',
+      daysAgo: 60,
+      authors: ['teacher'],
+      schedules: [oneTime(249)],
+      tags: ['Photographie', 'Pâtisserie'],
+      sections: [
+        {
+          id: 31,
+          name: 'Les séances',
+          items: [{ id: 32, type: 'VIDEO', name: 'Séance 1 : la lumière des gâteaux', text: ['Replay de la première séance en direct.'] }],
         },
       ],
     },

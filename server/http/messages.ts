@@ -363,4 +363,6 @@ export const messages = {
   paypalUnavailable: t("PayPal n'est pas configuré sur cette plateforme.", 'PayPal is not configured on this platform.'),
   paypalUnreachable: t('PayPal ne répond pas pour le moment.', 'PayPal is not answering right now.'),
   webhookSignature: t("La signature de l'envoi n'est pas valide.", "The delivery's signature is not valid."),
+  // The storefront (issue 11, spec 8's learner messages)
+  catalogueNotFound: t("Cette formation ou ce pack n'existe pas ou n'est pas disponible.", 'This training or bundle does not exist or is not available.'),
 } as const;

@@ -1,7 +1,9 @@
 import type { components } from '../../src/api/schema.gen.js';
 import type { CustomerRow } from '../auth/learnerSession.js';
 import type { StoreRow } from '../auth/session.js';
+import type { storeResources, storeSocialLinks } from '../db/schema.js';
 import { customerDisplayName } from './customer.js';
+import { presentResource } from './trainingItem.js';
 import { presentStoreSeo } from './user.js';
 
 type LearnerBody = components['schemas']['Learner'];
@@ -29,16 +31,27 @@ export function presentLearnerSession(session: { token: string; expiresAt: Date 
 /** May learners create an account without buying? The store's `registration_open` switch, on when never set. */
 export const registrationOpen = (store: Pick<StoreRow, 'featureOptions'>) => store.featureOptions.registration_open !== false;
 
-/** A school's public face. Social links come with the catalogue part of the learner area (none are stored yet). */
-export function presentSchool(store: StoreRow, companyName: string | null): SchoolStoreBody {
+type SocialLinkRow = typeof storeSocialLinks.$inferSelect;
+type ResourceRow = typeof storeResources.$inferSelect;
+
+export const presentSchoolName = (store: Pick<StoreRow, 'subdomain'>, companyName: string | null) => (companyName?.trim() || store.subdomain).slice(0, 128);
+
+/** A school's public face, with what its footer shows: social links, resources, its own legal pages. */
+export function presentSchool(store: StoreRow, companyName: string | null, extras: { socialLinks: SocialLinkRow[]; resources: ResourceRow[] }): SchoolStoreBody {
   return {
     uuid: store.id,
     subdomain: store.subdomain,
-    name: (companyName?.trim() || store.subdomain).slice(0, 128),
+    name: presentSchoolName(store, companyName),
     logo: store.logo,
     favicon: store.favicon,
     seo_data: presentStoreSeo(store),
-    social_links: [],
+    social_links: extras.socialLinks.map((link) => ({ id: link.id, network: link.network, url: link.url, position: link.position })),
+    resources: extras.resources.map(presentResource),
+    legal_links: {
+      terms_url: store.legalLinks.terms_url ?? null,
+      privacy_url: store.legalLinks.privacy_url ?? null,
+      legal_notice_url: store.legalLinks.legal_notice_url ?? null,
+    },
     affiliation_status: store.affiliationStatus,
     community_enabled: store.communityEnabled,
     registration_open: registrationOpen(store),

@@ -16,7 +16,8 @@ export interface ItemExtras {
   children: NodeBody[];
 }
 
-export function presentResource(row: ResourceRow): ResourceBody {
+/** A resource of an item or of the store (the same columns). */
+export function presentResource(row: Omit<ResourceRow, 'trainingItemId'>): ResourceBody {
   return {
     id: row.id,
     name: row.name,

@@ -3,11 +3,30 @@ import { scopeOf, signedInLearner, type HandlerMap } from '../openapi/handler.js
 import { learnerProfile, loginLearner, logoutLearner, registerLearner, updateLearnerProfile } from '../commands/learners/accounts.js';
 import { activateLearner, requestLearnerPasswordReset, resendLearnerActivation, resetLearnerPassword } from '../commands/learners/links.js';
 import { schoolView } from '../commands/learners/lookup.js';
+import { getCatalogueBundle, getCatalogueTraining, listCatalogueBundles, listCatalogueTrainings } from '../commands/storefront/catalogue.js';
+import { pageRequest } from './trainingLearners.js';
 
 /** The learner area's accounts (`/school/stores/{subdomain}`): the binder resolved the school and, for CUSTOMER operations, its learner. */
 export const schoolHandlers: HandlerMap = {
   async getSchool(ctx) {
     return { status: 200, body: await schoolView(ctx.services, scopeOf(ctx)) };
+  },
+
+  async listCatalogueTrainings(ctx) {
+    const { q, tag } = ctx.query;
+    return { status: 200, body: await listCatalogueTrainings(ctx.services, scopeOf(ctx), { q, tag, ...pageRequest(ctx) }) };
+  },
+
+  async getCatalogueTraining(ctx) {
+    return { status: 200, body: await getCatalogueTraining(ctx.services, scopeOf(ctx), ctx.params.slug, ctx.learner?.customer.id ?? null) };
+  },
+
+  async listCatalogueBundles(ctx) {
+    return { status: 200, body: await listCatalogueBundles(ctx.services, scopeOf(ctx), pageRequest(ctx)) };
+  },
+
+  async getCatalogueBundle(ctx) {
+    return { status: 200, body: await getCatalogueBundle(ctx.services, scopeOf(ctx), ctx.params.slug) };
   },
 
   async registerLearner(ctx) {

@@ -6213,7 +6213,19 @@ export interface components {
             logo: string | null;
             favicon: string | null;
             seo_data: components["schemas"]["SeoData"];
+            /** @description In position order, shown in the learner area's footer. */
             social_links: components["schemas"]["SocialLink"][];
+            /** @description Files and links offered to every visitor of the school (customisation), in position order, shown in the footer ("Ressources"). Our design; read-only in the learner area. */
+            resources: components["schemas"]["Resource"][];
+            /** @description The store's own legal pages (communications settings: legal links and GDPR), shown in the footer; null: not given, the platform's pages are shown instead. Our design. */
+            legal_links: {
+                /** Format: uri */
+                terms_url: string | null;
+                /** Format: uri */
+                privacy_url: string | null;
+                /** Format: uri */
+                legal_notice_url: string | null;
+            };
             affiliation_status: components["schemas"]["AffiliateProgramStatus"];
             community_enabled: boolean;
             /** @description Learners may create an account without buying (our design). */
@@ -13589,6 +13601,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     listCatalogueBundles: {
@@ -13649,6 +13662,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     quoteCheckout: {

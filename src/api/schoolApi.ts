@@ -89,3 +89,33 @@ export const resetLearnerPassword = (subdomain: string, body: LearnerPasswordRes
 /** PUT …/me: the learner's profile; answers the learner. */
 export const updateLearnerMe = (subdomain: string, body: LearnerProfileUpdate, signal?: AbortSignal) =>
   unwrap(schoolClient.PUT('/school/stores/{subdomain}/me', { ...at(subdomain), body, signal }));
+
+// The storefront (issue 11): the school's catalogue, read by guests and learners alike.
+export type CatalogueTraining = paths['/school/stores/{subdomain}/trainings']['get']['responses'][200]['content']['application/json']['data'][number];
+export type CatalogueTrainingDetail = paths['/school/stores/{subdomain}/trainings/{slug}']['get']['responses'][200]['content']['application/json'];
+export type CatalogueBundle = paths['/school/stores/{subdomain}/bundles/{slug}']['get']['responses'][200]['content']['application/json'];
+export type CataloguePaymentSchedule = CatalogueTraining['payment_schedules'][number];
+
+/** The page sizes the storefront asks for: the whole catalogue of most schools in one page. */
+export const CATALOGUE_PAGE_SIZE = 24;
+
+/** GET …/trainings: a page of the listed trainings (PUBLISHED, PRE_SALE, PRE_LAUNCH, CLOSED), in the store's order. */
+export const catalogueTrainingsQuery = (subdomain: string, page = 1) =>
+  $school.queryOptions('get', '/school/stores/{subdomain}/trainings', { params: { path: { subdomain }, query: { page, per_page: CATALOGUE_PAGE_SIZE } } });
+
+/** GET …/bundles: a page of the published bundles. */
+export const catalogueBundlesQuery = (subdomain: string, page = 1) =>
+  $school.queryOptions('get', '/school/stores/{subdomain}/bundles', { params: { path: { subdomain }, query: { page, per_page: CATALOGUE_PAGE_SIZE } } });
+
+/**
+ * GET …/trainings/{slug}: a training's page. Its `enrolled` depends on who asks: the learner (or null for a guest)
+ * is part of the key, so signing in or out reads it again.
+ */
+export const catalogueTrainingQuery = (subdomain: string, slug: string, learnerUuid: string | null) => {
+  const options = $school.queryOptions('get', '/school/stores/{subdomain}/trainings/{slug}', { params: { path: { subdomain, slug } } });
+  return { ...options, queryKey: [...options.queryKey, { learner: learnerUuid }] as unknown as typeof options.queryKey };
+};
+
+/** GET …/bundles/{slug}: a bundle's page with its trainings. */
+export const catalogueBundleQuery = (subdomain: string, slug: string) =>
+  $school.queryOptions('get', '/school/stores/{subdomain}/bundles/{slug}', { params: { path: { subdomain, slug } } });

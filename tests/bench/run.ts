@@ -13,6 +13,7 @@ import { CHROMIUM_ARGS, chromiumPath } from './chromium';
 import { benchItemsReorder } from './itemsReorder';
 import { benchLessonEditor } from './lessonEditor';
 import { benchLighthouse, type LighthouseFigures } from './lighthouse';
+import { benchStorefrontCatalogue } from './storefront';
 import { benchTrainingsList } from './trainingsList';
 import { benchTreeRender } from './treeRender';
 
@@ -106,7 +107,8 @@ async function loginLoad(emails: string[]) {
   return { result, p50: percentile(50), p95: percentile(95), p99: percentile(99) };
 }
 
-async function connexionJavaScript() {
+/** The JavaScript a first visit of `route` downloads, once `ready` shows (gzip -9 of each body, and as it travelled). */
+async function pageJavaScript(route: string, ready: string) {
   const browser = await chromium.launch({
     executablePath: chromiumPath,
     args: CHROMIUM_ARGS,
@@ -125,8 +127,8 @@ async function connexionJavaScript() {
       })(),
     );
   });
-  await page.goto(`${base}/connexion`, { waitUntil: 'networkidle' });
-  await page.locator('input[name=email]').waitFor();
+  await page.goto(`${base}${route}`, { waitUntil: 'networkidle' });
+  await page.locator(ready).first().waitFor();
   await Promise.all(measured);
   await browser.close();
   const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
@@ -136,6 +138,10 @@ async function connexionJavaScript() {
   const total = (key: 'gzip' | 'wire') => [...scripts.values()].reduce((sum, bytes) => sum + bytes[key], 0) / 1024;
   return { files: scripts.size, gzipKb: total('gzip'), wireKb: total('wire'), perFileKb };
 }
+
+const connexionJavaScript = () => pageJavaScript('/connexion', 'input[name=email]');
+/** The demo school's home with its catalogue (issue 11's bar: under 120 KB gzip). */
+const storefrontJavaScript = () => pageJavaScript('/ecole/demo', '[data-testid=catalogue-training-card]');
 
 /** Lighthouse's figures per page, and the goals of issue 9 (performance >= 95, LCP < 2 s) checked aloud. */
 function printLighthouse(pages: Record<string, LighthouseFigures>) {
@@ -167,7 +173,8 @@ function lighthouseResults(pages: Record<string, LighthouseFigures>) {
 /**
  * `BENCH_ONLY=bundle npm run bench`: only the JavaScript of /connexion, file by file (no load tests);
  * `BENCH_ONLY=lighthouse`: only Lighthouse on the three pages; `BENCH_ONLY=tree`: only the 500-item tree;
- * `BENCH_ONLY=lesson`: only the 200-block lesson (save, open, typing).
+ * `BENCH_ONLY=lesson`: only the 200-block lesson (save, open, typing); `BENCH_ONLY=storefront`: only the storefront
+ * (the catalogue API of a 200-training school, the JavaScript of /ecole/demo).
  */
 async function benchOnly(part: string) {
   const dir = mkdtempSync(path.join(tmpdir(), 'cp-bench-'));
@@ -180,13 +187,19 @@ async function benchOnly(part: string) {
       console.log(`JS loaded by /connexion: ${js.files} files, ${js.gzipKb.toFixed(1)} KB gzip, ${js.wireKb.toFixed(1)} KB on the wire (bar: 120 KB gzip)`);
     } else if (part === 'tree') console.table(await benchTreeRender(base));
     else if (part === 'lesson') console.table(await benchLessonEditor(base));
+    else if (part === 'storefront') {
+      const js = await storefrontJavaScript();
+      console.table(js.perFileKb);
+      console.table(await benchStorefrontCatalogue(base));
+      console.log(`JS loaded by /ecole/demo: ${js.files} files, ${js.gzipKb.toFixed(1)} KB gzip, ${js.wireKb.toFixed(1)} KB on the wire (bar: 120 KB gzip)`);
+    }
     else printLighthouse(await benchLighthouse(base));
   } finally {
     await stop(server.child);
     rmSync(dir, { recursive: true, force: true });
   }
 }
-if (['bundle', 'lighthouse', 'tree', 'lesson'].includes(process.env.BENCH_ONLY ?? '')) {
+if (['bundle', 'lighthouse', 'tree', 'lesson', 'storefront'].includes(process.env.BENCH_ONLY ?? '')) {
   await benchOnly(process.env.BENCH_ONLY!);
   process.exit(0);
 }
@@ -202,6 +215,8 @@ try {
   const load = await loginLoad(await createAccounts());
   const rss = rssMb(reopened.child.pid!);
   const js = await connexionJavaScript();
+  const storefrontJs = await storefrontJavaScript();
+  const storefront = await benchStorefrontCatalogue(base);
   const itemsReorder = await benchItemsReorder(base);
   const trainingsList = await benchTrainingsList(base);
   const treeRender = await benchTreeRender(base);
@@ -222,6 +237,10 @@ try {
     connexion_js_files: js.files,
     connexion_js_gzip_kb: Math.round(js.gzipKb * 10) / 10,
     connexion_js_wire_kb: Math.round(js.wireKb * 10) / 10,
+    storefront_js_files: storefrontJs.files,
+    storefront_js_gzip_kb: Math.round(storefrontJs.gzipKb * 10) / 10,
+    storefront_js_wire_kb: Math.round(storefrontJs.wireKb * 10) / 10,
+    ...storefront,
     ...itemsReorder,
     ...trainingsList,
     ...treeRender,

@@ -7,23 +7,23 @@ const PRICED_EVERY = 4;
 const PARALLEL = 8;
 const ROUNDS = 3;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-const round1 = (ms: number) => Math.round(ms * 10) / 10;
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+export const round1 = (ms: number) => Math.round(ms * 10) / 10;
 
-type Send = (method: string, path: string, body?: unknown) => Promise<{ status: number; body: unknown }>;
+export type Send = (method: string, path: string, body?: unknown) => Promise<{ status: number; body: unknown }>;
 
-function sender(base: string, token: string): Send {
+export function sender(base: string, token: string): Send {
   return async (method, path, body) => {
     const response = await fetch(`${base}/api/v1${path}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     return { status: response.status, body: await response.json() };
   };
 }
 
-async function expectStatus(answer: Promise<{ status: number; body: unknown }>, status: number, what: string) {
+export async function expectStatus(answer: Promise<{ status: number; body: unknown }>, status: number, what: string) {
   const { status: got, body } = await answer;
   if (got !== status) throw new Error(`${what} answered ${got}: ${JSON.stringify(body)}`);
   return body as Record<string, unknown>;
@@ -44,7 +44,7 @@ async function fillCatalogue(send: Send) {
 }
 
 /** Times each GET, sequentially; answers the sorted durations in ms. */
-async function timeAll(send: Send, paths: string[]): Promise<number[]> {
+export async function timeAll(send: Send, paths: string[]): Promise<number[]> {
   const times: number[] = [];
   for (const path of paths) {
     const startedAt = performance.now();

@@ -16,7 +16,7 @@ test('a visitor of the demo school registers, activates from the mail, logs out 
   const email = uniqueEmail();
   await page.goto('/ecole/demo');
   await expect(page.getByTestId('school-brand')).toBeVisible();
-  await expect(page.getByText(/catalogue des formations arrive bientôt/)).toBeVisible();
+  await expect(page.getByTestId('catalogue-training-card').first()).toBeVisible();
   await page.getByTestId('school-register-link').click();
 
   await expect(page).toHaveURL('/ecole/demo/inscription');
@@ -34,7 +34,7 @@ test('a visitor of the demo school registers, activates from the mail, logs out 
   expect(activation).toMatch(/^\/ecole\/demo\/activation\?token=/);
   await page.goto(activation);
   await expect(page.getByTestId('learner-activation-done')).toBeVisible();
-  await page.getByRole('link', { name: 'Mon compte' }).click();
+  await page.getByTestId('learner-activation-account').click();
   await expect(page.getByTestId('learner-identity')).toBeVisible();
   await expect(page.getByTestId('learner-to-activate')).toHaveCount(0);
 

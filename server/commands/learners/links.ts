@@ -11,7 +11,7 @@ import { learnerActivationMail, learnerEnrolledMail, learnerPasswordResetMail } 
 import { presentLearnerSession } from '../../presenters/learner.js';
 import type { Services } from '../../services.js';
 import { takeMailAttempt } from '../passwords.js';
-import { findLearner, schoolView } from './lookup.js';
+import { findLearner, schoolName } from './lookup.js';
 
 /** Same lengths as the back office's links: activation 7 days, reset 1 hour; both single-use. */
 const TTL_MS = { VERIFY_EMAIL: 7 * 24 * 60 * 60 * 1000, RESET_PASSWORD: 60 * 60 * 1000 } as const;
@@ -32,7 +32,7 @@ async function issueLink(services: Services, store: StoreRow, customer: Customer
 
 export async function sendLearnerActivation(services: Services, store: StoreRow, customer: CustomerRow) {
   const url = await issueLink(services, store, customer, 'VERIFY_EMAIL');
-  const { name } = await schoolView(services, store);
+  const name = await schoolName(services, store);
   await services.mailer.send(customer.email, learnerActivationMail(customer.locale, customer.firstname, name, url));
 }
 
@@ -43,7 +43,7 @@ export async function sendLearnerActivation(services: Services, store: StoreRow,
 export async function sendEnrolmentMail(services: Services, store: StoreRow, customer: CustomerRow, training: string) {
   const needsActivation = !customer.activatedAt || !customer.passwordHash;
   const url = needsActivation ? await issueLink(services, store, customer, 'VERIFY_EMAIL') : `${services.config.appUrl}${schoolPath(store.subdomain, 'login')}`;
-  const { name } = await schoolView(services, store);
+  const name = await schoolName(services, store);
   await services.mailer.send(customer.email, learnerEnrolledMail(customer.locale, customer.firstname, name, training, url, needsActivation));
 }
 
@@ -60,7 +60,7 @@ export async function requestLearnerPasswordReset(services: Services, store: Sto
   const customer = await findLearner(services, store, email);
   if (!customer) return;
   const url = await issueLink(services, store, customer, 'RESET_PASSWORD');
-  const { name } = await schoolView(services, store);
+  const name = await schoolName(services, store);
   await services.mailer.send(customer.email, learnerPasswordResetMail(customer.locale, customer.firstname, name, url));
 }
 

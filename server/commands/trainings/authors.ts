@@ -5,14 +5,32 @@ import { messages } from '../../http/messages.js';
 import { presentUserRef } from '../../presenters/user.js';
 import type { Services } from '../../services.js';
 
+const authorColumns = { id: users.id, firstname: users.firstname, lastname: users.lastname, displayName: users.displayName, picture: users.picture };
+
 /** A training's authors in the order they were credited. */
 export function authorsOf(services: Services, trainingId: string) {
   return services.db
-    .select({ id: users.id, firstname: users.firstname, lastname: users.lastname, displayName: users.displayName, picture: users.picture })
+    .select(authorColumns)
     .from(trainingAuthors)
     .innerJoin(users, eq(users.id, trainingAuthors.userId))
     .where(eq(trainingAuthors.trainingId, trainingId))
     .orderBy(asc(trainingAuthors.createdAt), asc(users.id));
+}
+
+export type AuthorRow = Awaited<ReturnType<typeof authorsOf>>[number];
+
+/** The authors of many trainings in one query, each list in the order they were credited. */
+export async function authorsOfMany(services: Pick<Services, 'db'>, trainingIds: string[]): Promise<Map<string, AuthorRow[]>> {
+  const byTraining = new Map<string, AuthorRow[]>();
+  if (!trainingIds.length) return byTraining;
+  const rows = await services.db
+    .select({ trainingId: trainingAuthors.trainingId, ...authorColumns })
+    .from(trainingAuthors)
+    .innerJoin(users, eq(users.id, trainingAuthors.userId))
+    .where(inArray(trainingAuthors.trainingId, trainingIds))
+    .orderBy(asc(trainingAuthors.createdAt), asc(users.id));
+  for (const { trainingId, ...author } of rows) byTraining.set(trainingId, [...(byTraining.get(trainingId) ?? []), author]);
+  return byTraining;
 }
 
 /** Every uuid must name a user of the store: a 422 names the ones that do not, and nothing changes. */

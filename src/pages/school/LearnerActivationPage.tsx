@@ -51,7 +51,9 @@ function Activate({ token }: { token: string }) {
         <Banner variant="success" role="status">
           {intl.formatMessage(m.activationDone)}
         </Banner>
-        <ButtonLink href={schoolPath(subdomain, 'account')}>{intl.formatMessage(m.myAccount)}</ButtonLink>
+        <ButtonLink href={schoolPath(subdomain, 'account')} data-testid="learner-activation-account">
+          {intl.formatMessage(m.myAccount)}
+        </ButtonLink>
       </div>
     );
   }

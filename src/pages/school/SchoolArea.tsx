@@ -1,24 +1,35 @@
+import { lazy, Suspense } from 'react';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { Navigate, Route, Routes, useNavigate, useParams } from 'react-router-dom';
 import { queryClient } from '../../api/queryClient';
-import { schoolQuery } from '../../api/schoolApi';
+import { schoolQuery, type School as SchoolBody } from '../../api/schoolApi';
 import { LearnerAuthActor, SchoolProvider, useSchool } from '../../app/school';
 import { Banner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
+import { TextLink } from '../../components/ui/Link';
 import { Spinner } from '../../components/ui/Spinner';
-import { schoolPath, SCHOOL_PAGES } from '../../../shared/schoolPaths';
+import { schoolPath, schoolPaths, SCHOOL_PAGES } from '../../../shared/schoolPaths';
 import type { Failure } from '../../../shared/failure';
-import { LearnerAccountPage } from './LearnerAccountPage';
-import { LearnerActivationPage } from './LearnerActivationPage';
-import { LearnerLoginPage } from './LearnerLoginPage';
-import { LearnerRegisterPage } from './LearnerRegisterPage';
-import { LearnerResetPasswordPage } from './LearnerResetPasswordPage';
+import { SchoolBundlePage } from './SchoolBundlePage';
+import { SchoolCataloguePage } from './SchoolCataloguePage';
 import { SchoolHomePage } from './SchoolHomePage';
-import { LessonPlayerPage } from './learning/LessonPlayerPage';
-import { MyTrainingsPage } from './learning/MyTrainingsPage';
+import { SchoolTrainingPage } from './SchoolTrainingPage';
 import { schoolMessages as m } from './schoolMessages';
+import { learningMessages as learning } from './learning/learningMessages';
+import { withChunkTimeout } from '../../app/chunkLoad';
 import './school.css';
+
+// The account pages (forms, the mutation machinery) load with their first visit: the storefront's first page
+// (home, catalogue) ships without them.
+const LearnerAccountPage = lazy(() => withChunkTimeout(() => import('./LearnerAccountPage')).then((x) => ({ default: x.LearnerAccountPage })));
+const LearnerActivationPage = lazy(() => withChunkTimeout(() => import('./LearnerActivationPage')).then((x) => ({ default: x.LearnerActivationPage })));
+const LearnerLoginPage = lazy(() => withChunkTimeout(() => import('./LearnerLoginPage')).then((x) => ({ default: x.LearnerLoginPage })));
+const LearnerRegisterPage = lazy(() => withChunkTimeout(() => import('./LearnerRegisterPage')).then((x) => ({ default: x.LearnerRegisterPage })));
+// The learner's trainings and the player (block renderers, quiz taking) are chunks of their own too.
+const MyTrainingsPage = lazy(() => withChunkTimeout(() => import('./learning/MyTrainingsPage')).then((x) => ({ default: x.MyTrainingsPage })));
+const LessonPlayerPage = lazy(() => withChunkTimeout(() => import('./learning/LessonPlayerPage')).then((x) => ({ default: x.LessonPlayerPage })));
+const LearnerResetPasswordPage = lazy(() => withChunkTimeout(() => import('./LearnerResetPasswordPage')).then((x) => ({ default: x.LearnerResetPasswordPage })));
 
 /**
  * The learner area of one school, under `/ecole/:subdomain` (shared/schoolPaths.ts): loads the school (404: a
@@ -80,33 +91,118 @@ function SchoolPages() {
   const login = <Navigate to={schoolPath(subdomain, 'login')} replace />;
   return (
     <div className="school-area">
-      <SchoolHeader />
-      <Routes>
-        <Route index element={<SchoolHomePage />} />
-        <Route path={SCHOOL_PAGES.login} element={isSignedIn ? account : <LearnerLoginPage />} />
-        <Route path={SCHOOL_PAGES.register} element={isSignedIn ? account : <LearnerRegisterPage />} />
-        <Route path={SCHOOL_PAGES.activation} element={<LearnerActivationPage />} />
-        <Route path={SCHOOL_PAGES.resetPassword} element={<LearnerResetPasswordPage />} />
-        <Route path={SCHOOL_PAGES.account} element={isSignedIn ? <LearnerAccountPage /> : login} />
-        <Route path={SCHOOL_PAGES.myTrainings} element={isSignedIn ? <MyTrainingsPage /> : login} />
-        <Route path={`${SCHOOL_PAGES.myTrainings}/:trainingUuid/:itemId?`} element={isSignedIn ? <LessonPlayerPage /> : login} />
-        <Route path="*" element={<Banner variant="info">{intl.formatMessage(m.pageNotFound)}</Banner>} />
-      </Routes>
+      <SchoolHeader isSignedIn={isSignedIn} />
+      <Suspense fallback={<Spinner aria-label={intl.formatMessage(m.loading)} />}>
+        <Routes>
+          <Route index element={<SchoolHomePage />} />
+          <Route path={SCHOOL_PAGES.login} element={isSignedIn ? account : <LearnerLoginPage />} />
+          <Route path={SCHOOL_PAGES.register} element={isSignedIn ? account : <LearnerRegisterPage />} />
+          <Route path={SCHOOL_PAGES.activation} element={<LearnerActivationPage />} />
+          <Route path={SCHOOL_PAGES.resetPassword} element={<LearnerResetPasswordPage />} />
+          <Route path={SCHOOL_PAGES.account} element={isSignedIn ? <LearnerAccountPage /> : login} />
+          <Route path={SCHOOL_PAGES.catalogue} element={<SchoolCataloguePage />} />
+          <Route path={`${routeOf(schoolPaths.training)}/:slug`} element={<SchoolTrainingPage />} />
+          <Route path={`${routeOf(schoolPaths.bundle)}/:slug`} element={<SchoolBundlePage />} />
+          <Route path={SCHOOL_PAGES.myTrainings} element={isSignedIn ? <MyTrainingsPage /> : login} />
+          <Route path={`${SCHOOL_PAGES.myTrainings}/:trainingUuid/:itemId?`} element={isSignedIn ? <LessonPlayerPage /> : login} />
+          <Route path="*" element={<Banner variant="info">{intl.formatMessage(m.pageNotFound)}</Banner>} />
+        </Routes>
+      </Suspense>
+      <SchoolFooter />
     </div>
   );
 }
 
-/** The school's name (and logo) above every page of its learner area, linking to its home. */
-function SchoolHeader() {
+/** The segment a page of shared/schoolPaths.ts puts after the school (`formations`, `packs`), as a route of this area. */
+const routeOf = (page: (subdomain: string, slug: string) => string) => page('x', 'y').split('/')[3]!;
+
+/** The school's name (and logo) linking to its home, and the way to its catalogue and to the learner's account. */
+function SchoolHeader({ isSignedIn }: { isSignedIn: boolean }) {
   const intl = useIntl();
   const school = useSchool();
   return (
-    <a className="school-area__brand" href={schoolPath(school.subdomain, 'home')} data-testid="school-brand">
-      {school.logo && <img src={school.logo} alt="" className="school-area__logo" />}
-      <span>
-        <span className="school-area__name">{school.name}</span>
-        <span className="school-area__label">{intl.formatMessage(m.areaLabel)}</span>
-      </span>
-    </a>
+    <header className="school-area__header">
+      <a className="school-area__brand" href={schoolPath(school.subdomain, 'home')} data-testid="school-brand">
+        {school.logo && <img src={school.logo} alt="" className="school-area__logo" />}
+        <span>
+          <span className="school-area__name">{school.name}</span>
+          <span className="school-area__label">{intl.formatMessage(m.areaLabel)}</span>
+        </span>
+      </a>
+      <nav className="school-area__nav" aria-label={intl.formatMessage(m.navLabel)}>
+        <TextLink href={schoolPath(school.subdomain, 'catalogue')}>{intl.formatMessage(m.navCatalogue)}</TextLink>
+        {isSignedIn && <TextLink href={schoolPath(school.subdomain, 'myTrainings')}>{intl.formatMessage(learning.myTrainingsLink)}</TextLink>}
+        <TextLink href={schoolPath(school.subdomain, isSignedIn ? 'account' : 'login')}>{intl.formatMessage(isSignedIn ? m.myAccount : m.signIn)}</TextLink>
+      </nav>
+    </header>
   );
 }
+
+/** What the store shows every visitor: its resources, its social links, its own legal pages (when it gave them). */
+function SchoolFooter() {
+  const intl = useIntl();
+  const { resources, social_links: socialLinks, legal_links: legal } = useSchool();
+  const legalPages = [
+    { url: legal.terms_url, label: m.legalTerms },
+    { url: legal.privacy_url, label: m.legalPrivacy },
+    { url: legal.legal_notice_url, label: m.legalNotice },
+  ].filter((page): page is { url: string; label: typeof m.legalTerms } => Boolean(page.url));
+  if (!resources.length && !socialLinks.length && !legalPages.length) return null;
+  return (
+    <footer className="school-footer" data-testid="school-footer">
+      {resources.length > 0 && (
+        <nav aria-labelledby="school-footer-resources">
+          <h2 id="school-footer-resources">{intl.formatMessage(m.footerResources)}</h2>
+          <ul>
+            {resources.map((resource) => (
+              <li key={resource.id}>
+                <TextLink href={resource.url} target="_blank" rel="noopener noreferrer">
+                  {resource.name}
+                </TextLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      {socialLinks.length > 0 && (
+        <nav aria-labelledby="school-footer-social">
+          <h2 id="school-footer-social">{intl.formatMessage(m.footerFollow)}</h2>
+          <ul>
+            {socialLinks.map((link) => (
+              <li key={link.id}>
+                <TextLink href={link.url} target="_blank" rel="noopener noreferrer me">
+                  {NETWORK_NAMES[link.network] ?? new URL(link.url).hostname}
+                </TextLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      {legalPages.length > 0 && (
+        <nav aria-labelledby="school-footer-legal">
+          <h2 id="school-footer-legal">{intl.formatMessage(m.footerLegal)}</h2>
+          <ul>
+            {legalPages.map((page) => (
+              <li key={page.url}>
+                <TextLink href={page.url} target="_blank" rel="noopener noreferrer">
+                  {intl.formatMessage(page.label)}
+                </TextLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+    </footer>
+  );
+}
+
+/** Brand names, the same in every language; WEBSITE and OTHER show the link's host. */
+const NETWORK_NAMES: Partial<Record<SchoolBody['social_links'][number]['network'], string>> = {
+  FACEBOOK: 'Facebook',
+  INSTAGRAM: 'Instagram',
+  LINKEDIN: 'LinkedIn',
+  YOUTUBE: 'YouTube',
+  X: 'X',
+  TIKTOK: 'TikTok',
+  PINTEREST: 'Pinterest',
+};

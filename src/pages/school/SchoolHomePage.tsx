@@ -1,40 +1,44 @@
 import { useIntl } from 'react-intl';
 import { schoolPath } from '../../../shared/schoolPaths';
 import { LearnerAuthActor, useSchool } from '../../app/school';
-import { Banner } from '../../components/ui/Banner';
 import { ButtonLink } from '../../components/ui/Link';
+import { useSchoolTitle } from './catalogueParts';
+import { CatalogueSections } from './SchoolCataloguePage';
 import { schoolMessages as m, schoolNamedMessages as named } from './schoolMessages';
 
-/** A school's home: its name, the way in (or to the account), and a plain word on the catalogue to come. */
+/** A school's home: a welcome (the way in, or to the account), then its catalogue. */
 export function SchoolHomePage() {
   const intl = useIntl();
   const school = useSchool();
+  useSchoolTitle(null, school.seo_data.title || school.name);
   const learner = LearnerAuthActor.useSelector((s) => (s.matches('signedIn') ? s.context.learner : null));
   return (
-    <section className="auth-card" aria-labelledby="school-home-title">
-      <h1 id="school-home-title">{intl.formatMessage(named.homeTitle, { name: school.name })}</h1>
-      <p className="auth-card__lead">{learner ? intl.formatMessage(named.homeGreeting, { name: learner.display_name }) : intl.formatMessage(m.homeLead)}</p>
-      <div className="school-actions">
-        {learner ? (
-          <ButtonLink href={schoolPath(school.subdomain, 'account')} data-testid="school-account-link">
-            {intl.formatMessage(m.myAccount)}
-          </ButtonLink>
-        ) : (
-          <>
-            <ButtonLink href={schoolPath(school.subdomain, 'login')} data-testid="school-login-link">
-              {intl.formatMessage(m.signIn)}
+    <section className="school-store" aria-labelledby="school-home-title">
+      <header className="school-hero">
+        <h1 id="school-home-title">{intl.formatMessage(named.homeTitle, { name: school.name })}</h1>
+        <p className="school-hero__lead">
+          {learner ? intl.formatMessage(named.homeGreeting, { name: learner.display_name }) : school.seo_data.description || intl.formatMessage(m.homeBrowse)}
+        </p>
+        <div className="school-hero__actions">
+          {learner ? (
+            <ButtonLink href={schoolPath(school.subdomain, 'account')} data-testid="school-account-link">
+              {intl.formatMessage(m.myAccount)}
             </ButtonLink>
-            {school.registration_open && (
-              <ButtonLink variant="secondary" href={schoolPath(school.subdomain, 'register')} data-testid="school-register-link">
-                {intl.formatMessage(m.createAccount)}
+          ) : (
+            <>
+              <ButtonLink href={schoolPath(school.subdomain, 'login')} data-testid="school-login-link">
+                {intl.formatMessage(m.signIn)}
               </ButtonLink>
-            )}
-          </>
-        )}
-      </div>
-      <Banner variant="info" role="none">
-        {intl.formatMessage(m.catalogueSoon)}
-      </Banner>
+              {school.registration_open && (
+                <ButtonLink variant="secondary" href={schoolPath(school.subdomain, 'register')} data-testid="school-register-link">
+                  {intl.formatMessage(m.createAccount)}
+                </ButtonLink>
+              )}
+            </>
+          )}
+        </div>
+      </header>
+      <CatalogueSections headingLevel={2} />
     </section>
   );
 }
