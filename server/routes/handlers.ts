@@ -13,6 +13,7 @@ import { trainingLearnerHandlers } from './trainingLearners.js';
 import { trainingItemHandlers } from './trainingItems.js';
 import { trainingHandlers } from './trainings.js';
 import { previewTokenHandlers } from './previewTokens.js';
+import { salesHandlers } from './sales.js';
 import { schoolHandlers } from './school.js';
 import { scormHandlers } from './scorm.js';
 import { uploadHandlers } from './uploads.js';
@@ -36,4 +37,5 @@ export const handlers: HandlerMap = {
   ...scormHandlers,
   ...previewTokenHandlers,
   ...schoolHandlers,
+  ...salesHandlers,
 };
