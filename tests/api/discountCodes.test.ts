@@ -234,6 +234,13 @@ describe('DELETE /stores/{uuid}/discount_codes/{id} (deleteDiscountCode)', () =>
     expect((await create(token, store, { code: mine.code, type: 'PERCENTAGE', value: 5 })).status).toBe(201);
   });
 
+  it('of simultaneous deletions of one code, one deletes and the others find nothing (404)', async () => {
+    const { token, store } = await freshStore();
+    const made = (await create(token, store, { code: code(), type: 'PERCENTAGE', value: 5 })).body;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => remove(token, store, made.id)));
+    expect(answers.map((a) => a.status).sort()).toEqual([204, 404, 404, 404, 404]);
+  });
+
   it('refuses a bad id (422) and answers 404 for an id beyond int4', async () => {
     const { token, store } = await freshStore();
     expect((await remove(token, store, 'abc')).status).toBe(422);

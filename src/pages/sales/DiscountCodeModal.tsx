@@ -142,13 +142,24 @@ export function DiscountCodeModal({ storeUuid, isOpen, onOpenChange, onCreated }
             label={intl.formatMessage(m.code)}
             description={intl.formatMessage(m.codeHint)}
             value={code}
-            onChange={(next) => setCode(next.toUpperCase())}
+            onChange={(next) => {
+              setCode(next.toUpperCase());
+              // The server's message was about the code typed before.
+              if (request.error) request.clearError();
+            }}
             isRequired
             autoFocus
             maxLength={32}
             errorMessage={fieldErrors(request.error, 'code')}
           />
-          <Button variant="secondary" onPress={() => setCode(generatedCode())} data-testid="discount-generate">
+          <Button
+            variant="secondary"
+            onPress={() => {
+              setCode(generatedCode());
+              if (request.error) request.clearError();
+            }}
+            data-testid="discount-generate"
+          >
             {intl.formatMessage(m.generate)}
           </Button>
         </div>

@@ -30,7 +30,7 @@ const m = defineMessages({
   export: { id: 'sales.export', defaultMessage: 'Exporter en CSV' },
   exporting: { id: 'sales.exporting', defaultMessage: 'Export…' },
   search: { id: 'sales.search', defaultMessage: 'Rechercher une vente' },
-  searchPlaceholder: { id: 'sales.searchPlaceholder', defaultMessage: 'Acheteur, e-mail, produit ou code promo' },
+  searchPlaceholder: { id: 'sales.searchPlaceholder', defaultMessage: 'Nom, e-mail, produit ou code' },
   clear: { id: 'sales.clear', defaultMessage: 'Effacer la recherche' },
   status: { id: 'sales.filter.status', defaultMessage: 'Statut' },
   allStatuses: { id: 'sales.filter.allStatuses', defaultMessage: 'Tous les statuts' },
@@ -72,6 +72,8 @@ const mv = {
   discount: defineMessage<{ amount: string; code: string }>({ id: 'sales.discount', defaultMessage: '−{amount} avec {code}' }),
   instalment: defineMessage<{ n: number }>({ id: 'sales.payments.instalment', defaultMessage: 'Échéance {n}' }),
   paymentsOf: defineMessage<{ name: string }>({ id: 'sales.payments.label', defaultMessage: 'Paiements de la vente à {name}' }),
+  showPayments: defineMessage<{ name: string }>({ id: 'sales.payments.showLabel', defaultMessage: 'Voir les paiements de {name}' }),
+  hidePayments: defineMessage<{ name: string }>({ id: 'sales.payments.hideLabel', defaultMessage: 'Masquer les paiements de {name}' }),
   exportFailed: defineMessage<{ message: string }>({ id: 'sales.exportFailed', defaultMessage: 'L’export a échoué : {message}' }),
 };
 
@@ -263,7 +265,7 @@ export function SalesPage() {
                           size="sm"
                           aria-expanded={expanded}
                           aria-controls={expanded ? panelId : undefined}
-                          aria-label={intl.formatMessage(mv.paymentsOf, { name: sale.customer.display_name })}
+                          aria-label={intl.formatMessage(expanded ? mv.hidePayments : mv.showPayments, { name: sale.customer.display_name })}
                           onPress={() => toggle(sale.uuid)}
                           data-testid="sale-payments-toggle"
                         >

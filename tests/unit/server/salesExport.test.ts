@@ -1,8 +1,9 @@
 import Papa from 'papaparse';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPORT_BATCH, exportSales } from '../../../server/commands/sales/sales';
-import { customers, sales, stores, trainings } from '../../../server/db/schema';
+import { createDiscountCode, deleteDiscountCode } from '../../../server/commands/discountCodes/discountCodes';
+import { EXPORT_BATCH, exportSales, listSales } from '../../../server/commands/sales/sales';
+import { customers, discountCodes, sales, stores, trainings } from '../../../server/db/schema';
 import { testServices } from './testServices';
 
 /**
@@ -92,5 +93,28 @@ describe('exportSales', () => {
 
   it('refuses a reversed period before writing anything', () => {
     expect(() => exportSales(env.services, storeId, { begin: '2026-05-02', end: '2026-05-01' }, 'fr')).toThrow(/précéder/);
+  });
+});
+
+describe('deleting a promo code', () => {
+  it('keeps the code on the sales made with it, and races safely with a use being counted', async () => {
+    const { db } = env.services;
+    const code = await createDiscountCode(env.services, storeId, { code: 'Noel-2026', type: 'AMOUNT', value: 5, max_uses: 2 });
+    const [buyer] = await db.select().from(customers).limit(1);
+    await db.insert(sales).values({ storeId, customerId: buyer!.id, amount: 5, discountAmount: 5, discountCode: 'NOEL-2026', paymentMethod: 'CARD', status: 'PAID', createdAt: new Date('2026-11-21T09:00:00Z') });
+    // A checkout counting a use (its conditional update) while the team deletes the code: both finish, no error.
+    const use = db
+      .update(discountCodes)
+      .set({ usesCount: sql`${discountCodes.usesCount} + 1` })
+      .where(sql`${discountCodes.id} = ${code.id} and (${discountCodes.maxUses} is null or ${discountCodes.usesCount} < ${discountCodes.maxUses})`)
+      .returning({ id: discountCodes.id });
+    const [counted] = await Promise.all([use, deleteDiscountCode(env.services, storeId, code.id)]);
+    expect(counted.length).toBeLessThanOrEqual(1);
+    expect(await db.select().from(discountCodes).where(sql`${discountCodes.id} = ${code.id}`)).toEqual([]);
+    // A use counted after the deletion finds no code: nothing to count.
+    expect(await use.execute()).toEqual([]);
+    await expect(deleteDiscountCode(env.services, storeId, code.id)).rejects.toMatchObject({ status: 404 });
+    const ledger = await listSales(env.services, storeId, { q: 'noel-2026', page: 1, perPage: 10, url: new URL('http://app.test/api/v1/sales') });
+    expect(ledger.data.map((sale) => sale.discount_code)).toEqual(['NOEL-2026']);
   });
 });
