@@ -7,13 +7,22 @@ type TransactionBody = components['schemas']['Transaction'];
 type PaymentMethod = components['schemas']['PaymentMethod'];
 type CustomerRow = typeof customers.$inferSelect;
 
+type SaleRow = typeof sales.$inferSelect;
+/** The columns of a sale the ledger shows. */
+export type SaleLineSale = Pick<
+  SaleRow,
+  'id' | 'trainingId' | 'bundleId' | 'amount' | 'discountAmount' | 'discountCode' | 'paymentMethod' | 'paymentScheduleType' | 'status' | 'createdAt' | 'paidAt'
+>;
+/** The columns of a person the ledger shows (the buyer, the affiliate). */
+export type SaleLinePerson = Pick<CustomerRow, 'id' | 'email' | 'firstname' | 'lastname' | 'picture'>;
+
 /** A ledger line as read: the sale, its buyer, what was bought (names; null once deleted), its affiliate. */
 export interface SaleLine {
-  sale: typeof sales.$inferSelect;
-  customer: CustomerRow;
+  sale: SaleLineSale;
+  customer: SaleLinePerson;
   trainingName: string | null;
   bundleName: string | null;
-  affiliate: CustomerRow | null;
+  affiliate: SaleLinePerson | null;
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
