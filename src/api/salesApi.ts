@@ -21,9 +21,9 @@ export interface SalesFilters {
   end?: string;
 }
 
-/** GET /stores/{uuid}/discount_codes: one page of promo codes, newest first. */
-export const discountCodesQuery = (storeUuid: string, { page, perPage }: { page: number; perPage: number }) =>
-  $api.queryOptions('get', '/stores/{storeUuid}/discount_codes', { params: { path: { storeUuid }, query: { page, per_page: perPage } } });
+/** GET /stores/{uuid}/discount_codes: one page of promo codes, newest first, optionally searched by code. */
+export const discountCodesQuery = (storeUuid: string, { page, perPage, q }: { page: number; perPage: number; q: string }) =>
+  $api.queryOptions('get', '/stores/{storeUuid}/discount_codes', { params: { path: { storeUuid }, query: { page, per_page: perPage, ...(q ? { q } : {}) } } });
 
 /** Every page of the promo codes, after a creation or a deletion. */
 export const refreshDiscountCodes = (queryClient: QueryClient, storeUuid: string) =>

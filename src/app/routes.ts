@@ -102,7 +102,7 @@ export const routes: readonly AppRoute[] = [
     query: ['q', 'statut', 'produit', 'du', 'au', 'page'],
     load: () => import('../pages/sales/SalesPage').then((m) => m.SalesPage),
   },
-  { path: '/reductions', name: 'discounts', layout: 'default', guard: STATS, hiddenBy: 'hide_discounts', query: ['page'], load: () => import('../pages/sales/DiscountsPage').then((m) => m.DiscountsPage) },
+  { path: '/reductions', name: 'discounts', layout: 'default', guard: STATS, hiddenBy: 'hide_discounts', query: ['q', 'page'], load: () => import('../pages/sales/DiscountsPage').then((m) => m.DiscountsPage) },
 
   // Store management
   { path: '/widgets', name: 'embeds', layout: 'default', guard: MANAGERS, ...MARKETING },

@@ -50,6 +50,15 @@ test('promo codes: an existing code is refused at its field, a new one is listed
   await expect(created.getByTestId('discount-uses')).toHaveText('0 / 10');
   await page.screenshot({ path: test.info().outputPath('discounts.png'), fullPage: true });
 
+  // The search finds codes whatever their case; Escape clears it.
+  const search = page.getByTestId('discounts-search').locator('input');
+  await search.fill(code.toLowerCase());
+  await search.press('Enter');
+  await expect(rows).toHaveCount(1);
+  await expect(page).toHaveURL(new RegExp(`q=${code.toLowerCase()}`));
+  await search.press('Escape');
+  await expect(demo).toBeVisible();
+
   await created.getByRole('button', { name: `Supprimer le code ${code}` }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Supprimer ce code promo ?' });
   await expect(dialog).toContainText(`Le code ${code} ne pourra plus être utilisé`);

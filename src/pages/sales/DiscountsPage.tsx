@@ -4,7 +4,7 @@ import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { deleteDiscountCode, discountCodesQuery, refreshDiscountCodes, type DiscountCode } from '../../api/salesApi';
 import { AuthActor } from '../../app/auth';
 import { DeleteConfirmDialog, useConfirmedDeletion } from '../../components/catalogue/DeleteConfirm';
-import { useSearchBox } from '../../components/catalogue/SearchBox';
+import { SearchBox, useSearchBox } from '../../components/catalogue/SearchBox';
 import { Banner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { Pagination } from '../../components/ui/Pagination';
@@ -39,6 +39,10 @@ const m = defineMessages({
   everything: { id: 'discounts.everything', defaultMessage: 'Tout le catalogue' },
   always: { id: 'discounts.always', defaultMessage: 'Sans limite de date' },
   delete: { id: 'discounts.delete', defaultMessage: 'Supprimer' },
+  search: { id: 'discounts.search', defaultMessage: 'Rechercher un code' },
+  searchPlaceholder: { id: 'discounts.searchPlaceholder', defaultMessage: 'Code promo' },
+  clear: { id: 'discounts.clear', defaultMessage: 'Effacer la recherche' },
+  noMatch: { id: 'discounts.noMatch', defaultMessage: 'Aucun code ne correspond à cette recherche.' },
   deleteTitle: { id: 'discounts.deleteTitle', defaultMessage: 'Supprimer ce code promo ?' },
   cancel: { id: 'discounts.cancel', defaultMessage: 'Annuler' },
   deleting: { id: 'discounts.deleting', defaultMessage: 'Suppression…' },
@@ -66,10 +70,10 @@ export function DiscountsPage() {
   const user = AuthActor.useSelector((snapshot) => snapshot.context.user);
   const storeUuid = user?.store.uuid ?? '';
   const canWrite = Boolean(user && (WRITERS.includes(user.role) || user.is_admin));
-  // The page lives in the address (?page=), like the other lists.
-  const paging = useSearchBox({ inUrl: true });
+  // The search and its page live in the address (?q=…&page=…), like the other lists.
+  const search = useSearchBox({ inUrl: true });
   const [creating, setCreating] = useState(false);
-  const list = useQuery({ ...discountCodesQuery(storeUuid, { page: paging.page, perPage: PER_PAGE }), enabled: Boolean(storeUuid), placeholderData: keepPreviousData });
+  const list = useQuery({ ...discountCodesQuery(storeUuid, { page: search.page, perPage: PER_PAGE, q: search.query }), enabled: Boolean(storeUuid), placeholderData: keepPreviousData });
   const refresh = () => refreshDiscountCodes(queryClient, storeUuid);
   const removal = useConfirmedDeletion<DiscountCode>({
     remove: (code, signal) => deleteDiscountCode(storeUuid, code.id, signal),
@@ -107,12 +111,16 @@ export function DiscountsPage() {
         )}
       </header>
 
+      <SearchBox field={search.field} label={intl.formatMessage(m.search)} placeholder={intl.formatMessage(m.searchPlaceholder)} clearLabel={intl.formatMessage(m.clear)} data-testid="discounts-search" />
+
       {list.isPending ? (
         <div className="loading-state">
           <Spinner aria-label={intl.formatMessage(commonMessages.loading)} />
         </div>
       ) : list.isError ? (
         <Banner variant="danger" title={intl.formatMessage(m.failed)} action={<Button variant="secondary" onPress={() => void list.refetch()}>{intl.formatMessage(commonMessages.retry)}</Button>} />
+      ) : rows.length === 0 && search.isSearching ? (
+        <p className="muted">{intl.formatMessage(m.noMatch)}</p>
       ) : rows.length === 0 ? (
         <div className="empty-state" data-testid="discounts-empty">
           <h2 className="empty-state__title">{intl.formatMessage(m.emptyTitle)}</h2>
@@ -158,7 +166,7 @@ export function DiscountsPage() {
           </table>
         </div>
       )}
-      {list.data && <Pagination page={list.data.meta.current_page} lastPage={list.data.meta.last_page} onChange={paging.setPage} />}
+      {list.data && <Pagination page={list.data.meta.current_page} lastPage={list.data.meta.last_page} onChange={search.setPage} />}
 
       {canWrite && (
         <>
