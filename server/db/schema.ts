@@ -600,7 +600,8 @@ export const sales = pgTable(
   },
   (t) => [
     uniqueIndex('sales_provider_ref_key').on(t.provider, t.providerRef).where(sql`${t.providerRef} is not null`),
-    index('sales_store_created_idx').on(t.storeId, t.createdAt),
+    // The ledger's order (newest first, id breaking ties): its pages and the export's keyset batches read it in order.
+    index('sales_store_created_idx').on(t.storeId, t.createdAt, t.id),
     index('sales_training_idx').on(t.trainingId, t.paidAt),
     // A bundle's buyers, and SET NULL when a bundle is deleted.
     index('sales_bundle_idx').on(t.bundleId).where(sql`${t.bundleId} is not null`),

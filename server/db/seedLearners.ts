@@ -1,6 +1,19 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from './client.js';
-import { customerConnections, customerTrainings, customers, itemProgress, sales, trainingComments, trainingItems, trainings } from './schema.js';
+import {
+  customerConnections,
+  customerTrainings,
+  customers,
+  discountCodeBuyables,
+  discountCodes,
+  itemProgress,
+  paymentSchedules,
+  sales,
+  trainingComments,
+  trainingItems,
+  trainings,
+  transactions,
+} from './schema.js';
 
 /** A learner the demo notifications already name (seed.ts gives their ids, names and addresses). */
 export interface NamedCustomer {
@@ -31,7 +44,8 @@ interface DemoLearner {
   name: string;
   hoursAgo: number;
   done: number;
-  sale?: { amount: number; discount?: { code: string; amount: number }; schedule?: 'INSTALLMENTS'; method: 'CARD' | 'PAYPAL' };
+  /** `paid` instalments of an instalment sale were paid (one a month from the purchase), the others are INCOMING. */
+  sale?: { amount: number; discount?: { code: string; amount: number }; instalments?: { count: number; paid: number }; method: 'CARD' | 'PAYPAL' };
   enrolment?: Pick<Enrolment, 'enrollmentType' | 'customerType' | 'blockedReason' | 'bypassDrip'> & { expiresInDays?: number };
   /** An abandoned cart: a checkout started and left, not a learner. */
   abandoned?: boolean;
@@ -43,16 +57,16 @@ const card = (amount: number) => ({ amount, method: 'CARD' as const });
 /**
  * The first six names are those of the demo notifications (their ids come from seed.ts), so that "Léa Martin
  * a acheté …" two hours ago is a real sale of a real learner. Prices are the training's: 149 € at once or
- * three instalments of 52 €.
+ * three instalments of 52 € (156 € in all: two such sales are still being paid, their later instalments INCOMING).
  */
 function demoLearners(named: readonly NamedCustomer[]): DemoLearner[] {
   const n = (i: number) => named[i]?.name ?? '';
   return [
     { name: n(0), hoursAgo: 2, done: 0, sale: card(149) },
     { name: n(1), hoursAgo: 52 * DAY_H, done: 7, sale: { amount: 149, method: 'PAYPAL' } },
-    { name: n(2), hoursAgo: 45 * DAY_H, done: 5, sale: { amount: 52, schedule: 'INSTALLMENTS', method: 'CARD' } },
+    { name: n(2), hoursAgo: 45 * DAY_H, done: 5, sale: { amount: 156, instalments: { count: 3, paid: 2 }, method: 'CARD' } },
     { name: n(3), hoursAgo: 38 * DAY_H, done: 2, enrolment: { enrollmentType: 'BY_TEACHER' } },
-    { name: n(4), hoursAgo: 30 * DAY_H, done: 4, sale: { amount: 119.2, discount: { code: 'BIENVENUE', amount: 29.8 }, method: 'CARD' } },
+    { name: n(4), hoursAgo: 30 * DAY_H, done: 4, sale: { amount: 134.1, discount: { code: 'BIENVENUE10', amount: 14.9 }, method: 'CARD' } },
     {
       name: n(5),
       hoursAgo: 25 * DAY_H,
@@ -60,7 +74,7 @@ function demoLearners(named: readonly NamedCustomer[]): DemoLearner[] {
       sale: card(149),
       enrolment: { enrollmentType: 'CLASSIC', customerType: 'BLOCKED', blockedReason: 'BY_TEACHER' },
     },
-    { name: 'Inès Fontaine', hoursAgo: 20 * DAY_H, done: 3, sale: card(149) },
+    { name: 'Inès Fontaine', hoursAgo: 20 * DAY_H, done: 3, sale: { amount: 156, instalments: { count: 3, paid: 1 }, method: 'CARD' } },
     { name: 'Maxime Lefèvre', hoursAgo: 14 * DAY_H, done: 1, enrolment: { enrollmentType: 'BY_TEACHER', bypassDrip: true, expiresInDays: 90 } },
     { name: 'Sarah Roux', hoursAgo: 9 * DAY_H, done: 2, sale: { amount: 149, method: 'PAYPAL' } },
     { name: 'Julien Mercier', hoursAgo: 6 * DAY_H, done: 1, sale: card(149) },
@@ -169,6 +183,16 @@ export async function seedLearners(db: Database, input: LearnersSeedInput) {
   const visits = learners.flatMap((l, i) => visitsOf(l).map((when) => ({ customerId: people[i]!.id, trainingId: training.id, at: when })));
   if (visits.length) await db.insert(customerConnections).values(visits);
 
+  const [once, instalments] = await Promise.all(
+    (['ONE_TIME', 'INSTALLMENTS'] as const).map((type) =>
+      db
+        .select({ id: paymentSchedules.id })
+        .from(paymentSchedules)
+        .where(and(eq(paymentSchedules.trainingId, training.id), eq(paymentSchedules.type, type)))
+        .limit(1),
+    ),
+  );
+  const schedules = { once: once?.[0]?.id, instalments: instalments?.[0]?.id };
   const paid = learners.flatMap((l, i) =>
     l.sale
       ? [
@@ -180,8 +204,10 @@ export async function seedLearners(db: Database, input: LearnersSeedInput) {
             discountAmount: l.sale.discount?.amount ?? 0,
             discountCode: l.sale.discount?.code ?? null,
             paymentMethod: l.sale.method,
-            paymentScheduleType: l.sale.schedule ?? ('ONE_TIME' as const),
-            status: 'PAID' as const,
+            paymentScheduleType: l.sale.instalments ? ('INSTALLMENTS' as const) : ('ONE_TIME' as const),
+            paymentScheduleId: (l.sale.instalments ? schedules.instalments : schedules.once) ?? null,
+            installmentsCount: l.sale.instalments?.count ?? null,
+            status: l.sale.instalments && l.sale.instalments.paid < l.sale.instalments.count ? ('IN_PROGRESS' as const) : ('PAID' as const),
             createdAt: at(l.hoursAgo + 0.1),
             paidAt: at(l.hoursAgo + 0.05),
           },
@@ -193,9 +219,72 @@ export async function seedLearners(db: Database, input: LearnersSeedInput) {
       ? [{ storeId: input.storeId, customerId: people[i]!.id, trainingId: training.id, amount: 149, paymentMethod: 'CARD', status: 'ABANDONED' as const, createdAt: at(l.hoursAgo) }]
       : [],
   );
-  await db.insert(sales).values([...paid, ...abandoned]);
+  const written = await db.insert(sales).values([...paid, ...abandoned]).returning();
+  await db.insert(transactions).values(
+    written.flatMap((sale) => {
+      const l = learners[people.findIndex((person) => person.id === sale.customerId)]!;
+      return paymentsOf(sale, l.sale?.instalments);
+    }),
+  );
+  await seedDiscountCodes(db, input, written.filter((sale) => sale.discountCode));
 
   await seedComments(db, input, training.id, items, people);
+}
+
+const MONTH_MS = 30 * DAY_H * 3_600_000;
+
+/**
+ * The payments of a demo sale, as checkout and applyPaymentEvent write them: one for a one-time payment (its
+ * outcome is the sale's), one per instalment otherwise, a month apart from the purchase, the first `paid` PAID and
+ * the others INCOMING on their due date.
+ */
+function paymentsOf(sale: typeof sales.$inferSelect, instalments?: { count: number; paid: number }): (typeof transactions.$inferInsert)[] {
+  const base = { saleId: sale.id, storeId: sale.storeId, customerId: sale.customerId, paymentScheduleId: sale.paymentScheduleId, createdAt: sale.createdAt };
+  const method = sale.paymentMethod as 'CARD' | 'PAYPAL';
+  if (!instalments) {
+    return [{ ...base, amount: sale.amount, status: sale.status, paymentMethod: method, dueAt: sale.createdAt, paidAt: sale.paidAt }];
+  }
+  const share = Math.round((sale.amount / instalments.count) * 100) / 100;
+  return Array.from({ length: instalments.count }, (_, k) => {
+    const due = new Date(sale.createdAt.getTime() + k * MONTH_MS);
+    const isPaid = k < instalments.paid;
+    // The last instalment takes the rounding's cents, so the payments add up to the sale.
+    const amount = k === instalments.count - 1 ? Math.round((sale.amount - share * (instalments.count - 1)) * 100) / 100 : share;
+    return { ...base, installmentNumber: k + 1, amount, status: isPaid ? 'PAID' : 'INCOMING', paymentMethod: method, dueAt: due, paidAt: isPaid ? new Date(due.getTime() + 60_000) : null };
+  });
+}
+
+/**
+ * Two promo codes of the demo store: BIENVENUE10 (10 % on everything, unlimited; one demo sale used it) and
+ * LUMIERE20 (20 € off "Maîtriser la lumière naturelle", 5 uses, for the next 60 days).
+ */
+async function seedDiscountCodes(db: Database, input: LearnersSeedInput, withCode: { discountCode: string | null }[]) {
+  const codes = await db
+    .insert(discountCodes)
+    .values([
+      {
+        storeId: input.storeId,
+        code: 'BIENVENUE10',
+        type: 'PERCENTAGE',
+        value: 10,
+        usesCount: withCode.filter((sale) => sale.discountCode === 'BIENVENUE10').length,
+        createdAt: new Date(input.now.getTime() - 60 * DAY_H * 3_600_000),
+      },
+      {
+        storeId: input.storeId,
+        code: 'LUMIERE20',
+        type: 'AMOUNT',
+        value: 20,
+        maxUses: 5,
+        startsAt: new Date(input.now.getTime() - DAY_H * 3_600_000),
+        endsAt: new Date(input.now.getTime() + 60 * DAY_H * 3_600_000),
+        createdAt: new Date(input.now.getTime() - DAY_H * 3_600_000),
+      },
+    ])
+    .returning();
+  const limited = codes.find((code) => code.code === 'LUMIERE20');
+  const [light] = await db.select({ id: trainings.id }).from(trainings).where(and(eq(trainings.id, input.trainingIds.light), eq(trainings.storeId, input.storeId)));
+  if (limited && light) await db.insert(discountCodeBuyables).values({ discountCodeId: limited.id, trainingId: light.id });
 }
 
 /** The training's published items (not chapters) in outline order, as a learner goes through them. */

@@ -365,4 +365,42 @@ export const messages = {
   webhookSignature: t("La signature de l'envoi n'est pas valide.", "The delivery's signature is not valid."),
   // The storefront (issue 11, spec 8's learner messages)
   catalogueNotFound: t("Cette formation ou ce pack n'existe pas ou n'est pas disponible.", 'This training or bundle does not exist or is not available.'),
+  // Promo codes and the sales ledger (issue 11)
+  discountCodeTaken: (code: string) =>
+    t(`Le code « ${code} » existe déjà dans votre espace (majuscules et minuscules ne comptent pas).`, `The code "${code}" already exists in your store (case does not matter).`),
+  discountCodeShape: t(
+    'Le code contient de 3 à 32 lettres sans accent, chiffres, tirets (-) ou soulignés (_).',
+    'The code holds 3 to 32 letters without accents, digits, dashes (-) or underscores (_).',
+  ),
+  discountPercentTooHigh: t('Un pourcentage de réduction va de 1 à 100 %.', 'A percentage discount runs from 1 to 100 %.'),
+  discountPercentWhole: t('Un pourcentage de réduction est au moins de 1 %.', 'A percentage discount is at least 1 %.'),
+  discountAmountCents: t('Un montant se donne en euros, au centime près.', 'An amount is given in euros, to the cent.'),
+  discountEndsBeforeStart: t('La date de fin doit venir après la date de début.', 'The end date must come after the start date.'),
+  discountBuyableUnknown: t(
+    "Cette formation ou ce pack n'existe pas (ou plus) dans votre espace.",
+    'This training or bundle does not exist (any more) in your store.',
+  ),
+  discountBuyableTwice: t('Cette formation ou ce pack est déjà dans la liste.', 'This training or bundle is already in the list.'),
+  salesCsv: {
+    date: t('Date', 'Date'),
+    buyer: t('Acheteur', 'Buyer'),
+    email: t('E-mail', 'E-mail'),
+    product: t('Produit', 'Product'),
+    amount: t('Montant (€)', 'Amount (€)'),
+    discount: t('Réduction (€)', 'Discount (€)'),
+    code: t('Code promo', 'Promo code'),
+    method: t('Moyen de paiement', 'Payment method'),
+    status: t('Statut', 'Status'),
+    affiliate: t('Affilié', 'Affiliate'),
+    deletedProduct: t('Offre supprimée', 'Deleted offer'),
+    methods: { CARD: t('Carte', 'Card'), PAYPAL: t('PayPal', 'PayPal'), FREE: t('Gratuit', 'Free') },
+    statuses: {
+      DRAFT: t('Brouillon', 'Draft'),
+      PAID: t('Payée', 'Paid'),
+      FAILED: t('Échouée', 'Failed'),
+      INCOMING: t('À venir', 'Upcoming'),
+      IN_PROGRESS: t('En cours', 'In progress'),
+      ABANDONED: t('Abandonnée', 'Abandoned'),
+    },
+  },
 } as const;

@@ -1,4 +1,5 @@
 import { Buffer } from 'node:buffer';
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ValidateFunction } from 'ajv';
 import type { LearnerAuth } from '../auth/learnerSession.js';
@@ -16,6 +17,7 @@ import { ContractValidator, onlyBeyondInt4, toFieldErrors, unstorableTextErrors 
 
 const JSON_TYPE = 'application/json';
 const MULTIPART_TYPE = 'multipart/form-data';
+const CSV_TYPE = 'text/csv';
 
 interface CompiledOperation {
   bound: BoundOperation;
@@ -28,6 +30,8 @@ interface CompiledOperation {
   /** `x-raw-body`: the body reaches the handler as the exact bytes received (a Buffer). */
   rawBody: boolean;
   responses: Map<number, ValidateFunction | null>;
+  /** Statuses answered as text/csv: the handler may stream those (a Readable), checked by their type alone. */
+  streamable: Set<number>;
 }
 
 /** The multipart/form-data body schema of an operation, if that is how its body comes. */
@@ -61,11 +65,13 @@ function compile(validator: ContractValidator, doc: OpenApiDocument, bound: Boun
   const hasJsonBody = !rawBody && Boolean(requestBody && (requestBody.$ref || requestBody.content?.[JSON_TYPE]));
 
   const responses = new Map<number, ValidateFunction | null>();
+  const streamable = new Set<number>();
   for (const [status, response] of Object.entries(bound.operation.responses)) {
     const code = Number(status);
     if (!Number.isInteger(code)) continue;
     const base = response.$ref ?? `${bound.pointer}/responses/${status}`;
     const resolvedContent = response.$ref ? undefined : response.content;
+    if (resolvedContent?.[CSV_TYPE]) streamable.add(code);
     const hasJson = response.$ref ? true : Boolean(resolvedContent?.[JSON_TYPE]);
     responses.set(code, hasJson ? validator.schemaAt(`${base}/content/application~1json/schema`) : null);
   }
@@ -86,6 +92,7 @@ function compile(validator: ContractValidator, doc: OpenApiDocument, bound: Boun
     multipart,
     rawBody,
     responses,
+    streamable,
   };
 }
 
@@ -224,6 +231,11 @@ export function bindOperations(app: FastifyInstance, doc: OpenApiDocument, handl
 function checkResponse(compiled: CompiledOperation, status: number, body: unknown) {
   if (!compiled.responses.has(status)) {
     throw new Error(`${compiled.bound.operationId} answered ${status}, which the contract does not declare`);
+  }
+  // A streamed file (a CSV export) is text written as it is read: only a text/csv answer may stream.
+  if (body instanceof Readable) {
+    if (!compiled.streamable.has(status)) throw new Error(`${compiled.bound.operationId} streamed a ${status} answer that is not text/csv`);
+    return;
   }
   const validate = compiled.responses.get(status);
   if (validate && !validate(body)) {

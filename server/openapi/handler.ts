@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { operations } from '../../src/api/schema.gen.js';
 import type { LearnerAuth } from '../auth/learnerSession.js';
@@ -8,8 +9,8 @@ import type { FILE_FIELD, UploadedFile } from './multipart.js';
 
 export type OperationId = keyof operations;
 
-/** A response's body as a handler returns it: JSON, or the text of a CSV file (an export). */
-type JsonOf<T> = T extends { content: { 'application/json': infer B } } ? B : T extends { content: { 'text/csv': infer B } } ? B : undefined;
+/** A response's body as a handler returns it: JSON, or a CSV file (an export) as text or as a stream of text. */
+type JsonOf<T> = T extends { content: { 'application/json': infer B } } ? B : T extends { content: { 'text/csv': infer B } } ? B | Readable : undefined;
 type Op<K extends OperationId> = operations[K];
 /** A multipart body reaches the handler with its file part on disk (see multipart.ts). */
 type MultipartOf<B> = { [F in keyof B]: F extends typeof FILE_FIELD ? UploadedFile : B[F] };

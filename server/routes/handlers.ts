@@ -15,6 +15,7 @@ import { trainingLearnerHandlers } from './trainingLearners.js';
 import { trainingItemHandlers } from './trainingItems.js';
 import { trainingHandlers } from './trainings.js';
 import { previewTokenHandlers } from './previewTokens.js';
+import { salesHandlers } from './sales.js';
 import { schoolHandlers } from './school.js';
 import { scormHandlers } from './scorm.js';
 import { uploadHandlers } from './uploads.js';
@@ -40,4 +41,5 @@ export const handlers: HandlerMap = {
   ...schoolHandlers,
   ...paymentHandlers,
   ...learningHandlers,
+  ...salesHandlers,
 };

@@ -8,6 +8,7 @@ import { addResource, removeResource, reorderResources } from '../commands/train
 import { reorderItems } from '../commands/trainingItems/reorder.js';
 import { archiveQuestion, getQuiz, saveQuiz } from '../commands/trainingItems/quiz.js';
 import { exportQuizAnswers, listQuizAnswers } from '../commands/trainingItems/quizAnswers.js';
+import { csvAttachment } from '../http/csv.js';
 import { updateItem } from '../commands/trainingItems/update.js';
 import { scopeOf, signedIn, type HandlerMap } from '../openapi/handler.js';
 import { pageRequest } from './trainingLearners.js';
@@ -89,7 +90,7 @@ export const trainingItemHandlers: HandlerMap = {
     return {
       status: 200,
       body: csv,
-      headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${filename}"`, 'cache-control': 'no-store' },
+      headers: csvAttachment(filename),
     };
   },
 };

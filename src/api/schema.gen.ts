@@ -995,12 +995,15 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** List promo codes */
+        /**
+         * List promo codes
+         * @description Newest first; `q` finds codes containing it, whatever its case.
+         */
         get: operations["listDiscountCodes"];
         put?: never;
         /**
          * Create a promo code
-         * @description Codes are unique per store, case-insensitive (409). A PERCENTAGE value is at most 100. `buyables` empty means every training and bundle.
+         * @description Codes are unique per store, case-insensitive (409). A PERCENTAGE value is at most 100. `buyables` empty means every training and bundle, else they must be trainings and bundles of the store (422 on `buyables.N.uuid` otherwise). `ends_at` must come after `starts_at`. Writing promo codes is for managers (OWNER, ADMIN); analysts read them only.
          */
         post: operations["createDiscountCode"];
         delete?: never;
@@ -1025,7 +1028,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a promo code
-         * @description Past sales keep the code text.
+         * @description Past sales keep the code text (sales.discount_code); unpaid orders holding a use of it keep their price. Writing promo codes is for managers (OWNER, ADMIN); analysts read them only. Another store's code answers 404.
          */
         delete: operations["deleteDiscountCode"];
         options?: never;
@@ -1415,7 +1418,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** List sales */
+        /**
+         * List sales
+         * @description Newest first (creation date). `q` finds the buyer's name or e-mail, the product's name, the promo code, or one sale by its uuid (where a SALE_CREATED notification leads). `begin` and `end` are days of the sale's creation in Paris time.
+         */
         get: operations["listSales"];
         put?: never;
         post?: never;
@@ -1437,9 +1443,33 @@ export interface paths {
         };
         /**
          * Export sales as CSV
-         * @description Same filters as the list, every page. Columns: date, buyer, e-mail, product, amount, discount, code, method, status, affiliate.
+         * @description Same filters as the list, every page, newest first. Columns: date, buyer, e-mail, product, amount, discount, code, method, status, affiliate (headers and statuses in the caller's language). UTF-8 with a BOM, `;` separated, CRLF (what Excel in French opens); a cell starting with = + - @ is prefixed with an apostrophe. Streamed page by page, so the file's size does not bound the server's memory. Sent as an attachment.
          */
         get: operations["exportSales"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/sales/{saleUuid}/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                saleUuid: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The payments of one sale
+         * @description Our design (the spec says every row of the ledger traces to its transactions but names no call): the payments of a sale, planned instalments included (INCOMING until paid), by instalment number. Another store's sale answers 404.
+         */
+        get: operations["listSaleTransactions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4975,7 +5005,8 @@ export interface components {
         Sale: {
             /** Format: uuid */
             uuid: string;
-            buyable: components["schemas"]["BuyableRef"];
+            /** @description What was bought; null when that training or bundle has been deleted since (an unpaid order's offer may be deleted; the sale stays in the ledger). */
+            buyable: components["schemas"]["BuyableRef"] | null;
             customer: components["schemas"]["CustomerRef"];
             /** @description Total paid or due, euros, after discount. */
             amount: number;
@@ -4991,6 +5022,22 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             paid_at: string | null;
+        };
+        /** @description One payment (or planned installment) of a customer. */
+        Transaction: {
+            id: number;
+            status: components["schemas"]["TransactionStatus"];
+            /** @description Euros. */
+            amount: number;
+            installment_number: number | null;
+            payment_schedule_id: number | null;
+            payment_method: components["schemas"]["PaymentMethod"] | null;
+            /** Format: date-time */
+            due_at: string | null;
+            /** Format: date-time */
+            paid_at: string | null;
+            /** Format: date-time */
+            created_at: string;
         };
         /**
          * @description A customer's standing in a training.
@@ -5134,22 +5181,6 @@ export interface components {
             unblocked_by_teacher: boolean;
             quiz_best_score: number | null;
             assignment_status: components["schemas"]["AssignmentStatus"] | null;
-        };
-        /** @description One payment (or planned installment) of a customer. */
-        Transaction: {
-            id: number;
-            status: components["schemas"]["TransactionStatus"];
-            /** @description Euros. */
-            amount: number;
-            installment_number: number | null;
-            payment_schedule_id: number | null;
-            payment_method: components["schemas"]["PaymentMethod"] | null;
-            /** Format: date-time */
-            due_at: string | null;
-            /** Format: date-time */
-            paid_at: string | null;
-            /** Format: date-time */
-            created_at: string;
         };
         /** @description A customer's enrolment with per-item progress and payments. */
         CustomerTrainingDetail: {
@@ -8301,6 +8332,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     listEmailTemplates: {
@@ -8992,13 +9024,45 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description CSV file (UTF-8, comma separated, header row). */
+            /** @description CSV file. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="ventes-{date}.csv" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listSaleTransactions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                saleUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sale's payments. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv": string;
+                    "application/json": {
+                        data: components["schemas"]["Transaction"][];
+                    };
                 };
             };
             401: components["responses"]["Unauthenticated"];

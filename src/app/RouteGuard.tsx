@@ -23,7 +23,13 @@ export function useViewer(): Viewer | null {
     const user = snapshot.context.user;
     // While signing out the user is still there: the frame stays until the login page replaces it.
     if (!user || !(snapshot.matches('authenticated') || snapshot.matches('loggingOut'))) return null;
-    return { role: user.role, isAdmin: user.is_admin, plan: user.store.plan, communityEnabled: user.store.community_options.enabled };
+    return {
+      role: user.role,
+      isAdmin: user.is_admin,
+      plan: user.store.plan,
+      communityEnabled: user.store.community_options.enabled,
+      capabilities: user.store.enterprise_capabilities,
+    };
   }, shallowEqual);
 }
 

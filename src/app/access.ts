@@ -1,4 +1,4 @@
-import type { AppRoute, Plan, Role } from './routes';
+import type { AppRoute, Capabilities, Plan, Role } from './routes';
 
 /** What the guards need to know about the person looking. */
 export interface Viewer {
@@ -6,6 +6,8 @@ export interface Viewer {
   isAdmin: boolean;
   plan: Plan;
   communityEnabled: boolean;
+  /** The store's enterprise flags; a page a flag hides is denied (absent: nothing hidden). */
+  capabilities?: Partial<Capabilities>;
 }
 
 /** Who edits the catalogue (spec section 6); ANALYST and STAFF read the list only. */
@@ -33,6 +35,8 @@ export function decideAccess(route: AppRoute, viewer: Viewer | null): AccessDeci
   if (!viewer) return { kind: 'login' };
   if (guard === 'platformAdmin' && !viewer.isAdmin) return { kind: 'denied' };
   if (Array.isArray(guard) && !viewer.isAdmin && !guard.includes(viewer.role)) return { kind: 'denied' };
+  // The enterprise hid the page for its whole store (the menu hides its entry too), platform admins included.
+  if (route.hiddenBy && viewer.capabilities?.[route.hiddenBy]) return { kind: 'denied' };
   if (route.layout === 'community' && !viewer.communityEnabled) return { kind: 'communityDisabled' };
   if (route.plans && !viewer.isAdmin && !route.plans.includes(viewer.plan)) return { kind: 'planLocked', plans: route.plans };
   return { kind: 'allow' };

@@ -17,11 +17,9 @@ import {
   Users,
   UsersRound,
 } from 'lucide-react';
-import type { components } from '../api/schema.gen';
 import { canOpen, type Viewer } from './access';
-import { routeByName, type Role } from './routes';
+import { routeByName, type Capabilities, type Role } from './routes';
 
-type Capabilities = components['schemas']['Store']['enterprise_capabilities'];
 
 export interface MenuEntry {
   /** Route name in the route table; the entry shows only if the viewer can open it. */

@@ -1,8 +1,9 @@
 /**
  * Where a notification leads, from the keys of its `data` JSON (spec section 3). The most specific
- * key wins; null when there is nowhere to go (the notification is still marked read).
+ * key wins; null when there is nowhere to go (the notification is still marked read). A sale
+ * (SALE_CREATED with the sale's `uuid`, as applyPaymentEvent writes it) leads to that line of the ledger.
  */
-export function notificationLink(data: string): string | null {
+export function notificationLink(data: string, type?: string): string | null {
   let keys: Record<string, unknown>;
   try {
     keys = JSON.parse(data) as Record<string, unknown>;
@@ -22,6 +23,8 @@ export function notificationLink(data: string): string | null {
     id('customer_uuid'),
     id('affiliate_uuid'),
   ];
+  const sale = type === 'SALE_CREATED' ? id('uuid') : null;
+  if (sale) return `/ventes?q=${sale}`;
   if (group && post) return `/communaute/espaces/${group}/discussions/${post}`;
   if (group) return `/communaute/espaces/${group}/discussions`;
   if (training && item && assignment) return `/formations/${training}/assignment/${item}/submissions/${assignment}`;

@@ -5,6 +5,8 @@ import type { components } from '../api/schema.gen';
 export type Role = components['schemas']['Role'];
 export type Plan = components['schemas']['Plan'];
 export type Layout = 'default' | 'community' | 'blank';
+/** The store's enterprise capability flags (hide_sales, hide_discounts…). */
+export type Capabilities = components['schemas']['Store']['enterprise_capabilities'];
 
 /**
  * Who may open a route (spec section 6):
@@ -38,6 +40,8 @@ export interface AppRoute {
    * before any sign-in but are not the back office's guest pages, so their messages do not ship with the shell.
    */
   messages?: 'school';
+  /** An enterprise capability flag that hides the page (and its menu entry) for the whole store: the guard then denies it. */
+  hiddenBy?: keyof Capabilities;
   /** The part of the product that builds the page, shown on the "not available yet" page (see README). */
   comesWith?: MessageDescriptor;
 }
@@ -89,8 +93,16 @@ export const routes: readonly AppRoute[] = [
   { path: '/statistiques', name: 'statistics', layout: 'default', guard: STATS, ...CRM },
   { path: '/apprenants', name: 'customers', layout: 'default', guard: STATS, query: ['q', 'type', 'sort', 'order', 'page'], ...CRM },
   { path: '/apprenants/:uuid', name: 'customer', layout: 'default', guard: STATS, ...CRM },
-  { path: '/ventes', name: 'sales', layout: 'default', guard: STATS, ...CRM },
-  { path: '/reductions', name: 'discounts', layout: 'default', guard: STATS, ...CRM },
+  {
+    path: '/ventes',
+    name: 'sales',
+    layout: 'default',
+    guard: STATS,
+    hiddenBy: 'hide_sales',
+    query: ['q', 'statut', 'produit', 'du', 'au', 'page'],
+    load: () => import('../pages/sales/SalesPage').then((m) => m.SalesPage),
+  },
+  { path: '/reductions', name: 'discounts', layout: 'default', guard: STATS, hiddenBy: 'hide_discounts', query: ['q', 'page'], load: () => import('../pages/sales/DiscountsPage').then((m) => m.DiscountsPage) },
 
   // Store management
   { path: '/widgets', name: 'embeds', layout: 'default', guard: MANAGERS, ...MARKETING },

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
-import Papa from 'papaparse';
 import type { Database } from '../../db/client.js';
 import { customers, quizAttemptAnswers, quizAttempts, quizQuestions } from '../../db/schema.js';
+import { csvDocument } from '../../http/csv.js';
 import { inLocale, messages, type Locale } from '../../http/messages.js';
 import { customerDisplayName } from '../../presenters/customer.js';
 import { presentQuizAnswer, type QuizAnswerBody } from '../../presenters/quiz.js';
@@ -47,9 +47,6 @@ export async function listQuizAnswers(services: Services, storeId: string, train
   return pageEnvelope(page, total?.n ?? 0, data);
 }
 
-/** A spreadsheet runs a cell starting with = + - @ (or a tab or return before them) as a formula: never ours. */
-const inert = (cell: string) => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell);
-
 const percent = (value: number, locale: Locale) => value.toLocaleString(locale === 'fr' ? 'fr-FR' : 'en-GB', { maximumFractionDigits: 2 });
 
 /**
@@ -81,8 +78,7 @@ export async function exportQuizAnswers(services: Services, storeId: string, tra
       inLocale(attempt.success ? h.passed : h.failed, locale),
       `${answers.filter((answer) => answer.correct).length}/${answers.length}`,
       ...questions.map((question) => byQuestion.get(question.id)?.choiceLabels.join(' | ') ?? ''),
-    ].map(inert);
+    ];
   });
-  const csv = Papa.unparse([[...header, ...questions.map((question) => inert(question.question))], ...lines], { delimiter: ';', newline: '\r\n', quotes: false });
-  return { csv: `\uFEFF${csv}\r\n`, filename: `quiz-${item.id}-reponses.csv` };
+  return { csv: csvDocument([[...header, ...questions.map((question) => question.question)], ...lines]), filename: `quiz-${item.id}-reponses.csv` };
 }

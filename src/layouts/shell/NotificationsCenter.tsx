@@ -36,7 +36,7 @@ export function NotificationsCenter() {
         actors: createNotificationsActors(notificationsApi),
         actions: {
           followLink: (_, { notification }) => {
-            const to = notificationLink(notification.data);
+            const to = notificationLink(notification.data, notification.type);
             if (to) void navigate(to);
           },
         },

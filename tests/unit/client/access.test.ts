@@ -85,6 +85,19 @@ describe('community and plan rules', () => {
     expect(decideAccess(byName('settings_sso'), owner).kind).toBe('allow');
   });
 
+  it('hide_sales and hide_discounts deny their page to everyone, platform admins included; other flags do not', () => {
+    const admin = { ...owner, isAdmin: true };
+    for (const [name, flag] of [
+      ['sales', 'hide_sales'],
+      ['discounts', 'hide_discounts'],
+    ] as const) {
+      expect(decideAccess(byName(name), { ...owner, capabilities: { [flag]: true } }).kind, name).toBe('denied');
+      expect(decideAccess(byName(name), { ...admin, capabilities: { [flag]: true } }).kind, name).toBe('denied');
+      expect(decideAccess(byName(name), { ...owner, capabilities: { [flag]: false, hide_plan: true } }).kind, name).toBe('allow');
+    }
+    expect(decideAccess(byName('sales'), { ...owner, capabilities: { hide_discounts: true } }).kind).toBe('allow');
+  });
+
   it('every route is either built, redirected, or says which issue brings it', () => {
     for (const route of routes) expect(Boolean(route.load || route.redirectTo || route.comesWith), route.name).toBe(true);
   });

@@ -16,6 +16,14 @@ describe('notificationLink', () => {
     expect(notificationLink(JSON.stringify(data))).toBe(link);
   });
 
+  it('a sale leads to its line of the ledger; other types keep their keys', () => {
+    const data = JSON.stringify({ uuid: 's-1', customer_uuid: 'c1', training_uuid: 't1' });
+    expect(notificationLink(data, 'SALE_CREATED')).toBe('/ventes?q=s-1');
+    expect(notificationLink(data, 'TRAINING_COMMENT_CREATED')).toBe('/formations/t1/commentaires');
+    // A demo sale notification without the sale's uuid leads to its buyer.
+    expect(notificationLink(JSON.stringify({ customer_uuid: 'c1', entity_uuid: 't1' }), 'SALE_CREATED')).toBe('/apprenants/c1');
+  });
+
   it('answers null for data that is not JSON', () => {
     expect(notificationLink('not json')).toBeNull();
   });

@@ -12,19 +12,10 @@ import { Pagination } from '../../../components/ui/Pagination';
 import { Spinner } from '../../../components/ui/Spinner';
 import { NotFoundPage } from '../../NotFoundPage';
 import { quizMessages as m, quizValueMessages as mv } from './quizMessages';
+import { saveFile } from '../../../app/saveFile';
 import '../../pages.css';
 import '../lesson/lessonEditor.css';
 import './quiz.css';
-
-/** Saves a Blob as a file (the export), through a temporary link. */
-function saveFile(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /** /formations/:uuid/quiz/:id/answers: every learner's attempts with score and result, and the CSV export. */
 export function QuizAnswersPage() {
