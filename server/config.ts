@@ -43,6 +43,12 @@ export interface Config {
    * another origin).
    */
   filesOrigin: string | undefined;
+  /**
+   * The built-in test payment provider (server/payments/testProvider.ts): on outside production, and in
+   * production only with PAYMENTS_TEST_MODE=1 (a demo deployment). Either way it serves only the stores whose
+   * `feature_options.test_payments` is on.
+   */
+  paymentsTestMode: boolean;
 }
 
 export interface S3Config {
@@ -138,5 +144,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scormMaxUnpackedSize: Number(env.SCORM_MAX_UNPACKED_SIZE ?? 1024 ** 3),
     storageQuota: env.STORAGE_QUOTA ? Number(env.STORAGE_QUOTA) : undefined,
     filesOrigin: filesOrigin(env.FILES_ORIGIN, appUrl),
+    paymentsTestMode: !production || env.PAYMENTS_TEST_MODE === '1',
   };
 }

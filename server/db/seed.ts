@@ -5,6 +5,7 @@ import type { Database } from './client.js';
 import { seedAssignments } from './seedAssignments.js';
 import { seedBundles } from './seedBundles.js';
 import { seedCatalogue } from './seedCatalogue.js';
+import { seedPromoCodes } from './seedCheckout.js';
 import { seedLearners } from './seedLearners.js';
 import { seedQuizzes } from './seedQuizzes.js';
 import { companies, notifications, pages, stores, users, type NotificationData } from './schema.js';
@@ -39,7 +40,15 @@ export async function seedDemo(db: Database) {
   await db.transaction(async (tx) => {
     const [store] = await tx
       .insert(stores)
-      .values({ subdomain: 'demo', plan: 'PRO', communityEnabled: true, onboardingQuestions: DEMO_ONBOARDING_ANSWERS, subdomainSetAt: new Date() })
+      .values({
+        subdomain: 'demo',
+        plan: 'PRO',
+        communityEnabled: true,
+        onboardingQuestions: DEMO_ONBOARDING_ANSWERS,
+        subdomainSetAt: new Date(),
+        // The demo sells with the built-in test provider (outside production, or PAYMENTS_TEST_MODE=1).
+        featureOptions: { test_payments: true },
+      })
       .returning();
     const now = new Date();
     // A store half set up: subdomain chosen and company filled in; customization and payments still to do.
@@ -74,6 +83,7 @@ export async function seedDemo(db: Database) {
     await tx.insert(notifications).values(demoNotifications(people, now));
     await seedCatalogue(tx, { storeId: store!.id, owner: people.owner, teacher: people.teacher, trainingIds: DEMO_IDS.trainings, now });
     await seedBundles(tx, { storeId: store!.id, trainingIds: DEMO_IDS.trainings, now });
+    await seedPromoCodes(tx, { storeId: store!.id, now });
     await seedLearners(tx, { storeId: store!.id, trainingIds: DEMO_IDS.trainings, named: CUSTOMERS.map((name, i) => ({ id: DEMO_IDS.customers[i]!, name, email: emailOf(name) })), teacher: people.teacher, former: people.former, now, passwordHash });
     const learner = (i: number) => DEMO_IDS.customers[i]!;
     await seedAssignments(tx, {

@@ -2,6 +2,8 @@ import type { HandlerMap } from '../openapi/handler.js';
 import { assignmentHandlers } from './assignments.js';
 import { authHandlers } from './auth.js';
 import { bundleHandlers } from './bundles.js';
+import { checkoutHandlers } from './checkout.js';
+import { discountCodeHandlers } from './discountCodes.js';
 import { embedHandlers } from './embeds.js';
 import { meHandlers } from './me.js';
 import { notificationHandlers } from './notifications.js';
@@ -36,4 +38,6 @@ export const handlers: HandlerMap = {
   ...scormHandlers,
   ...previewTokenHandlers,
   ...schoolHandlers,
+  ...checkoutHandlers,
+  ...discountCodeHandlers,
 };
