@@ -11,12 +11,13 @@ import type { PaymentProvider, PaymentStore } from './provider.js';
  * for a demo deployment), and then serves only stores marked `feature_options.test_payments` (the demo store is).
  * The payment reference is the order's uuid: the page reads the order with it.
  */
-export function testPaymentProvider(config: Pick<Config, 'appUrl' | 'paymentsTestMode'>): PaymentProvider {
+export function testPaymentProvider(config: Pick<Config, 'paymentsTestMode'>): PaymentProvider {
   return {
     name: 'TEST',
     availableFor: (store: PaymentStore) => config.paymentsTestMode && store.testPayments === true,
     async startPayment(input) {
-      return { providerRef: input.saleId, paymentUrl: `${config.appUrl}${schoolPaths.testPayment(input.store.subdomain, input.saleId)}` };
+      // Our own page, on the learner's own origin: a relative address (a real provider answers an absolute one).
+      return { providerRef: input.saleId, paymentUrl: schoolPaths.testPayment(input.store.subdomain, input.saleId) };
     },
   };
 }

@@ -13334,7 +13334,8 @@ export interface operations {
                     buyable_type: components["schemas"]["BuyableType"];
                     /** Format: uuid */
                     buyable_uuid: string;
-                    payment_schedule_id: number;
+                    /** @description Our design: absent, the buyable's first schedule (a checkout opened without one). */
+                    payment_schedule_id?: number;
                     discount_code?: string;
                 };
             };

@@ -178,8 +178,7 @@ describe('checkout', () => {
     const created = await buy(shop, body);
     expect(created.status, created.text).toBe(201);
     expect(created.body).toMatchObject({ status: 'DRAFT', total: 120, payment_method: 'CARD', test_mode: true, payments: [{ amount: 120, status: 'DRAFT' }] });
-    const url = new URL(created.body.payment_url);
-    expect(url.pathname).toBe(`/ecole/${shop.subdomain}/paiement-test/${created.body.uuid}`);
+    expect(created.body.payment_url).toBe(`/ecole/${shop.subdomain}/paiement-test/${created.body.uuid}`);
     expect((await learnerRow(shop, training.uuid, body.email))).toBeUndefined();
 
     const paid = await settle(shop, created.body.uuid, 'PAID');

@@ -62,9 +62,10 @@ export function assertEnrolmentOpen(buyable: Buyable, now: Date) {
   }
 }
 
-/** The schedule chosen, among the buyable's (422 on `payment_schedule_id` otherwise). */
-export function scheduleOf(buyable: Buyable, scheduleId: number, invalidSchedule: () => Error): ScheduleRow {
-  const schedule = buyable.schedules.find((s) => s.id === scheduleId);
+/** The schedule chosen, among the buyable's (422 on `payment_schedule_id` otherwise); none named: the first. A buyable without any is not for sale (404). */
+export function scheduleOf(buyable: Buyable, scheduleId: number | undefined, invalidSchedule: () => Error): ScheduleRow {
+  if (!buyable.schedules.length) throw unavailable();
+  const schedule = scheduleId === undefined ? buyable.schedules[0] : buyable.schedules.find((s) => s.id === scheduleId);
   if (!schedule) throw invalidSchedule();
   return schedule;
 }

@@ -13,7 +13,8 @@ import { assertSeats, sweepExpiredHolds, trainingsToSeat } from './holds.js';
 export interface QuoteInput {
   buyable_type: BuyableType;
   buyable_uuid: string;
-  payment_schedule_id: number;
+  /** Absent: the buyable's first schedule (checkout always names one). */
+  payment_schedule_id?: number;
   discount_code?: string;
 }
 

@@ -9,12 +9,15 @@ import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { schoolPath, SCHOOL_PAGES } from '../../../shared/schoolPaths';
 import type { Failure } from '../../../shared/failure';
+import { CheckoutPage } from './CheckoutPage';
 import { LearnerAccountPage } from './LearnerAccountPage';
 import { LearnerActivationPage } from './LearnerActivationPage';
 import { LearnerLoginPage } from './LearnerLoginPage';
 import { LearnerRegisterPage } from './LearnerRegisterPage';
 import { LearnerResetPasswordPage } from './LearnerResetPasswordPage';
+import { OrderPage } from './OrderPage';
 import { SchoolHomePage } from './SchoolHomePage';
+import { TestPaymentPage } from './TestPaymentPage';
 import { schoolMessages as m } from './schoolMessages';
 import './school.css';
 
@@ -86,6 +89,10 @@ function SchoolPages() {
         <Route path={SCHOOL_PAGES.activation} element={<LearnerActivationPage />} />
         <Route path={SCHOOL_PAGES.resetPassword} element={<LearnerResetPasswordPage />} />
         <Route path={SCHOOL_PAGES.account} element={isSignedIn ? <LearnerAccountPage /> : login} />
+        {/* Checkout (issue 11): shared/schoolPaths.ts builds these addresses (checkout, order, testPayment). */}
+        <Route path="paiement/:type/:uuid" element={<CheckoutPage />} />
+        <Route path="commande/:orderUuid" element={<OrderPage />} />
+        <Route path="paiement-test/:paymentRef" element={<TestPaymentPage />} />
         <Route path="*" element={<Banner variant="info">{intl.formatMessage(m.pageNotFound)}</Banner>} />
       </Routes>
     </div>
