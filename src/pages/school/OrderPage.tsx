@@ -38,7 +38,8 @@ export function OrderPage() {
       <h1 id="order-title">{intl.formatMessage(m.orderTitle)}</h1>
       {order && (
         <p className="checkout__product">
-          <strong>{order.buyable.name}</strong> · {formatEuros(order.total, locale)}
+          <strong>{order.buyable.name}</strong>
+          <span>{formatEuros(order.total, locale)}</span>
         </p>
       )}
       {(snapshot.matches('reading') || snapshot.matches('waiting')) && (
