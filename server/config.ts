@@ -55,6 +55,12 @@ export interface Config {
   stripe: StripeConfig | undefined;
   /** PayPal (REST Orders v2), when PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID are set (server/payments/paypal). */
   paypal: PaypalConfig | undefined;
+  /**
+   * The built-in test payment provider (server/payments/testProvider.ts): on outside production, and in
+   * production only with PAYMENTS_TEST_MODE=1 (a demo deployment). Either way it serves only the stores whose
+   * `feature_options.test_payments` is on.
+   */
+  paymentsTestMode: boolean;
 }
 
 export interface StripeConfig {
@@ -198,5 +204,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     filesOrigin: filesOrigin(env.FILES_ORIGIN, appUrl),
     stripe: stripeConfig(env),
     paypal: paypalConfig(env, production),
+    paymentsTestMode: !production || env.PAYMENTS_TEST_MODE === '1',
   };
 }

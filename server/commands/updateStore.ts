@@ -13,8 +13,10 @@ export type StoreUpdate = operations['updateStore']['requestBody']['content']['a
 /**
  * Feature switches the server knows by name; any other name sent in `feature_options` is refused with 422.
  * `registration_open`: learners may create an account in the learner area without buying (on when absent).
+ * `test_payments`: the built-in test payment provider may serve this store (only where it exists at all: outside
+ * production, or with PAYMENTS_TEST_MODE=1; elsewhere the switch does nothing).
  */
-export const KNOWN_FEATURE_OPTIONS: readonly string[] = ['registration_open'];
+export const KNOWN_FEATURE_OPTIONS: readonly string[] = ['registration_open', 'test_payments'];
 
 /** Plans that may turn the community on. */
 const COMMUNITY_PLANS = ['PRO', 'EXPERT'];

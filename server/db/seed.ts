@@ -39,7 +39,15 @@ export async function seedDemo(db: Database) {
   await db.transaction(async (tx) => {
     const [store] = await tx
       .insert(stores)
-      .values({ subdomain: 'demo', plan: 'PRO', communityEnabled: true, onboardingQuestions: DEMO_ONBOARDING_ANSWERS, subdomainSetAt: new Date() })
+      .values({
+        subdomain: 'demo',
+        plan: 'PRO',
+        communityEnabled: true,
+        onboardingQuestions: DEMO_ONBOARDING_ANSWERS,
+        subdomainSetAt: new Date(),
+        // The demo sells with the built-in test provider (outside production, or PAYMENTS_TEST_MODE=1).
+        featureOptions: { test_payments: true },
+      })
       .returning();
     const now = new Date();
     // A store half set up: subdomain chosen and company filled in; customization and payments still to do.

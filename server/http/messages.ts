@@ -403,4 +403,29 @@ export const messages = {
       ABANDONED: t('Abandonnée', 'Abandoned'),
     },
   },
+  // Checkout (issue 11): the learner messages of spec 4 (training or bundle not found or unavailable, registration
+  // closed, training full, enrollment closed, promo code not usable, missing payment information).
+  buyableUnavailable: t('Cette formation ou ce pack est introuvable ou indisponible.', 'This training or bundle cannot be found or is unavailable.'),
+  checkoutRegistrationClosed: t('Les inscriptions à cette formation sont fermées.', 'Registration for this training is closed.'),
+  enrollmentClosed: t("La période d'inscription à cette formation est terminée.", 'The enrolment period of this training is over.'),
+  checkoutTrainingFull: t('Cette formation est complète : plus aucune place disponible.', 'This training is full: no seats left.'),
+  promoCodeNotUsable: t(
+    "Ce code promo n'est pas utilisable (inconnu, expiré, épuisé ou non valable pour cette offre).",
+    'This promo code cannot be used (unknown, expired, used up or not valid for this offer).',
+  ),
+  promoCodeNotForSubscriptions: t("Les codes promo ne s'appliquent pas aux abonnements.", 'Promo codes do not apply to subscriptions.'),
+  missingPaymentInformation: t('Choisissez un moyen de paiement.', 'Choose a payment method.'),
+  paymentMethodUnavailable: t("Ce moyen de paiement n'est pas proposé par cette école.", 'This school does not offer this payment method.'),
+  noPaymentProvider: t(
+    "Cette école ne peut pas encore encaisser de paiement : aucun moyen de paiement n'est configuré.",
+    'This school cannot take payments yet: no payment method is set up.',
+  ),
+  billingAddressRequired: t('Indiquez votre adresse de facturation.', 'Enter your billing address.'),
+  scheduleUnknown: t("Cette formule de paiement n'existe pas pour cette offre.", 'This payment plan does not exist for this offer.'),
+  alreadyLearner: t('Vous suivez déjà cette formation.', 'You already follow this training.'),
+  learnerBlocked: t("Votre accès à cette formation est bloqué : contactez l'école.", 'Your access to this training is blocked: contact the school.'),
+  paymentProviderDown: t(
+    "Le service de paiement ne répond pas : rien n'a été débité. Réessayez dans un instant.",
+    'The payment service does not answer: nothing was charged. Try again in a moment.',
+  ),
 } as const;

@@ -133,11 +133,11 @@ async function trainingsOf(tx: Tx, sale: SaleRow) {
 }
 
 /**
- * Enrols the buyer (CLASSIC) once per paid order. The seat was held by the order since checkout, so the limit
+ * Enrols the buyer (CLASSIC) once per paid order (also a free order, by checkout, in its own transaction). The seat was held by the order since checkout, so the limit
  * is not checked again: a paid learner is never turned away. An abandoned cart becomes an enrolment; a learner
  * already enrolled keeps their enrolment (a blocked one stays blocked: the team decides).
  */
-async function enrol(tx: Tx, sale: SaleRow, now: Date) {
+export async function enrol(tx: Tx, sale: SaleRow, now: Date) {
   for (const training of await trainingsOf(tx, sale)) {
     const expiresAt = training.accessDurationDays ? new Date(now.getTime() + training.accessDurationDays * DAY_MS) : null;
     await tx
@@ -161,8 +161,8 @@ async function markAbandonedCart(tx: Tx, sale: SaleRow, now: Date) {
   }
 }
 
-/** SALE_CREATED for the people who see sales (owner, admins, analysts). */
-async function notifyTeam(services: Pick<Services, 'db' | 'clock'>, sale: SaleRow) {
+/** SALE_CREATED for the people who see sales (owner, admins, analysts). Also used by checkout for a free order. */
+export async function notifyTeam(services: Pick<Services, 'db' | 'clock'>, sale: SaleRow) {
   const [customer] = await services.db.select().from(customers).where(eq(customers.id, sale.customerId));
   const [product] = sale.trainingId
     ? await services.db.select({ name: trainings.name }).from(trainings).where(eq(trainings.id, sale.trainingId))

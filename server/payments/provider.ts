@@ -14,6 +14,8 @@ export interface PaymentStore {
   subdomain: string;
   stripeAccountId: string | null;
   paypalMerchantId: string | null;
+  /** The store's `feature_options.test_payments` switch: the built-in test provider may serve it (never in production unless PAYMENTS_TEST_MODE=1). */
+  testPayments?: boolean;
 }
 
 export interface StartPaymentInput {

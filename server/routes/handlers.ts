@@ -2,6 +2,7 @@ import type { HandlerMap } from '../openapi/handler.js';
 import { assignmentHandlers } from './assignments.js';
 import { authHandlers } from './auth.js';
 import { bundleHandlers } from './bundles.js';
+import { checkoutHandlers } from './checkout.js';
 import { embedHandlers } from './embeds.js';
 import { learningHandlers } from './learning.js';
 import { meHandlers } from './me.js';
@@ -42,4 +43,5 @@ export const handlers: HandlerMap = {
   ...paymentHandlers,
   ...learningHandlers,
   ...salesHandlers,
+  ...checkoutHandlers,
 };

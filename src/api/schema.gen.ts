@@ -3909,7 +3909,7 @@ export interface paths {
         put?: never;
         /**
          * Price a purchase and apply a promo code
-         * @description Our design (the spec lists the learner screens but not their calls). The checkout calls it when the learner applies a promo code (a code must be applied before paying). An unusable code (unknown, expired, used up, not for this product) answers 422 on `discount_code` ("promo code not usable").
+         * @description Our design (the spec lists the learner screens but not their calls). The checkout calls it when the learner applies a promo code (a code must be applied before paying). An unusable code (unknown, expired, used up, not for this product) answers 422 on `discount_code` ("promo code not usable"). Subscriptions are priced as their first period and take no promo code (422 on `discount_code`), since their renewals are billed at the full price.
          */
         post: operations["quoteCheckout"];
         delete?: never;
@@ -3932,7 +3932,7 @@ export interface paths {
         put?: never;
         /**
          * Buy or join a training or bundle
-         * @description Our design (the spec lists the learner screens but not their calls). Public: a guest gives e-mail and names, a signed-in learner may send them too (the Authorization header, when present, is used). Creates the customer if needed (activation e-mail), the order and, when something is due, a payment with the provider; the answer's `payment_url` is the provider page to open (card or PayPal). A zero total enrolls at once (payment_method FREE). `affiliate_codes` are the REF- codes stored by the browser with their visit dates; the server applies the program's attribution (first or last) and link validity. Errors: 403 when enrolment is closed, the training is full or the learner is blocked; 422 for billing fields, an unusable promo code, or a missing payment method when something is due; the store without a payment provider answers 422 with code NO_STRIPE_TOKEN_DEFINED.
+         * @description Our design (the spec lists the learner screens but not their calls). Public: a guest gives e-mail and names, a signed-in learner may send them too (the Authorization header, when present, is used). Creates the customer if needed (activation e-mail), the order and, when something is due, a payment with the provider; the answer's `payment_url` is the provider page to open (card or PayPal). A zero total enrolls at once (payment_method FREE). `affiliate_codes` are the REF- codes stored by the browser with their visit dates; the server applies the program's attribution (first or last) and link validity. Errors: 403 when enrolment is closed, the training is full or the learner is blocked; 422 for billing fields, an unusable promo code, or a missing payment method when something is due; the store without a payment provider answers 422 with code NO_STRIPE_TOKEN_DEFINED. An unpaid order holds its seat(s) and its promo-code use for 30 minutes (then it is abandoned); the 403 codes are REGISTRATION_CLOSED, ENROLLMENT_CLOSED, TRAINING_FULL, ALREADY_ENROLLED and LEARNER_BLOCKED.
          */
         post: operations["checkout"];
         delete?: never;
@@ -3959,6 +3959,30 @@ export interface paths {
         get: operations["getCheckoutOrder"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/school/stores/{subdomain}/test-payments/{paymentRef}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+                paymentRef: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Settle a payment of the built-in test provider
+         * @description Our design (not in the spec): the built-in test provider's payment page ("Mode test — aucun paiement réel") calls it with the learner's choice: PAID, FAILED or ABANDONED. It goes through applyPaymentEvent like a provider's webhook, so pressing the same button twice changes nothing. The test provider exists outside production only, or with PAYMENTS_TEST_MODE=1 for a demo, and in both cases only for stores whose `feature_options.test_payments` is on; otherwise, and for an unknown reference, the answer is 404. The reference is the order's uuid (unguessable: it is the credential, like getCheckoutOrder's).
+         */
+        post: operations["completeTestPayment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4324,7 +4348,9 @@ export interface components {
              *     INVALID_TOKEN, INVALID_SIGNATURE (a provider webhook whose signature does not verify), NO_STRIPE_TOKEN_DEFINED,
              *     PLAN_REQUIRED, PASSWORD_REQUIRED (a learner's activation link followed without the password the account still
              *     needs), ITEM_LOCKED (a learner's lesson locked by the unlock rules; the message says why), ACCESS_BLOCKED (the
-             *     learner is blocked in the training or their access expired), NO_ATTEMPTS_LEFT (a quiz's attempts are used up).
+             *     learner is blocked in the training or their access expired), NO_ATTEMPTS_LEFT (a quiz's attempts are used up);
+             *     in the learner area's checkout REGISTRATION_CLOSED, ENROLLMENT_CLOSED, TRAINING_FULL, ALREADY_ENROLLED,
+             *     LEARNER_BLOCKED (403).
              */
             code: string;
             /** @description Per-field message lists (422 only). Keys are body or query field names. */
@@ -4372,7 +4398,7 @@ export interface components {
             logo: string | null;
             favicon: string | null;
             seo_data: components["schemas"]["SeoData"];
-            /** @description Feature switches of the store, by name. Known: `registration_open` (learners may create an account in the learner area without buying; on when absent). Other names are refused (422). */
+            /** @description Feature switches of the store, by name. Known: `registration_open` (learners may create an account in the learner area without buying; on when absent), `test_payments` (the built-in test payment provider may take this store's payments; it exists outside production only, or with PAYMENTS_TEST_MODE=1). Other names are refused (422). */
             feature_options: {
                 [key: string]: boolean;
             };
@@ -6360,6 +6386,12 @@ export interface components {
             total: number;
             /** @description Euros. */
             first_payment_amount: number;
+            /** @description Our design: every payment of the plan in euros, in order (one for a one-time payment or a subscription's first period, n for n monthly instalments); the promo code is spread over them, a rounding remainder on the first. Their sum is `total`. */
+            installments: number[];
+            /** @description Our design: every schedule of the buyable, in display order, for the checkout's choice. */
+            payment_schedules: components["schemas"]["PaymentSchedule"][];
+            /** @description Our design: the payment methods the school accepts now (empty when it has no payment provider: a checkout with something due then answers 422 NO_STRIPE_TOKEN_DEFINED). */
+            payment_methods: ("CARD" | "PAYPAL")[];
         };
         /** @description Billing address given at checkout (spec 3 billing fields; country is our addition, needed for VAT). */
         BillingAddress: {
@@ -6382,6 +6414,16 @@ export interface components {
             buyable: components["schemas"]["BuyableRef"];
             /** @description Euros. */
             total: number;
+            /** @description Our design: every payment of the order, in order: the first is charged at checkout, later instalments are INCOMING until their due date (monthly). */
+            payments: {
+                /** @description Euros. */
+                amount: number;
+                status: components["schemas"]["TransactionStatus"];
+                /** Format: date-time */
+                due_at: string | null;
+            }[];
+            /** @description Our design: paid with the built-in test provider (no real payment); absent otherwise. */
+            test_mode?: boolean;
             payment_method: components["schemas"]["PaymentMethod"];
             /** @description Address of the payment provider's page to open (card or PayPal); null when nothing is due. */
             payment_url: string | null;
@@ -13745,7 +13787,8 @@ export interface operations {
                     buyable_type: components["schemas"]["BuyableType"];
                     /** Format: uuid */
                     buyable_uuid: string;
-                    payment_schedule_id: number;
+                    /** @description Our design: absent, the buyable's first schedule (a checkout opened without one). */
+                    payment_schedule_id?: number;
                     discount_code?: string;
                 };
             };
@@ -13760,6 +13803,8 @@ export interface operations {
                     "application/json": components["schemas"]["CheckoutQuote"];
                 };
             };
+            /** @description Our design: the same refusals as checkout, shown before the learner types anything: registration closed (REGISTRATION_CLOSED), enrolment period over (ENROLLMENT_CLOSED), training full (TRAINING_FULL), a signed-in learner who already follows it (ALREADY_ENROLLED) or is blocked (LEARNER_BLOCKED). */
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
         };
@@ -13819,6 +13864,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+            /** @description Our design: the payment provider did not answer; the order was released (FAILED), nothing was charged. */
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCheckoutOrder: {
@@ -13844,6 +13891,39 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+        };
+    };
+    completeTestPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+                paymentRef: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    outcome: "PAID" | "FAILED" | "ABANDONED";
+                };
+            };
+        };
+        responses: {
+            /** @description The order after the outcome. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutOrder"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     listMyTrainings: {

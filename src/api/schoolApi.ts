@@ -1,5 +1,6 @@
 import createClient from 'openapi-fetch';
 import createQueryHooks from 'openapi-react-query';
+import type { CheckoutApi } from '../../machines/checkout/checkout.actors';
 import type { LearnerAuthApi } from '../../machines/learnerAuth/learnerAuth.actors';
 import type { TokenStorage } from '../../machines/auth/auth.actors';
 import { currentLocale } from '../i18n/currentLocale';
@@ -119,3 +120,23 @@ export const catalogueTrainingQuery = (subdomain: string, slug: string, learnerU
 /** GET …/bundles/{slug}: a bundle's page with its trainings. */
 export const catalogueBundleQuery = (subdomain: string, slug: string) =>
   $school.queryOptions('get', '/school/stores/{subdomain}/bundles/{slug}', { params: { path: { subdomain, slug } } });
+
+/** The checkout's calls for one school (machines/checkout): the learner's token goes along when signed in. */
+export function checkoutApi(subdomain: string): CheckoutApi {
+  return {
+    quote: (body, signal) => unwrap(schoolClient.POST('/school/stores/{subdomain}/checkout/quote', { ...at(subdomain), body, signal })),
+    checkout: (body, signal) => unwrap(schoolClient.POST('/school/stores/{subdomain}/checkout', { ...at(subdomain), body, signal })),
+  };
+}
+
+/** GET …/orders/{uuid}: an order's status (the order page polls it). */
+export const getCheckoutOrder = (subdomain: string, orderUuid: string, signal?: AbortSignal) =>
+  unwrap(schoolClient.GET('/school/stores/{subdomain}/orders/{orderUuid}', { params: { path: { subdomain, orderUuid } }, signal }));
+
+/** POST …/test-payments/{ref}: the built-in test provider's buttons (pay, fail, abandon). */
+export const completeTestPayment = (subdomain: string, paymentRef: string, outcome: 'PAID' | 'FAILED' | 'ABANDONED', signal?: AbortSignal) =>
+  unwrap(schoolClient.POST('/school/stores/{subdomain}/test-payments/{paymentRef}', { params: { path: { subdomain, paymentRef } }, body: { outcome }, signal }));
+
+/** The order, for the test payment page's summary. */
+export const checkoutOrderQuery = (subdomain: string, orderUuid: string) =>
+  $school.queryOptions('get', '/school/stores/{subdomain}/orders/{orderUuid}', { params: { path: { subdomain, orderUuid } } });

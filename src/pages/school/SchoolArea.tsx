@@ -26,6 +26,10 @@ const LearnerAccountPage = lazy(() => withChunkTimeout(() => import('./LearnerAc
 const LearnerActivationPage = lazy(() => withChunkTimeout(() => import('./LearnerActivationPage')).then((x) => ({ default: x.LearnerActivationPage })));
 const LearnerLoginPage = lazy(() => withChunkTimeout(() => import('./LearnerLoginPage')).then((x) => ({ default: x.LearnerLoginPage })));
 const LearnerRegisterPage = lazy(() => withChunkTimeout(() => import('./LearnerRegisterPage')).then((x) => ({ default: x.LearnerRegisterPage })));
+// The checkout, the order and the test payment page (forms, machines) too.
+const CheckoutPage = lazy(() => withChunkTimeout(() => import('./CheckoutPage')).then((x) => ({ default: x.CheckoutPage })));
+const OrderPage = lazy(() => withChunkTimeout(() => import('./OrderPage')).then((x) => ({ default: x.OrderPage })));
+const TestPaymentPage = lazy(() => withChunkTimeout(() => import('./TestPaymentPage')).then((x) => ({ default: x.TestPaymentPage })));
 // The learner's trainings and the player (block renderers, quiz taking) are chunks of their own too.
 const MyTrainingsPage = lazy(() => withChunkTimeout(() => import('./learning/MyTrainingsPage')).then((x) => ({ default: x.MyTrainingsPage })));
 const LessonPlayerPage = lazy(() => withChunkTimeout(() => import('./learning/LessonPlayerPage')).then((x) => ({ default: x.LessonPlayerPage })));
@@ -105,6 +109,10 @@ function SchoolPages() {
           <Route path={`${routeOf(schoolPaths.bundle)}/:slug`} element={<SchoolBundlePage />} />
           <Route path={SCHOOL_PAGES.myTrainings} element={isSignedIn ? <MyTrainingsPage /> : login} />
           <Route path={`${SCHOOL_PAGES.myTrainings}/:trainingUuid/:itemId?`} element={isSignedIn ? <LessonPlayerPage /> : login} />
+          {/* Checkout (issue 11): shared/schoolPaths.ts builds these addresses (checkout, order, testPayment). */}
+          <Route path="paiement/:type/:uuid" element={<CheckoutPage />} />
+          <Route path="commande/:orderUuid" element={<OrderPage />} />
+          <Route path="paiement-test/:paymentRef" element={<TestPaymentPage />} />
           <Route path="*" element={<Banner variant="info">{intl.formatMessage(m.pageNotFound)}</Banner>} />
         </Routes>
       </Suspense>

@@ -1,0 +1,59 @@
+import type { StoreRow } from '../auth/session.js';
+import type { Config } from '../config.js';
+import type { PaymentProvider, PaymentStore } from './provider.js';
+import { testPaymentProvider } from './testProvider.js';
+
+export type PaymentMethodChoice = 'CARD' | 'PAYPAL';
+
+/**
+ * The payment providers of this process, from its configuration. ADD A PROVIDER HERE: its factory reads its own
+ * keys from the config and the list keeps the order of preference (real providers before the test one).
+ */
+function providersFrom(config: Config): PaymentProvider[] {
+  return [
+    // e.g. ...(config.stripe ? [stripeProvider(config.stripe)] : []), ...(config.paypal ? [paypalProvider(config.paypal)] : []),
+    testPaymentProvider(config),
+  ];
+}
+
+/** Which provider takes which method: card → Stripe, PayPal → PayPal; the test provider takes both. */
+const METHODS: Record<PaymentProvider['name'], readonly PaymentMethodChoice[]> = {
+  STRIPE: ['CARD'],
+  PAYPAL: ['PAYPAL'],
+  TEST: ['CARD', 'PAYPAL'],
+};
+
+export interface PaymentRegistry {
+  readonly providers: readonly PaymentProvider[];
+  /** The provider that takes `method` for this store, or null (the first available in the list's order). */
+  chooseProvider(store: PaymentStore, method: PaymentMethodChoice): PaymentProvider | null;
+  /** The methods this store can be paid with now (none: checkout answers NO_STRIPE_TOKEN_DEFINED). */
+  methodsFor(store: PaymentStore): PaymentMethodChoice[];
+  byName(name: PaymentProvider['name']): PaymentProvider | undefined;
+}
+
+const registries = new WeakMap<Config, PaymentRegistry>();
+
+/** The registry of a configuration (built once per config object). */
+export function paymentRegistry(config: Config): PaymentRegistry {
+  const known = registries.get(config);
+  if (known) return known;
+  const providers = providersFrom(config);
+  const registry: PaymentRegistry = {
+    providers,
+    chooseProvider: (store, method) => providers.find((p) => METHODS[p.name].includes(method) && p.availableFor(store)) ?? null,
+    methodsFor: (store) => (['CARD', 'PAYPAL'] as const).filter((method) => registry.chooseProvider(store, method) !== null),
+    byName: (name) => providers.find((p) => p.name === name),
+  };
+  registries.set(config, registry);
+  return registry;
+}
+
+/** A store row as providers see it. */
+export const paymentStoreOf = (store: StoreRow): PaymentStore => ({
+  id: store.id,
+  subdomain: store.subdomain,
+  stripeAccountId: store.stripeAccountId,
+  paypalMerchantId: store.paypalMerchantId,
+  testPayments: store.featureOptions.test_payments === true,
+});

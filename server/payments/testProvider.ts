@@ -1,0 +1,23 @@
+import { schoolPaths } from '../../shared/schoolPaths.js';
+import type { Config } from '../config.js';
+import type { PaymentProvider, PaymentStore } from './provider.js';
+
+/**
+ * The built-in test provider: its payment page is ours (`schoolPaths.testPayment`), marked "Mode test — aucun
+ * paiement réel", with three buttons (pay, fail, abandon) that call `completeTestPayment`, which goes through
+ * applyPaymentEvent like a real provider's webhook. It takes no money and never charges later instalments.
+ *
+ * Refused in production: it exists when `config.paymentsTestMode` (outside production, or PAYMENTS_TEST_MODE=1
+ * for a demo deployment), and then serves only stores marked `feature_options.test_payments` (the demo store is).
+ * The payment reference is the order's uuid: the page reads the order with it.
+ */
+export function testPaymentProvider(config: Pick<Config, 'paymentsTestMode'>): PaymentProvider {
+  return {
+    name: 'TEST',
+    availableFor: (store: PaymentStore) => config.paymentsTestMode && store.testPayments === true,
+    async startPayment(input) {
+      // Our own page, on the learner's own origin: a relative address (a real provider answers an absolute one).
+      return { providerRef: input.saleId, paymentUrl: schoolPaths.testPayment(input.store.subdomain, input.saleId) };
+    },
+  };
+}
