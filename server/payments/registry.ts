@@ -1,6 +1,7 @@
 import type { StoreRow } from '../auth/session.js';
 import type { Config } from '../config.js';
 import type { PaymentProvider, PaymentStore } from './provider.js';
+import { configuredProviders } from './configured.js';
 import { testPaymentProvider } from './testProvider.js';
 
 export type PaymentMethodChoice = 'CARD' | 'PAYPAL';
@@ -10,10 +11,8 @@ export type PaymentMethodChoice = 'CARD' | 'PAYPAL';
  * keys from the config and the list keeps the order of preference (real providers before the test one).
  */
 function providersFrom(config: Config): PaymentProvider[] {
-  return [
-    // e.g. ...(config.stripe ? [stripeProvider(config.stripe)] : []), ...(config.paypal ? [paypalProvider(config.paypal)] : []),
-    testPaymentProvider(config),
-  ];
+  const { stripe, paypal } = configuredProviders(config);
+  return [...(stripe ? [stripe] : []), ...(paypal ? [paypal] : []), testPaymentProvider(config)];
 }
 
 /** Which provider takes which method: card → Stripe, PayPal → PayPal; the test provider takes both. */

@@ -6,7 +6,7 @@ import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { customerTrainings, paymentEvents, sales, stores } from '../../server/db/schema';
+import { customerTrainings, paymentEvents, paymentSchedules, sales, stores } from '../../server/db/schema';
 import { DEMO_IDS } from '../../server/db/seed';
 import { configuredProviders } from '../../server/payments/configured';
 import type { PaymentStore } from '../../server/payments/provider';
@@ -210,6 +210,42 @@ describe('a card payment through Stripe Checkout on the connected account', () =
     expect((await saleState(services.db, sale.id)).status).toBe('PAID');
     const rows = await services.db.select().from(customerTrainings).where(and(eq(customerTrainings.customerId, customer.id)));
     expect(rows).toHaveLength(1);
+  });
+
+  it('sells through the real checkout: the order opens a Checkout Session on the store account, the signed completion pays it once', async () => {
+    const [schedule] = await services.db.select({ id: paymentSchedules.id }).from(paymentSchedules).where(eq(paymentSchedules.trainingId, DEMO_IDS.trainings.light));
+    const email = `buyer-${Date.now()}@example.test`;
+    const ordered = await inject(app, 'POST', '/school/stores/demo/checkout', {
+      body: {
+        buyable_type: 'TRAINING',
+        buyable_uuid: DEMO_IDS.trainings.light,
+        payment_schedule_id: schedule!.id,
+        email,
+        firstname: 'Jeanne',
+        lastname: 'Roux',
+        billing_address: { firstname: 'Jeanne', lastname: 'Roux', address_line1: '1 rue Haute', postal_code: '69001', city: 'Lyon', country: 'FR' },
+        payment_method: 'CARD',
+        accept_terms: true,
+      },
+    });
+    expectContract('checkout', ordered);
+    expect(ordered.status, ordered.text).toBe(201);
+    // Stripe comes before the test provider when the store has a connected account.
+    expect(ordered.body.payment_url).toMatch(/^https:\/\/checkout\.stripe\.test\//);
+    const request = fake.requests.find((r) => r.path === '/v1/checkout/sessions')!;
+    expect(request.headers['stripe-account']).toBe(ACCOUNT);
+    expect(request.form['line_items[0][price_data][unit_amount]']).toBe('8900');
+    const [sale] = await services.db.select().from(sales).where(eq(sales.id, ordered.body.uuid));
+    expect(sale).toMatchObject({ provider: 'STRIPE', status: 'DRAFT' });
+
+    const completed = FakeStripe.signed(CONNECT_SECRET, sessionEvent('checkout.session.completed', sale!.providerRef!, sale!.id, { amount_total: 8900 }));
+    expect((await post(completed)).status).toBe(200);
+    expect((await post(completed)).status).toBe(200);
+    const order = await inject(app, 'GET', `/school/stores/demo/orders/${sale!.id}`);
+    expectContract('getCheckoutOrder', order);
+    expect(order.body.status).toBe('PAID');
+    const enrolled = await services.db.select().from(customerTrainings).where(eq(customerTrainings.customerId, sale!.customerId));
+    expect(enrolled.map((e) => [e.trainingId, e.customerType])).toEqual([[DEMO_IDS.trainings.light, 'STUDENT']]);
   });
 
   it('marks an expired session ABANDONED and a failed bank debit FAILED; ignores events of another session or of no sale of ours', async () => {
