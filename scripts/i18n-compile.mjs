@@ -1,15 +1,17 @@
 // npm run i18n:compile: compiles locales/{fr,en}.json to message ASTs (no ICU parser ships to the browser),
 // three catalogues per language in src/i18n/compiled/:
 //   <locale>.guest.json  the messages of the code that can render before sign-in (scripts/i18n-guest-files.mjs)
-//   <locale>.school.json the learner area's own messages; loaded with its pages
+//   <locale>.school.json the learner area's messages; loaded with its pages
 //   <locale>.app.json    every other message, whatever its prefix; loaded with the signed-in layouts
+// A message of a file both the learner area and the back office import (the lesson blocks' renderers) is in both
+// the school and the app catalogues.
 // so /connexion does not download the back office's messages.
 //   node scripts/i18n-compile.mjs [--out-dir <dir>]   (the staleness test writes to a temporary directory)
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { guestFiles, schoolFiles } from './i18n-guest-files.mjs';
+import { appFiles, guestFiles, schoolFiles } from './i18n-guest-files.mjs';
 
 const LOCALES = ['fr', 'en'];
 const formatjs = (...args) => execFileSync(process.execPath, ['node_modules/@formatjs/cli/bin/formatjs', ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
@@ -31,13 +33,22 @@ try {
   const schoolExtract = path.join(work, 'school.json');
   formatjs('extract', '--in-file', schoolList, '--out-file', schoolExtract, '--format', 'simple');
   const schoolIds = new Set(Object.keys(JSON.parse(readFileSync(schoolExtract, 'utf8'))).filter((id) => !guestIds.has(id)));
+  // Of those, the ones the signed-in side declares too (shared files): they go in both catalogues.
+  const appList = path.join(work, 'app-files.txt');
+  writeFileSync(appList, appFiles().join('\n'));
+  const appExtract = path.join(work, 'app.json');
+  formatjs('extract', '--in-file', appList, '--out-file', appExtract, '--format', 'simple');
+  const sharedIds = new Set(Object.keys(JSON.parse(readFileSync(appExtract, 'utf8'))).filter((id) => schoolIds.has(id)));
 
   mkdirSync(outDir, { recursive: true });
   for (const locale of LOCALES) {
     const compiled = path.join(work, `${locale}.json`);
     formatjs('compile', `locales/${locale}.json`, '--ast', '--format', 'simple', '--out-file', compiled);
     const parts = { guest: {}, school: {}, app: {} };
-    for (const [id, ast] of Object.entries(JSON.parse(readFileSync(compiled, 'utf8')))) parts[guestIds.has(id) ? 'guest' : schoolIds.has(id) ? 'school' : 'app'][id] = ast;
+    for (const [id, ast] of Object.entries(JSON.parse(readFileSync(compiled, 'utf8')))) {
+      parts[guestIds.has(id) ? 'guest' : schoolIds.has(id) ? 'school' : 'app'][id] = ast;
+      if (sharedIds.has(id)) parts.app[id] = ast;
+    }
     for (const [part, messages] of Object.entries(parts)) {
       // Written whole then renamed: a build or dev server reading meanwhile never sees half a file.
       const file = path.join(outDir, `${locale}.${part}.json`);

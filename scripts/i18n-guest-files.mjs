@@ -141,6 +141,17 @@ export function schoolFiles() {
   return reachable(new Set(pages.school), boundary).filter((file) => !guest.has(file));
 }
 
+/**
+ * The signed-in side's source files that are not guest files (back-office pages and layouts, without crossing into
+ * the learner area). A file both sides import (the lesson blocks' renderers: the editor and the learner's player)
+ * puts its messages in both the app and the school catalogues: each side loads only its own.
+ */
+export function appFiles() {
+  const pages = routePages();
+  const guest = new Set(guestFiles().files);
+  return reachable(new Set([...pages.signedIn, ...signedInLayouts()]), new Set(pages.school)).filter((file) => !guest.has(file));
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { files, boundary } = guestFiles();
   console.log(files.join('\n'));
