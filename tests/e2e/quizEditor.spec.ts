@@ -71,7 +71,8 @@ test('shows the demo quiz’s attempts with score and result, and exports them',
   await page.goto(`/formations/${DEMO_PHOTO}/quiz/${DEMO_QUIZ}/answers`);
   const table = page.getByTestId('quiz-answers-table');
   await expect(table).toBeVisible();
-  await expect(table.locator('tbody tr')).toHaveCount(5);
+  // The seed's five attempts; the learner-player test (same server, same quiz) may have added Léa's.
+  await expect(table.locator('tbody tr').nth(4)).toBeVisible();
   await expect(table).toContainText('Réussi');
   await expect(table).toContainText('Échoué');
   await page.screenshot({ path: 'test-results/quiz-answers.png', fullPage: true });
