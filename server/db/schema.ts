@@ -543,6 +543,8 @@ export const itemProgress = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /** TASKS items: the ids of the ticked tasks (the item completes once every task is ticked). */
     tasksDone: jsonb('tasks_done').$type<string[]>().notNull().default([]),
+    /** SCORM items: the package's CMI data (scorm-again's JSON), saved on each commit and given back on resume. */
+    scormCmi: jsonb('scorm_cmi').$type<Record<string, unknown>>(),
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.customerTrainingId, t.trainingItemId] }), index('item_progress_item_idx').on(t.trainingItemId)],

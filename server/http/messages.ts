@@ -109,6 +109,9 @@ export const messages = {
   completedByOwnCall: t('Un quiz se termine en le réussissant, un devoir une fois validé.', 'A quiz completes when passed, an assignment once accepted.'),
   tasksOnlyForTasks: t("Cette leçon n'a pas de tâches à cocher.", 'This lesson has no tasks to tick.'),
   unknownTask: t("Cette tâche n'existe pas dans la leçon.", 'This task is not in the lesson.'),
+  scormRuntimeNotScorm: t("Cet élément n'est pas un module SCORM.", 'This item is not a SCORM module.'),
+  scormCmiTooLarge: (kibibytes: number) =>
+    t(`Les données du module SCORM dépassent ${kibibytes} Kio et ne peuvent pas être enregistrées.`, `The SCORM module's data is over ${kibibytes} KiB and cannot be saved.`),
   quizAnswerEveryQuestion: t('Choisissez au moins une réponse à chaque question.', 'Choose at least one answer to each question.'),
   quizUnknownQuestion: t("Cette question ne fait pas partie du quiz.", 'This question is not part of the quiz.'),
   quizUnknownChoice: t("Cette réponse ne fait pas partie de la question.", 'This answer is not one of the question.'),

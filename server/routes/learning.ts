@@ -2,6 +2,7 @@ import { getLesson } from '../commands/learning/lesson.js';
 import { getMyTraining, listMyTrainings } from '../commands/learning/myTrainings.js';
 import { updateLessonProgress } from '../commands/learning/progress.js';
 import { submitQuizAnswers } from '../commands/learning/quizTaking.js';
+import { getScormProgress, saveScormProgress } from '../commands/learning/scorm.js';
 import { signedInLearner, type HandlerMap } from '../openapi/handler.js';
 
 /**
@@ -27,5 +28,13 @@ export const learningHandlers: HandlerMap = {
 
   async submitQuizAnswers(ctx) {
     return { status: 201, body: await submitQuizAnswers(ctx.services, signedInLearner(ctx), ctx.params.slug, ctx.params.itemId, ctx.body) };
+  },
+
+  async getScormProgress(ctx) {
+    return { status: 200, body: await getScormProgress(ctx.services, signedInLearner(ctx), ctx.params.slug, ctx.params.itemId) };
+  },
+
+  async saveScormProgress(ctx) {
+    return { status: 200, body: await saveScormProgress(ctx.services, signedInLearner(ctx), ctx.params.slug, ctx.params.itemId, ctx.body) };
   },
 };

@@ -8,6 +8,7 @@ import { closeAfterAnswer } from '../http/lingeringClose.js';
 import { messages } from '../http/messages.js';
 import { scopeOf, signedIn, type HandlerMap } from '../openapi/handler.js';
 import type { Services } from '../services.js';
+import { mountScormRuntime } from './scormRuntime.js';
 import { OCTET_STREAM, contentDisposition, contentTypeOf, isInline, mediaType, servedContentType } from '../storage/contentTypes.js';
 import { watchedBody } from '../storage/incomingBody.js';
 import { LocalStorage } from '../storage/localStorage.js';
@@ -45,6 +46,9 @@ const SANDBOX = 'sandbox allow-scripts allow-modals allow-downloads';
 const APP_ADDRESS_CSP = `${SANDBOX}; frame-ancestors 'self'`;
 // frame-ancestors makes browsers ignore X-Frame-Options, so the app may frame files from the files origin.
 const filesAddressCsp = (appOrigin: string) => `${SANDBOX} allow-forms allow-popups; frame-ancestors 'self' ${appOrigin}`;
+// A package's pages keep the files origin as theirs there, so that they reach the SCORM runtime page that frames
+// them (routes/scormRuntime.ts): that origin holds no session and answers nothing but files.
+const scormFilesAddressCsp = (appOrigin: string) => `${SANDBOX} allow-same-origin allow-forms allow-popups; frame-ancestors 'self' ${appOrigin}`;
 
 interface FilePolicy {
   /** FILES_ORIGIN, when set. */
@@ -107,7 +111,10 @@ async function serveFile(services: Services, storage: LocalStorage, request: Fas
     .header('content-disposition', contentDisposition(isInline(contentType) || key.startsWith('scorm/') ? 'inline' : 'attachment', name))
     .header('x-frame-options', 'SAMEORIGIN');
   // Chrome's PDF viewer does not run in a sandboxed document; a PDF's scripts never reach our origin anyway.
-  if (mediaType(contentType) !== 'application/pdf') reply.header('content-security-policy', policy.onFilesOrigin ? filesAddressCsp(policy.appOrigin) : APP_ADDRESS_CSP);
+  if (mediaType(contentType) !== 'application/pdf') {
+    const filesCsp = key.startsWith('scorm/') ? scormFilesAddressCsp : filesAddressCsp;
+    reply.header('content-security-policy', policy.onFilesOrigin ? filesCsp(policy.appOrigin) : APP_ADDRESS_CSP);
+  }
   if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${size}`).send();
   const part = range ?? (size === 0 ? null : { start: 0, end: size - 1 });
   if (!part) return reply.code(200).header('content-length', '0').send('');
@@ -172,6 +179,7 @@ export async function mountStorageRoutes(app: FastifyInstance, services: Service
       }
       return reply.code(204).send();
     });
+    if (filesHost) mountScormRuntime(scope, prefix, { appOrigin: new URL(config.appUrl).origin, onFilesOrigin: viaFilesOrigin });
     scope.get(`${prefix}/files/*`, (request, reply) => serveFile(services, storage, request, reply, policyOf(request)));
   });
 }

@@ -1,5 +1,6 @@
 import type { LessonPlayerApi } from '../../machines/lessonPlayer/lessonPlayer.actors';
 import type { QuizTakingApi } from '../../machines/quizTaking/quizTaking.actors';
+import type { ScormPlayerApi } from '../../machines/scormPlayer/scormPlayer.actors';
 import { unwrap } from './failure';
 import { $school, schoolClient } from './schoolApi';
 import type { paths } from './schema.gen';
@@ -44,5 +45,15 @@ export function quizTakingApi(subdomain: string, trainingUuid: string, itemId: n
           signal,
         }),
       ),
+  };
+}
+
+/** The SCORM item's calls: the saved CMI data and each commit of the package (issue 12, SCORM runtime). */
+export function scormPlayerApi(subdomain: string, trainingUuid: string, itemId: number): ScormPlayerApi {
+  const path = { ...at(subdomain, trainingUuid), itemId };
+  return {
+    load: (signal) => unwrap(schoolClient.GET('/school/stores/{subdomain}/me/trainings/{slug}/items/{itemId}/scorm', { params: { path }, signal })),
+    // Not aborted with the view: a package commits when it closes, often as the learner opens another lesson.
+    save: (commit) => unwrap(schoolClient.PUT('/school/stores/{subdomain}/me/trainings/{slug}/items/{itemId}/scorm', { params: { path }, body: commit })),
   };
 }

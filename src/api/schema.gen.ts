@@ -4091,6 +4091,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/school/stores/{subdomain}/me/trainings/{slug}/items/{itemId}/scorm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+                /** @description The training or bundle slug. */
+                slug: components["parameters"]["Slug"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read a learner's SCORM data on an item (resume)
+         * @description Our design (the spec names a SCORM item but not how its runtime saves). The CMI data saved for the learner's enrolment and this SCORM item, and where the runtime page is. Locked items answer 403, items that are not SCORM 422.
+         */
+        get: operations["getScormProgress"];
+        /**
+         * Save a learner's SCORM data on an item
+         * @description Our design. Called by the player's runtime on the package's LMSCommit / Commit and on LMSFinish / Terminate with the whole CMI data (replaced; at most 256 KiB as JSON, else 422). The item completes once when the data says so (1.2 lesson_status completed or passed; 2004 completion_status completed or success_status passed) and the training's progress is recomputed; the score (1.2 score.raw, 2004 score.scaled) is kept.
+         */
+        put: operations["saveScormProgress"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/school/stores/{subdomain}/me/trainings/{slug}/items/{itemId}/quiz/answers": {
         parameters: {
             query?: never;
@@ -6530,6 +6561,22 @@ export interface components {
             completed_at: string | null;
             time_spent: number;
             tasks_done: string[];
+            training_progress: number;
+        };
+        /** @description Our design (issue 12, SCORM runtime). A learner's SCORM data on one item, as the player's runtime reads it to resume and after each save. */
+        ScormProgress: {
+            item_id: number;
+            /** @enum {string} */
+            version: "1.2" | "2004";
+            /** @description The CMI data last saved (scorm-again's JSON), null before the first save. */
+            cmi: {
+                [key: string]: unknown;
+            } | null;
+            /** @description The runtime page on the files origin that hosts the SCORM API and frames the package (same origin as the package, so the package reaches `window.parent.API`). Null when the server has no separate files origin (FILES_ORIGIN unset, or S3), and the package then opens in its sandbox without tracking. */
+            runtime_url: string | null;
+            /** Format: date-time */
+            completed_at: string | null;
+            score: number | null;
             training_progress: number;
         };
         /** @description Result of a quiz attempt. */
@@ -14044,6 +14091,79 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ItemProgress"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getScormProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+                /** @description The training or bundle slug. */
+                slug: components["parameters"]["Slug"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The learner's SCORM data. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScormProgress"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    saveScormProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+                /** @description The training or bundle slug. */
+                slug: components["parameters"]["Slug"];
+                /** @description A training item of this training. */
+                itemId: components["parameters"]["TrainingItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description scorm-again's CMI JSON (renderCMIToJSONObject). */
+                    cmi: {
+                        [key: string]: unknown;
+                    };
+                    /** @description Sent on LMSFinish / Terminate. */
+                    finished?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The data saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScormProgress"];
                 };
             };
             401: components["responses"]["Unauthenticated"];

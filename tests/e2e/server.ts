@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 
 /** The environment of a browser-test server: the built app, the demo store, the dev mailbox, no sign-up limits. */
-function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
+function serverEnv(port: number, dataDir: string, extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   // Its own PGlite directory and address, whatever the shell running the tests points at.
   const { DATABASE_URL: _database, APP_URL: _app, STORAGE_DIR: _storage, ...inherited } = process.env;
   return {
@@ -13,6 +13,7 @@ function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
     DEV_MAILBOX: '1',
     // Every test signs up from 127.0.0.1: the per-address sign-up and mail limits are tested in unit tests.
     THROTTLE_LIMITS: JSON.stringify({ registerPerAddress: 10_000, mailPerAddress: 10_000 }),
+    ...extra,
   };
 }
 
@@ -27,8 +28,8 @@ export interface E2eServer {
  * Starts `node dist/server/main.js` (npm run build first) on the port (0: one the system picks) over the PGlite
  * directory, seeding the demo store if the directory is empty; resolves once it listens.
  */
-export async function startServer(port: number, dataDir: string, timeoutMs: number): Promise<E2eServer> {
-  const child = spawn(process.execPath, ['dist/server/main.js'], { env: serverEnv(port, dataDir), stdio: ['ignore', 'pipe', 'pipe'] });
+export async function startServer(port: number, dataDir: string, timeoutMs: number, extraEnv: NodeJS.ProcessEnv = {}): Promise<E2eServer> {
+  const child = spawn(process.execPath, ['dist/server/main.js'], { env: serverEnv(port, dataDir, extraEnv), stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {

@@ -271,13 +271,34 @@ describe('FILES_ORIGIN: files read from another domain routed to this server', (
       expect(there.statusCode).toBe(200);
       expect(there.headers['content-disposition']).toMatch(/^inline;/);
       expect(there.headers['content-security-policy']).toBe(
-        "sandbox allow-scripts allow-modals allow-downloads allow-forms allow-popups; frame-ancestors 'self' https://app.example.test",
+        "sandbox allow-scripts allow-modals allow-downloads allow-same-origin allow-forms allow-popups; frame-ancestors 'self' https://app.example.test",
       );
       // Under the app's address: sent to the files origin, never shown (addresses saved before still work).
       const here = await get('app.example.test', '/api/v1/files/scorm/s/p/index.html?x=1');
       expect(here.statusCode).toBe(308);
       expect(here.headers.location).toBe('https://files.example.test/api/v1/files/scorm/s/p/index.html?x=1');
       expect(here.body).not.toContain('password');
+    });
+
+    it('serves the SCORM runtime page and its scripts under the files origin only, framed by the app alone', async () => {
+      const runtime = await get('files.example.test', '/api/v1/files/_runtime/scorm.html');
+      expect(runtime.statusCode).toBe(200);
+      expect(runtime.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(runtime.body).toContain('<meta name="app-origin" content="https://app.example.test">');
+      expect(runtime.body).toContain('<meta name="packages-path" content="/api/v1/files/scorm/">');
+      const csp = String(runtime.headers['content-security-policy']);
+      expect(csp).toContain('sandbox allow-scripts allow-same-origin');
+      expect(csp).not.toContain('allow-top-navigation');
+      expect(csp).toMatch(/frame-ancestors https:\/\/app\.example\.test$/);
+      for (const name of ['scorm-runtime.js', 'scorm12.min.js', 'scorm2004.min.js']) {
+        const script = await get('files.example.test', `/api/v1/files/_runtime/${name}`);
+        expect(script.statusCode, name).toBe(200);
+        expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
+      }
+      expect((await get('files.example.test', '/api/v1/files/scorm12.min.js')).statusCode).toBe(404);
+      expect((await get('files.example.test', '/api/v1/files/_runtime/package.json')).statusCode).toBe(404);
+      // Never under the app's address: the runtime runs with its origin's rights.
+      expect((await get('app.example.test', '/api/v1/files/_runtime/scorm.html')).statusCode).toBe(404);
     });
 
     it('still serves other files under the app address, in the strict sandbox', async () => {

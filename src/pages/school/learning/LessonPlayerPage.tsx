@@ -18,6 +18,7 @@ import { ProgressMeter, percentOf } from '../../../components/ui/ProgressMeter';
 import { Spinner } from '../../../components/ui/Spinner';
 import { learningMessages as m } from './learningMessages';
 import { QuizTakingView } from './QuizTakingView';
+import { ScormPlayerView } from './ScormPlayerView';
 import './learning.css';
 
 /** `/ecole/:subdomain/mes-formations/:trainingUuid/:itemId?`: one machine per training (a new training remounts it). */
@@ -247,7 +248,12 @@ function Lesson({ lesson, trainingUuid, view, onComplete, onToggleTask, onQuizAn
           <Banner variant="info">{intl.formatMessage(m.assignmentSoon)}</Banner>
         </section>
       )}
-      {lesson.type === 'SCORM' && <Banner variant="info">{intl.formatMessage(m.scormSoon)}</Banner>}
+      {lesson.type === 'SCORM' &&
+        (lesson.scorm_url ? (
+          <ScormPlayerView key={lesson.id} trainingUuid={trainingUuid} itemId={lesson.id} name={lesson.name} launch={lesson.scorm_url} onCompleted={onQuizAnswered} />
+        ) : (
+          <Banner variant="info">{intl.formatMessage(m.scormSoon)}</Banner>
+        ))}
       {lesson.type === 'QUIZ' && lesson.quiz && <QuizTakingView key={lesson.id} quiz={lesson.quiz} trainingUuid={trainingUuid} itemId={lesson.id} onAnswered={onQuizAnswered} onDirtyChange={onQuizDirty} />}
       {lesson.resources.length > 0 && (
         <section className="lesson__resources" aria-labelledby="lesson-resources-title">

@@ -1,0 +1,1 @@
+ALTER TABLE "item_progress" ADD COLUMN "scorm_cmi" jsonb;
