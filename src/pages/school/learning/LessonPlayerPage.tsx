@@ -97,11 +97,13 @@ function LessonPlayer({ trainingUuid }: { trainingUuid: string }) {
       <aside className="player__outline" aria-labelledby="player-outline-title">
         {view.isPreview ? <PreviewBanner /> : back}
         <h1 className="player__training">{outline.training.name}</h1>
-        <ProgressMeter value={outline.progress} label={intl.formatMessage(m.progressLabel, { percent: outline.progress / 100 })} className="learning-progress" labelClassName="learning-progress__label" data-testid="player-progress">
-          <div className="learning-progress__track">
-            <div className="learning-progress__fill" style={{ width: `${percentOf(outline.progress, 100)}%` }} />
-          </div>
-        </ProgressMeter>
+        {!view.isPreview && (
+          <ProgressMeter value={outline.progress} label={intl.formatMessage(m.progressLabel, { percent: outline.progress / 100 })} className="learning-progress" labelClassName="learning-progress__label" data-testid="player-progress">
+            <div className="learning-progress__track">
+              <div className="learning-progress__fill" style={{ width: `${percentOf(outline.progress, 100)}%` }} />
+            </div>
+          </ProgressMeter>
+        )}
         {outline.blocked_reason && <Banner variant="warning">{intl.formatMessage(outline.blocked_reason === 'BY_EXPIRATION' ? m.blockedByExpiration : m.blockedByTeacher)}</Banner>}
         <nav aria-labelledby="player-outline-title">
           <h2 id="player-outline-title" className="player__outline-title">

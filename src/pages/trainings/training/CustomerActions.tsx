@@ -8,7 +8,7 @@ type Enrolment = components['schemas']['CustomerTraining'];
 export type CustomerActionKind = 'edit' | 'block' | 'unblock' | 'remove';
 
 export const customerActionMessages = defineMessages({
-  edit: { id: 'trainings.customers.edit', defaultMessage: 'Modifier l’accès' },
+  edit: { id: 'trainings.customers.edit', defaultMessage: 'Accès…' },
   block: { id: 'trainings.customers.block', defaultMessage: 'Bloquer' },
   unblock: { id: 'trainings.customers.unblock', defaultMessage: 'Débloquer' },
   remove: { id: 'trainings.customers.remove', defaultMessage: 'Retirer' },

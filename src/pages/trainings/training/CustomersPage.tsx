@@ -188,19 +188,21 @@ function CustomersPanel({ training }: { training: Training }) {
                           </span>
                           {/* Shown instead of the Inscription column when the table is narrow. */}
                           <span className="muted customer-cell__enrolled">{intl.formatMessage(mv.enrolledOn, { date: date(enrolment.enrolled_at) })}</span>
-                          {enrolment.expires_at && (
-                            <span className="muted" data-testid="customer-expires">
-                              {intl.formatMessage(mv.expiresOn, { date: intl.formatDate(enrolment.expires_at, { dateStyle: 'medium', timeStyle: 'short' }) })}
-                            </span>
-                          )}
-                          {enrolment.bypass_drip && (
-                            <span className="muted" data-testid="customer-bypass">
-                              {intl.formatMessage(m.bypassDrip)}
-                            </span>
-                          )}
                         </div>
                       </td>
-                      <td>{statusOf(enrolment)}</td>
+                      <td>
+                        {statusOf(enrolment)}
+                        {(enrolment.expires_at || enrolment.bypass_drip) && (
+                          <div className="customer-access">
+                            {enrolment.expires_at && (
+                              <span data-testid="customer-expires">
+                                {intl.formatMessage(mv.expiresOn, { date: intl.formatDate(enrolment.expires_at, { dateStyle: 'medium', timeStyle: 'short' }) })}
+                              </span>
+                            )}
+                            {enrolment.bypass_drip && <span data-testid="customer-bypass">{intl.formatMessage(m.bypassDrip)}</span>}
+                          </div>
+                        )}
+                      </td>
                       <td className="data-table__num">{intl.formatNumber(enrolment.progress / 100, { style: 'percent', maximumFractionDigits: 0 })}</td>
                       <td className="customers-table__enrolled">{date(enrolment.enrolled_at)}</td>
                       <td>{date(enrolment.last_connection_at)}</td>
