@@ -352,6 +352,24 @@ describe('lesson player machine: pinned transitions', () => {
     expect(asked.inputs('loadLesson')).toEqual([{ itemId: 3 }]);
   });
 
+  it('in the team\'s preview (outline.preview) nothing is recorded: no time spent, no completion, no ticked task', async () => {
+    const h = harness();
+    h.start();
+    await h.settle('loadOutline', { type: 'xstate.done.actor.loadOutline', output: { ...OUTLINE, preview: true } });
+    await h.settle('loadLesson', { type: 'xstate.done.actor.loadLesson', output: { ...LESSON, min_complete_duration: null, preview: true } });
+    const view = selectLessonPlayerView(h.snapshot());
+    expect(view).toMatchObject({ phase: 'viewing', isPreview: true, canComplete: false, waitsForMinimum: false });
+    await h.elapse(HEARTBEAT_SECONDS * 1000 * 3);
+    h.send({ type: 'COMPLETE' });
+    h.send({ type: 'TOGGLE_TASK', taskId: 't1' });
+    expect(h.inputs('saveTime')).toEqual([]);
+    expect(h.inputs('record')).toEqual([]);
+    expect(h.snapshot().matches({ viewing: 'idle' })).toBe(true);
+    // Opening another item still works.
+    h.send({ type: 'OPEN', itemId: 2 });
+    expect(h.inputs('loadLesson')).toEqual([{ itemId: 1 }, { itemId: 2 }]);
+  });
+
   it('an outline without any lesson is empty', async () => {
     const h = harness();
     h.start();

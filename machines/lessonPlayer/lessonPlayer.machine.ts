@@ -76,6 +76,9 @@ export function canComplete(lesson: LearnerItem | null): boolean {
   return lesson.time_spent >= (lesson.min_complete_duration ?? 0);
 }
 
+/** Opened by the team with a preview token (the outline says so): every item open, nothing recorded. */
+export const isPreview = (outline: LearnerTrainingDetail | null) => outline?.preview === true;
+
 const withProgress = (lesson: LearnerItem | null, progress: ItemProgress): LearnerItem | null =>
   lesson && lesson.id === progress.item_id
     ? { ...lesson, completed_at: progress.completed_at, time_spent: progress.time_spent, tasks_done: progress.tasks_done }
@@ -100,7 +103,8 @@ const toggled = (list: readonly string[], id: string) => (list.includes(id) ? li
  *   OPEN (an unlocked item of the outline, from any state with an outline) ──> loadingLesson
  *
  * The address follows the lesson shown (`showItem`, injected). Time spent between the last heartbeat and
- * leaving the lesson is not recorded (at most 30 s).
+ * leaving the lesson is not recorded (at most 30 s). In the team's preview (outline.preview) the heartbeat,
+ * COMPLETE and TOGGLE_TASK do nothing: a preview records nothing.
  */
 export const lessonPlayerMachine = setup({
   types: {} as { context: LessonPlayerContext; events: LessonPlayerEvent; input: { itemId: number | null } },
@@ -122,7 +126,9 @@ export const lessonPlayerMachine = setup({
       const item = outlineItems(context.outline).find((entry) => entry.id === (event as { itemId: number }).itemId);
       return Boolean(item && !item.locked);
     },
-    canComplete: ({ context }) => canComplete(context.lesson),
+    canComplete: ({ context }) => !isPreview(context.outline) && canComplete(context.lesson),
+    /** The team's preview (a preview token) records nothing: no time spent, no completion, no ticked task. */
+    records: ({ context }) => !isPreview(context.outline),
     quizDirty: ({ context }) => context.quizDirty,
     isTaskList: ({ context, event }) =>
       context.lesson?.type === 'TASKS' && context.lesson.completed_at === null && taskIds(context.lesson).includes((event as { taskId: string }).taskId),
@@ -182,11 +188,11 @@ export const lessonPlayerMachine = setup({
       },
       states: {
         idle: {
-          after: { heartbeat: 'savingTime' },
+          after: { heartbeat: { guard: 'records', target: 'savingTime' } },
           on: {
             COMPLETE: { guard: 'canComplete', target: 'recording' },
             TOGGLE_TASK: {
-              guard: 'isTaskList',
+              guard: and(['records', 'isTaskList']),
               target: 'recording',
               actions: assign({ lesson: ({ context, event }) => ({ ...context.lesson!, tasks_done: toggled(context.lesson!.tasks_done, event.taskId) }) }),
             },

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { canComplete, outlineItems, taskIds, type lessonPlayerMachine } from './lessonPlayer.machine';
+import { canComplete, isPreview, outlineItems, taskIds, type lessonPlayerMachine } from './lessonPlayer.machine';
 
 type LessonPlayerSnapshot = SnapshotFrom<typeof lessonPlayerMachine>;
 
@@ -33,9 +33,11 @@ export const selectLessonPlayerView = (snapshot: LessonPlayerSnapshot) => {
     recordFailure: viewing ? context.recordFailure : null,
     previous: neighbour(lesson?.previous_item_id),
     next: neighbour(lesson?.next_item_id),
-    canComplete: viewing && canComplete(lesson),
+    canComplete: viewing && !isPreview(context.outline) && canComplete(lesson),
+    /** The team's preview: the page says so and offers nothing that records. */
+    isPreview: isPreview(context.outline),
     /** Waiting for the minimum time before "done" is offered. */
-    waitsForMinimum: Boolean(lesson && lesson.completed_at === null && lesson.time_spent < (lesson.min_complete_duration ?? 0)),
+    waitsForMinimum: Boolean(lesson && !isPreview(context.outline) && lesson.completed_at === null && lesson.time_spent < (lesson.min_complete_duration ?? 0)),
     isRecording: snapshot.matches({ viewing: 'recording' }),
     isConfirmingLeave: snapshot.matches({ viewing: 'confirmingLeave' }),
     tasks: taskIds(lesson),

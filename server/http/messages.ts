@@ -168,6 +168,20 @@ export const messages = {
   trainingFull: t("Cette formation a atteint son nombre maximum d'apprenants.", 'This training has reached its maximum number of learners.'),
   notEnrolled: t("Ce client n'est pas inscrit à cette formation (panier abandonné).", 'This customer is not enrolled in this training (abandoned cart).'),
   expiryInPast: t("La date d'expiration doit être dans le futur.", 'The expiry date must be in the future.'),
+  // Completion certificates
+  certificatesOff: t(
+    'Les certificats de réalisation ne sont pas activés pour cette formation.',
+    'Completion certificates are not enabled for this training.',
+  ),
+  certificateNotCompleted: t(
+    "Le certificat n'est disponible qu'une fois la formation terminée.",
+    'The certificate is only available once the training is completed.',
+  ),
+  // Learner-side preview (spec 8 "preview link broken")
+  previewLinkBroken: t(
+    "Ce lien d'aperçu n'est plus valable : rouvrez l'aperçu depuis l'éditeur.",
+    'This preview link is no longer valid: open the preview again from the editor.',
+  ),
   commentEmpty: t('Le commentaire ne peut pas être vide.', 'The comment cannot be empty.'),
   commentParentUnknown: t("Le commentaire auquel vous répondez n'existe pas sous cette leçon.", 'The comment you reply to does not exist under this lesson.'),
   periodReversed: t('La date de début doit précéder la date de fin.', 'The start date must come before the end date.'),

@@ -7,6 +7,7 @@ import { resolveSession, type StoreRow } from '../auth/session.js';
 import { HttpError, forbidden, invalid, notFound, unauthenticated } from '../http/errors.js';
 import { inLocale, localeOf, messages, type Locale } from '../http/messages.js';
 import { operationRefusal } from '../policies/policy.js';
+import type { PreviewAccess } from '../commands/previewTokens.js';
 import { isSchoolPath, resolveSchoolScope } from '../policies/schoolScope.js';
 import { resolveStoreScope } from '../policies/storeScope.js';
 import type { Services } from '../services.js';
@@ -131,9 +132,15 @@ export function bindOperations(app: FastifyInstance, doc: OpenApiDocument, handl
         const auth = bound.isPublic || school ? null : await resolveSession(services, request.headers.authorization);
         let store: StoreRow | null = null;
         let learner: LearnerAuth | null = null;
+        let preview: PreviewAccess | null = null;
         if (school) {
-          // The learner area: the school from `{subdomain}` and its learner's session (policies/schoolScope.ts).
-          ({ store, learner } = await resolveSchoolScope(services, bound, (request.params as { subdomain?: string }).subdomain, request.headers.authorization));
+          // The learner area: the school from `{subdomain}` and its learner's session, or the team's preview token
+          // where the contract accepts one (policies/schoolScope.ts).
+          const { subdomain } = request.params as { subdomain?: string };
+          const previewToken = (request.query as { preview_token?: unknown }).preview_token;
+          const scope = await resolveSchoolScope(services, bound, subdomain, request.headers.authorization, previewToken);
+          ({ store, learner } = scope);
+          preview = scope.preview ?? null;
         } else if (!bound.isPublic) {
           if (!auth) throw unauthenticated();
           const refusal = operationRefusal({ roles: bound.roles, plans: bound.operation['x-plans'] }, auth.user, auth.store);
@@ -161,7 +168,7 @@ export function bindOperations(app: FastifyInstance, doc: OpenApiDocument, handl
         if (compiled.query && !compiled.query(query)) Object.assign(errors, toFieldErrors(compiled.query.errors));
         // Texts no database stores (NUL, half a surrogate pair) are refused whatever the field: see validation.ts.
         Object.assign(errors, unstorableTextErrors(params), unstorableTextErrors(query));
-        const context = { query: query as never, params: params as never, auth, learner, store, services, request, locale };
+        const context = { query: query as never, params: params as never, auth, learner, preview, store, services, request, locale };
         // A handler's deliberate failures are answers too: they must be ones the contract declares.
         const failure = (error: unknown) => {
           if (!(error instanceof HttpError)) throw error;

@@ -3,14 +3,21 @@ import type { FastifyRequest } from 'fastify';
 import type { operations } from '../../src/api/schema.gen.js';
 import type { LearnerAuth } from '../auth/learnerSession.js';
 import type { AuthContext, StoreRow } from '../auth/session.js';
+import type { PreviewAccess } from '../commands/previewTokens.js';
 import type { Locale } from '../http/messages.js';
 import type { Services } from '../services.js';
 import type { FILE_FIELD, UploadedFile } from './multipart.js';
 
 export type OperationId = keyof operations;
 
-/** A response's body as a handler returns it: JSON, or a CSV file (an export) as text or as a stream of text. */
-type JsonOf<T> = T extends { content: { 'application/json': infer B } } ? B : T extends { content: { 'text/csv': infer B } } ? B | Readable : undefined;
+/** A response's body as a handler returns it: JSON, a CSV file (an export) as text or as a stream of text, a PDF as bytes. */
+type JsonOf<T> = T extends { content: { 'application/json': infer B } }
+  ? B
+  : T extends { content: { 'text/csv': infer B } }
+    ? B | Readable
+    : T extends { content: { 'application/pdf': unknown } }
+      ? Uint8Array
+      : undefined;
 type Op<K extends OperationId> = operations[K];
 /** A multipart body reaches the handler with its file part on disk (see multipart.ts). */
 type MultipartOf<B> = { [F in keyof B]: F extends typeof FILE_FIELD ? UploadedFile : B[F] };
@@ -48,6 +55,8 @@ export interface HandlerContext<K extends OperationId> {
    * operations (x-roles CUSTOMER), null on public ones unless the request carries that school's learner token.
    */
   learner: LearnerAuth | null;
+  /** In the learner area, on the operations whose contract accepts it: the team's preview token (learner then null). */
+  preview: PreviewAccess | null;
   /**
    * The store the operation acts on, resolved once by the binder (policies/storeScope.ts): the one a
    * `{storeUuid}` path names, else the caller's own; in the learner area, the school `{subdomain}` names.

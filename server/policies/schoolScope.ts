@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { resolveLearnerSession, type LearnerAuth } from '../auth/learnerSession.js';
 import { resolveSession, type StoreRow } from '../auth/session.js';
+import { resolvePreviewToken, type PreviewAccess } from '../commands/previewTokens.js';
 import { customerTrainings, stores, trainings } from '../db/schema.js';
-import { forbidden, notFound, unauthenticated } from '../http/errors.js';
+import { forbidden, HttpError, notFound, unauthenticated } from '../http/errors.js';
 import { messages } from '../http/messages.js';
 import { standingOf } from '../presenters/customer.js';
 import type { Services } from '../services.js';
@@ -21,11 +22,20 @@ export async function resolveSchool(services: Services, subdomain: string | unde
   return store;
 }
 
-/** What the binder hands a school operation's handler: the school, and the learner when one is signed in to it. */
+/**
+ * What the binder hands a school operation's handler: the school, and the learner when one is signed in to it, or
+ * the team's preview (a `preview_token` query on an operation whose security lists `previewToken`).
+ */
 export interface SchoolScope {
   store: StoreRow;
   learner: LearnerAuth | null;
+  preview?: PreviewAccess | null;
 }
+
+/** Operations whose contract accepts the team's preview token (security `previewToken`): getMyTraining, getLesson. */
+export const acceptsPreview = (operation: { operation: { security?: unknown[] } }) =>
+  Array.isArray(operation.operation.security) &&
+  operation.operation.security.some((entry) => Boolean(entry && typeof entry === 'object' && 'previewToken' in entry));
 
 /**
  * Resolves the caller of a learner-area operation, once, in the binder. Learner operations (x-roles CUSTOMER)
@@ -36,22 +46,46 @@ export interface SchoolScope {
  */
 export async function resolveSchoolScope(
   services: Services,
-  operation: { isPublic: boolean; roles: readonly string[] },
+  operation: { isPublic: boolean; roles: readonly string[]; operation: { security?: unknown[] } },
   subdomain: string | undefined,
   authorization: string | undefined,
+  previewToken?: unknown,
 ): Promise<SchoolScope> {
+  // The team's preview (spec 2 "Aperçu"): the token decides, whatever session comes with it. Unknown, expired or
+  // no longer its issuer's to use: 401 "preview link broken" (spec 8). Issued for another store: 403.
+  if (previewToken !== undefined && acceptsPreview(operation)) {
+    const store = await resolveSchool(services, subdomain);
+    const preview = typeof previewToken === 'string' ? await resolvePreviewToken(services, previewToken) : null;
+    if (!preview) throw new HttpError(401, 'PREVIEW_LINK_BROKEN', messages.previewLinkBroken);
+    if (preview.storeId !== store.id) throw forbidden(messages.previewLinkBroken, 'PREVIEW_OTHER_STORE');
+    return { store, learner: null, preview };
+  }
   const learner = authorization ? await resolveLearnerSession(services, authorization) : null;
   const ofThisSchool = learner && learner.store.subdomain === subdomain ? learner : null;
-  if (operation.isPublic) return { store: ofThisSchool?.store ?? (await resolveSchool(services, subdomain)), learner: ofThisSchool };
+  if (operation.isPublic) return { store: ofThisSchool?.store ?? (await resolveSchool(services, subdomain)), learner: ofThisSchool, preview: null };
   if (!ofThisSchool) {
     if (!learner && (await resolveSession(services, authorization))) throw forbidden();
     throw unauthenticated();
   }
   if (!operation.roles.includes('CUSTOMER')) throw forbidden();
-  return { store: ofThisSchool.store, learner: ofThisSchool };
+  return { store: ofThisSchool.store, learner: ofThisSchool, preview: null };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A training of the school named by its slug or its uuid (the player's addresses carry the uuid). */
+const namedTraining = (storeId: string, ref: string) =>
+  and(eq(trainings.storeId, storeId), UUID.test(ref) ? eq(trainings.id, ref.toLowerCase()) : eq(trainings.slug, ref));
+
+/**
+ * The training a team preview opens (spec 2 "Aperçu"; the binder has checked the token against this school):
+ * any training of the school, drafts included; another school's or an unknown one answers 404.
+ */
+export async function previewedTraining(services: Services, store: StoreRow, ref: string) {
+  const [training] = await services.db.select().from(trainings).where(namedTraining(store.id, ref)).limit(1);
+  if (!training) throw notFound();
+  return training;
+}
 
 export type FollowedTraining = Awaited<ReturnType<typeof followedTraining>>;
 
@@ -63,12 +97,11 @@ export type FollowedTraining = Awaited<ReturnType<typeof followedTraining>>;
  * expired enrolment is returned (the outline shows why); `openTraining` refuses it.
  */
 export async function followedTraining(services: Services, learner: LearnerAuth, ref: string) {
-  const byId = UUID.test(ref);
   const [row] = await services.db
     .select({ training: trainings, enrolment: customerTrainings })
     .from(trainings)
     .leftJoin(customerTrainings, and(eq(customerTrainings.trainingId, trainings.id), eq(customerTrainings.customerId, learner.customer.id)))
-    .where(and(eq(trainings.storeId, learner.store.id), byId ? eq(trainings.id, ref.toLowerCase()) : eq(trainings.slug, ref)))
+    .where(namedTraining(learner.store.id, ref))
     .limit(1);
   if (!row) throw notFound();
   if (!row.enrolment || row.enrolment.customerType === 'ABANDONED_CART') throw forbidden(messages.noAccessToPage);

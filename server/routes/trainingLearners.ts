@@ -5,6 +5,7 @@ import {
   listTrainingComments,
   listTrainingItemComments,
 } from '../commands/trainingLearners/comments.js';
+import { teamCertificate } from '../commands/certificates/certificates.js';
 import { addTrainingCustomer, listTrainingCustomers, removeTrainingCustomer, updateTrainingCustomer } from '../commands/trainingLearners/enrolments.js';
 import { getTrainingStatsHistogram } from '../commands/trainingLearners/histogram.js';
 import { importTrainingCustomers } from '../commands/trainingLearners/importCsv.js';
@@ -15,6 +16,7 @@ import { publicUrlOf } from '../http/publicUrl.js';
 import { messages } from '../http/messages.js';
 import { scopeOf, signedIn, withPreflight, type HandlerMap } from '../openapi/handler.js';
 import type { Services } from '../services.js';
+import { pdfHeaders } from '../http/pdf.js';
 import { trainingInPath } from './trainingPreflight.js';
 
 /** Item and comment ids are `serial`: a larger number would make PostgreSQL fail instead of finding nothing. */
@@ -51,6 +53,12 @@ export const trainingLearnerHandlers: HandlerMap = {
   async updateTrainingCustomer(ctx) {
     const { trainingUuid, customerUuid } = ctx.params;
     return { status: 200, body: await updateTrainingCustomer(ctx.services, scopeOf(ctx).id, trainingUuid, customerUuid, ctx.body) };
+  },
+
+  async createCompletionCertificate(ctx) {
+    const { trainingUuid, customerUuid } = ctx.params;
+    const pdf = await teamCertificate(ctx.services, scopeOf(ctx).id, trainingUuid, customerUuid, ctx.body);
+    return { status: 200, body: pdf, headers: pdfHeaders('certificat-de-realisation.pdf') };
   },
 
   async removeTrainingCustomer(ctx) {

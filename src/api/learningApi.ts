@@ -17,12 +17,24 @@ export const myTrainingsQuery = (subdomain: string) => $school.queryOptions('get
 
 const at = (subdomain: string, slug: string) => ({ subdomain, slug });
 
-/** The player's calls for one training (its uuid). */
-export function lessonPlayerApi(subdomain: string, trainingUuid: string): LessonPlayerApi {
+/**
+ * The team's preview token (`?preview_token=` of the player's address, from the editor's "Aperçu") goes to the two
+ * reads that accept it; the contract declares it as a security scheme in the query, not as a parameter.
+ */
+const previewQuery = (previewToken: string | null) => (previewToken ? { query: { preview_token: previewToken } as never } : {});
+
+/** The player's calls for one training (its uuid); with a preview token, the team's preview (nothing is recorded). */
+export function lessonPlayerApi(subdomain: string, trainingUuid: string, previewToken: string | null = null): LessonPlayerApi {
   return {
-    loadOutline: (signal) => unwrap(schoolClient.GET('/school/stores/{subdomain}/me/trainings/{slug}', { params: { path: at(subdomain, trainingUuid) }, signal })),
+    loadOutline: (signal) =>
+      unwrap(schoolClient.GET('/school/stores/{subdomain}/me/trainings/{slug}', { params: { path: at(subdomain, trainingUuid), ...previewQuery(previewToken) }, signal })),
     loadLesson: (itemId, signal) =>
-      unwrap(schoolClient.GET('/school/stores/{subdomain}/me/trainings/{slug}/items/{itemId}', { params: { path: { ...at(subdomain, trainingUuid), itemId } }, signal })),
+      unwrap(
+        schoolClient.GET('/school/stores/{subdomain}/me/trainings/{slug}/items/{itemId}', {
+          params: { path: { ...at(subdomain, trainingUuid), itemId }, ...previewQuery(previewToken) },
+          signal,
+        }),
+      ),
     record: (itemId, progress, signal) =>
       unwrap(
         schoolClient.PUT('/school/stores/{subdomain}/me/trainings/{slug}/items/{itemId}/progress', {
@@ -57,3 +69,7 @@ export function scormPlayerApi(subdomain: string, trainingUuid: string, itemId: 
     save: (commit) => unwrap(schoolClient.PUT('/school/stores/{subdomain}/me/trainings/{slug}/items/{itemId}/scorm', { params: { path }, body: commit })),
   };
 }
+
+/** GET …/me/trainings/{slug}/certificate: the learner's completion certificate (a PDF). */
+export const downloadMyCertificate = (subdomain: string, trainingUuid: string, signal?: AbortSignal) =>
+  unwrap(schoolClient.GET('/school/stores/{subdomain}/me/trainings/{slug}/certificate', { params: { path: at(subdomain, trainingUuid) }, parseAs: 'blob', signal })) as Promise<Blob>;

@@ -4026,9 +4026,34 @@ export interface paths {
         };
         /**
          * The learner's outline of a training
-         * @description Our design (the spec lists the learner screens but not their calls). Each item says whether it is completed or locked and why (date, previous lesson, quiz minimum score, unfinished tasks, unreviewed assignment). Not enrolled: 403 ("no access to page"). Our design: {slug} is the training's slug or its uuid (the player's addresses carry the uuid); a blocked or expired learner gets the outline with every item locked (BLOCKED) and blocked_reason set; opening it records a connection with the device type (once per half hour).
+         * @description Our design (the spec lists the learner screens but not their calls). Each item says whether it is completed or locked and why (date, previous lesson, quiz minimum score, unfinished tasks, unreviewed assignment). Not enrolled: 403 ("no access to page"). Our design: {slug} is the training's slug or its uuid (the player's addresses carry the uuid); a blocked or expired learner gets the outline with every item locked (BLOCKED) and blocked_reason set; opening it records a connection with the device type (once per half hour). Our design: with a team preview token (query preview_token) too, so the player can show the outline in a preview: then every published and draft item is open (preview true), nothing is recorded; a bad or expired token answers 401 ("preview link broken"), a token of another store 403.
          */
         get: operations["getMyTraining"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/school/stores/{subdomain}/me/trainings/{slug}/certificate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+                /** @description The training or bundle slug. */
+                slug: components["parameters"]["Slug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The learner's completion certificate (PDF)
+         * @description Our design (the spec has the team generate certificates, not the learner download them; the learner area needs it for "Télécharger mon certificat"). The same certificate as the back office's createCompletionCertificate with every field filled from the learner, the training and the company. 403 when the training's certificates are off or the learner does not follow it; 422 while the training is not completed.
+         */
+        get: operations["getMyCertificate"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6478,6 +6503,8 @@ export interface components {
             expires_at: string | null;
             /** Format: date-time */
             completed_at: string | null;
+            /** @description Our design: the training gives certificates and the learner completed it (getMyCertificate answers the PDF). */
+            certificate_available?: boolean;
         };
         /** @description An item of the learner's outline with its state. */
         LearnerOutlineItem: {
@@ -6503,6 +6530,8 @@ export interface components {
             progress: number;
             last_item_id: number | null;
             items: components["schemas"]["LearnerOutlineItem"][];
+            /** @description Our design: opened with a team preview token (every item open, nothing recorded). */
+            preview?: boolean;
         };
         /** @description A quiz question without its correct answers. */
         LearnerQuizQuestion: {
@@ -14027,6 +14056,35 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getMyCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+                /** @description The training or bundle slug. */
+                slug: components["parameters"]["Slug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     getLesson: {

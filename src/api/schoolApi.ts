@@ -40,9 +40,10 @@ schoolClient.use({
     return request;
   },
   onResponse({ request, response }) {
-    // Only learner operations answer 401 (wrong credentials and unknown links are 422).
+    // Only learner operations answer 401 (wrong credentials and unknown links are 422); a broken preview link
+    // (`preview_token`, the team's preview) is not the learner's session ending.
     const subdomain = subdomainOf(request.url);
-    if (response.status === 401 && subdomain) expiredListeners.get(subdomain)?.();
+    if (response.status === 401 && subdomain && !new URL(request.url).searchParams.has('preview_token')) expiredListeners.get(subdomain)?.();
     return response;
   },
 });

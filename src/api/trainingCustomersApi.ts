@@ -39,3 +39,9 @@ export const removeTrainingCustomer = (trainingUuid: string, customerUuid: strin
 /** PUT /trainings/{uuid}/customers/{customerUuid}: blocks or unblocks the learner's access. */
 export const setTrainingCustomerBlocked = (trainingUuid: string, customerUuid: string, blocked: boolean, signal?: AbortSignal) =>
   unwrap(api.PUT('/trainings/{trainingUuid}/customers/{customerUuid}', { params: { path: { trainingUuid, customerUuid } }, body: { blocked }, signal }));
+
+export type EnrolmentUpdate = NonNullable<paths['/trainings/{trainingUuid}/customers/{customerUuid}']['put']['requestBody']>['content']['application/json'];
+
+/** PUT /trainings/{uuid}/customers/{customerUuid}: the access end (null: no end) and the drip bypass. */
+export const updateTrainingCustomer = (trainingUuid: string, customerUuid: string, body: EnrolmentUpdate, signal?: AbortSignal) =>
+  unwrap(api.PUT('/trainings/{trainingUuid}/customers/{customerUuid}', { params: { path: { trainingUuid, customerUuid } }, body, signal }));

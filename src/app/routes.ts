@@ -260,11 +260,11 @@ export const routes: readonly AppRoute[] = [
     layout: 'blank',
     guard: 'any',
     responsive: true,
-    query: ['token'],
+    query: ['token', 'preview_token'],
     messages: 'school',
     load: () => import('../pages/school/SchoolArea').then((m) => m.SchoolArea),
   },
-  // The learner area (lesson previews open /mon-espace/formations/{slug}/elements/{id}?preview-token=…)
+  // The learner area of the spec's addresses (lesson previews now open the school's player: schoolPaths.player + ?preview_token=)
   { path: '/mon-espace/*', name: 'learner_area', layout: 'blank', guard: 'any', responsive: true, ...LEARNER },
 ];
 

@@ -246,7 +246,7 @@ test('an analyst may not open the content tab (editors only, spec section 6)', a
   await expect(page.getByTestId('item-tree')).toHaveCount(0);
 });
 
-test('"Aperçu" opens the lesson in the learner area with a preview token, in a new window', async ({ page, request }) => {
+test('"Aperçu" opens the lesson (a draft here) in the school\'s player with a preview token, in a new window', async ({ page, request }) => {
   const { training, a1 } = await twoSections(request);
   await logIn(page);
   await page.goto(`/formations/${training.uuid}`);
@@ -259,8 +259,18 @@ test('"Aperçu" opens the lesson in the learner area with a preview token, in a 
   await page.getByRole('menuitem', { name: 'Aperçu', exact: true }).click();
   const opened = await popup;
   const url = new URL(opened.url());
-  expect(url.pathname).toBe(`/mon-espace/formations/${training.slug}/elements/${a1.id}`);
-  expect(url.searchParams.get('preview-token')).toMatch(/^\S{16,}$/);
+  expect(url.pathname).toBe(`/ecole/demo/mes-formations/${training.uuid}/${a1.id}`);
+  expect(url.searchParams.get('preview_token')).toMatch(/^\S{16,}$/);
+  // No learner session in that window: the player opens in preview, drafts included, and says so.
+  await expect(opened.getByTestId('preview-banner')).toContainText('Aperçu');
+  await expect(opened.getByTestId('lesson')).toHaveAttribute('data-item-id', String(a1.id));
+  await expect(opened.getByRole('heading', { name: 'Leçon A1' })).toBeVisible();
+  await expect(opened.getByTestId('mark-done')).toHaveCount(0);
+  await opened.screenshot({ path: test.info().outputPath('player-preview.png'), fullPage: true });
+  // Another item of the outline opens, the token kept in the address.
+  await opened.getByTestId('outline-item').filter({ hasText: 'Quiz B1' }).getByRole('button').click();
+  await expect(opened.getByTestId('preview-quiz')).toBeVisible();
+  expect(new URL(opened.url()).searchParams.get('preview_token')).toBe(url.searchParams.get('preview_token'));
 });
 
 test('a platform admin adds a SCORM package into a chapter and opens its launch page; a broken zip is explained', async ({ page, request }) => {

@@ -417,6 +417,48 @@ test('learners: empty state, add one, import a CSV with its report, remove after
   await expect(page.getByTestId('customer-row')).toHaveCount(2);
 });
 
+test('learners: an enrolment\'s access end and drip bypass are edited in a dialog; the past is refused at the field', async ({ page, request }) => {
+  const api = await apiAs(request);
+  const training = await api.training(`Accès ${Date.now()}`);
+  const login = await request.post('/api/v1/login', { data: { email: 'owner@demo.test', password: 'demo-password' } });
+  const headers = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const added = await request.post(`/api/v1/trainings/${training.uuid}/customers`, { headers, data: { email: `acces.${Date.now()}@exemple.fr`, firstname: 'Maya', lastname: 'Robin', send_email: false } });
+  expect(added.status()).toBe(201);
+  await logIn(page);
+  await page.goto(`/formations/${training.uuid}/apprenants`);
+  const row = page.getByTestId('customer-row');
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId('customer-expires')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Modifier l’accès de Maya Robin' }).click();
+  const form = page.getByTestId('edit-enrolment-form');
+  const endsAt = form.locator('[data-name=expires_at]');
+  await endsAt.getByRole('spinbutton').first().click();
+  await page.keyboard.type('010120200900');
+  await page.getByTestId('edit-enrolment-submit').click();
+  // The server refuses the past: the message is at the field, the dialog stays open with what was typed.
+  await expect(endsAt).toContainText("La date d'expiration doit être dans le futur.");
+  await page.screenshot({ path: test.info().outputPath('edit-enrolment-error.png') });
+
+  await endsAt.getByRole('spinbutton').first().click();
+  await page.keyboard.type('150620311030');
+  await form.getByTestId('bypass-drip-switch').click();
+  await page.getByTestId('edit-enrolment-submit').click();
+  await expect(form).toHaveCount(0);
+  await expect(row.getByTestId('customer-expires')).toContainText('Accès jusqu’au 15 juin 2031');
+  await expect(row.getByTestId('customer-bypass')).toHaveText('Tous les éléments ouverts');
+  await page.screenshot({ path: test.info().outputPath('learners-edited.png'), fullPage: true });
+
+  // Emptied, the access has no end again; the switch shows what is stored.
+  await page.getByRole('button', { name: 'Modifier l’accès de Maya Robin' }).click();
+  await expect(form.getByRole('switch')).toBeChecked();
+  await form.getByRole('button', { name: 'Effacer la date' }).click();
+  await page.getByTestId('edit-enrolment-submit').click();
+  await expect(form).toHaveCount(0);
+  await expect(row.getByTestId('customer-expires')).toHaveCount(0);
+  await expect(row.getByTestId('customer-bypass')).toBeVisible();
+});
+
 test('statistics and comments of the demo training render; replies show under their comment', async ({ page }) => {
   await logIn(page);
   await page.goto(`/formations/${DEMO_TRAINING}/statistiques`);

@@ -40,37 +40,53 @@ const itemColumns = {
   minCompleteDuration: trainingItems.minCompleteDuration,
 };
 
+const outlineRows = (db: Database, trainingId: string) =>
+  db.select(itemColumns).from(trainingItems).where(eq(trainingItems.trainingId, trainingId)).orderBy(asc(trainingItems.position), asc(trainingItems.id));
+type OutlineRow = Awaited<ReturnType<typeof outlineRows>>[number];
+
+const visibleItem = (row: OutlineRow): VisibleItem => ({
+  id: row.id,
+  type: row.type,
+  name: row.name,
+  parentId: row.parentId,
+  minCompleteDuration: row.minCompleteDuration,
+  unlock_mode: row.unlockMode,
+  unlock_at: row.unlockAt?.toISOString() ?? null,
+  unlock_delay_days: row.unlockDelayDays,
+  unlock_blockers: row.unlockBlockers,
+  blocking: row.blocking,
+});
+
+/** The outline's top level and the learner's order; drafts (and what a draft chapter holds) only in a preview. */
+function arrange(rows: OutlineRow[], withDrafts: boolean): Pick<LearnerView, 'top' | 'order'> {
+  const shown = (row: OutlineRow) => withDrafts || !row.draft;
+  const lessons = rows.filter((row) => row.type !== 'SECTION' && shown(row));
+  const top: LearnerView['top'] = rows
+    .filter((row) => row.parentId === null && shown(row))
+    .map((row) =>
+      row.type === 'SECTION'
+        ? { id: row.id, type: 'SECTION' as const, name: row.name, children: lessons.filter((child) => child.parentId === row.id).map(visibleItem) }
+        : visibleItem(row),
+    );
+  return { top, order: top.flatMap((entry) => ('children' in entry ? entry.children : [entry])) };
+}
+
+/**
+ * The team's preview of a training (a preview token): every item, drafts included, open, nothing done. No
+ * learner is involved: no progress is read and none is written.
+ */
+export async function previewView(db: Database, training: TrainingRow): Promise<LearnerView> {
+  return { ...arrange(await outlineRows(db, training.id), true), progress: new Map(), states: new Map() };
+}
+
 /**
  * The published outline of a training for one learner, with each item's state decided by the shared
  * `unlockState` (the same function the player runs): drafts, and everything in a draft chapter, are left out.
  * Four queries whatever the outline's size (items, the learner's progress, quiz minimums, assignment statuses).
  */
 export async function learnerView(db: Database, training: TrainingRow, enrolment: EnrolmentRow, now: Date): Promise<LearnerView> {
-  const [rows, progressRows] = await Promise.all([
-    db.select(itemColumns).from(trainingItems).where(eq(trainingItems.trainingId, training.id)).orderBy(asc(trainingItems.position), asc(trainingItems.id)),
-    db.select().from(itemProgress).where(eq(itemProgress.customerTrainingId, enrolment.id)),
-  ]);
-  const visibleItem = (row: (typeof rows)[number]): VisibleItem => ({
-    id: row.id,
-    type: row.type,
-    name: row.name,
-    parentId: row.parentId,
-    minCompleteDuration: row.minCompleteDuration,
-    unlock_mode: row.unlockMode,
-    unlock_at: row.unlockAt?.toISOString() ?? null,
-    unlock_delay_days: row.unlockDelayDays,
-    unlock_blockers: row.unlockBlockers,
-    blocking: row.blocking,
-  });
-  const lessons = rows.filter((row) => row.type !== 'SECTION' && !row.draft);
-  const top: LearnerView['top'] = rows
-    .filter((row) => row.parentId === null && !row.draft)
-    .map((row) =>
-      row.type === 'SECTION'
-        ? { id: row.id, type: 'SECTION' as const, name: row.name, children: lessons.filter((child) => child.parentId === row.id).map(visibleItem) }
-        : visibleItem(row),
-    );
-  const order = top.flatMap((entry) => ('children' in entry ? entry.children : [entry]));
+  const [rows, progressRows] = await Promise.all([outlineRows(db, training.id), db.select().from(itemProgress).where(eq(itemProgress.customerTrainingId, enrolment.id))]);
+  const { top, order } = arrange(rows, false);
 
   const quizIds = order.filter((item) => item.type === 'QUIZ').map((item) => item.id);
   const assignmentIds = order.filter((item) => item.type === 'ASSIGNMENT').map((item) => item.id);

@@ -48,19 +48,21 @@ export async function openItem(services: Services, learner: LearnerAuth, ref: st
 const neighbour = (view: LearnerView, index: number, step: -1 | 1) => view.order[index + step]?.id ?? null;
 
 /** The quiz as the learner takes it: questions not archived (shuffled when asked), choices without their answers. */
-async function learnerQuiz(db: Database, itemId: number, customerId: string, bestScore: number | null): Promise<LearnerQuizBody> {
+async function learnerQuiz(db: Database, itemId: number, customerId: string | null, bestScore: number | null): Promise<LearnerQuizBody> {
   const [settings] = await db.select().from(quizzes).where(eq(quizzes.trainingItemId, itemId)).limit(1);
   const s = settings ?? QUIZ_DEFAULTS;
-  const [questions, [taken]] = await Promise.all([
+  const [questions, [taken] = [{ n: 0 }]] = await Promise.all([
     db
       .select()
       .from(quizQuestions)
       .where(and(eq(quizQuestions.trainingItemId, itemId), isNull(quizQuestions.archivedAt)))
       .orderBy(asc(quizQuestions.position), asc(quizQuestions.id)),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(quizAttempts)
-      .where(and(eq(quizAttempts.trainingItemId, itemId), eq(quizAttempts.customerId, customerId))),
+    customerId
+      ? db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(quizAttempts)
+          .where(and(eq(quizAttempts.trainingItemId, itemId), eq(quizAttempts.customerId, customerId)))
+      : Promise.resolve([{ n: 0 }]),
   ]);
   const choices = questions.length
     ? await db
@@ -110,15 +112,30 @@ async function touch(db: Database, enrolment: EnrolmentRow, itemId: number, now:
 /** GET me/trainings/{slug}/items/{itemId}: the lesson for the player (see openItem for who gets it). */
 export async function getLesson(services: Services, learner: LearnerAuth, ref: string, itemId: number): Promise<LearnerItemBody> {
   const { training, enrolment, view, index, now } = await openItem(services, learner, ref, itemId);
+  return lessonBody(services, { training, view, index, customerId: learner.customer.id }, async (row) => {
+    await touch(services.db, enrolment, itemId, now);
+    return row.type === 'ASSIGNMENT' ? presentOne(services.db, training.id, await startAssignment(services, { customerId: learner.customer.id, trainingItemId: itemId })) : null;
+  });
+}
+
+/**
+ * The lesson's body for the player. `customerId` is null in the team's preview (no attempts, no progress);
+ * `recorded` runs once the item is known to exist: what opening it writes, and the learner's assignment.
+ */
+export async function lessonBody(
+  services: Services,
+  at: { training: { id: string }; view: LearnerView; index: number; customerId: string | null },
+  recorded: (row: typeof trainingItems.$inferSelect) => Promise<LearnerItemBody['assignment']>,
+): Promise<LearnerItemBody> {
+  const { training, view, index, customerId } = at;
+  const itemId = view.order[index]!.id;
   const [[row], resources] = await Promise.all([
     services.db.select().from(trainingItems).where(eq(trainingItems.id, itemId)).limit(1),
     services.db.select().from(trainingItemResources).where(eq(trainingItemResources.trainingItemId, itemId)).orderBy(asc(trainingItemResources.position), asc(trainingItemResources.id)),
   ]);
   if (!row) throw notFound();
-  await touch(services.db, enrolment, itemId, now);
+  const assignment = await recorded(row);
   const progress = view.progress.get(itemId);
-  const assignment =
-    row.type === 'ASSIGNMENT' ? await presentOne(services.db, training.id, await startAssignment(services, { customerId: learner.customer.id, trainingItemId: itemId })) : null;
   return {
     id: row.id,
     training_uuid: training.id,
@@ -133,12 +150,12 @@ export async function getLesson(services: Services, learner: LearnerAuth, ref: s
     completed_at: progress?.completedAt?.toISOString() ?? null,
     time_spent: progress?.timeSpent ?? 0,
     tasks_done: progress?.tasksDone ?? [],
-    quiz: row.type === 'QUIZ' ? await learnerQuiz(services.db, itemId, learner.customer.id, progress?.score ?? null) : null,
+    quiz: row.type === 'QUIZ' ? await learnerQuiz(services.db, itemId, customerId, progress?.score ?? null) : null,
     assignment,
     feedback_given: false,
     previous_item_id: neighbour(view, index, -1),
     next_item_id: neighbour(view, index, 1),
-    preview: false,
+    preview: customerId === null,
   };
 }
 

@@ -1,3 +1,4 @@
+import { certificateAvailable } from '../certificates/certificates.js';
 import Bowser from 'bowser';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { components } from '../../../src/api/schema.gen.js';
@@ -71,6 +72,7 @@ export async function listMyTrainings(services: Services, learner: LearnerAuth):
       enrolled_at: enrolment.enrolledAt.toISOString(),
       expires_at: enrolment.expiresAt?.toISOString() ?? null,
       completed_at: enrolment.completedAt?.toISOString() ?? null,
+      certificate_available: certificateAvailable(training, enrolment),
     };
   });
 }

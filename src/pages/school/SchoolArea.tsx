@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import { Navigate, Route, Routes, useNavigate, useParams } from 'react-router-dom';
+import { Navigate, Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { queryClient } from '../../api/queryClient';
 import { schoolQuery, type School as SchoolBody } from '../../api/schoolApi';
 import { LearnerAuthActor, SchoolProvider, useSchool } from '../../app/school';
@@ -81,6 +81,7 @@ function SchoolPages() {
     isSignedIn: s.matches('signedIn'),
   }), (a, b) => a.isReady === b.isReady && a.isUnavailable === b.isUnavailable && a.isSignedIn === b.isSignedIn);
   const auth = LearnerAuthActor.useActorRef();
+  const isPreview = useSearchParams()[0].has('preview_token');
   if (!isReady) return <Spinner aria-label={intl.formatMessage(m.loading)} />;
   if (isUnavailable) {
     return (
@@ -108,7 +109,8 @@ function SchoolPages() {
           <Route path={`${routeOf(schoolPaths.training)}/:slug`} element={<SchoolTrainingPage />} />
           <Route path={`${routeOf(schoolPaths.bundle)}/:slug`} element={<SchoolBundlePage />} />
           <Route path={SCHOOL_PAGES.myTrainings} element={isSignedIn ? <MyTrainingsPage /> : login} />
-          <Route path={`${SCHOOL_PAGES.myTrainings}/:trainingUuid/:itemId?`} element={isSignedIn ? <LessonPlayerPage /> : login} />
+          {/* The team's preview (`?preview_token=`, the editor's "Aperçu") opens the player without a learner session. */}
+          <Route path={`${SCHOOL_PAGES.myTrainings}/:trainingUuid/:itemId?`} element={isSignedIn || isPreview ? <LessonPlayerPage /> : login} />
           {/* Checkout (issue 11): shared/schoolPaths.ts builds these addresses (checkout, order, testPayment). */}
           <Route path="paiement/:type/:uuid" element={<CheckoutPage />} />
           <Route path="commande/:orderUuid" element={<OrderPage />} />

@@ -1,6 +1,6 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { lessonPlayerMachine, type LearnerItem, type LearnerOutlineItem } from '../../../../machines/lessonPlayer/lessonPlayer.machine';
 import { createLessonPlayerActors } from '../../../../machines/lessonPlayer/lessonPlayer.actors';
 import { selectLessonPlayerView } from '../../../../machines/lessonPlayer/lessonPlayer.selectors';
@@ -17,6 +17,7 @@ import { TextLink } from '../../../components/ui/Link';
 import { ProgressMeter, percentOf } from '../../../components/ui/ProgressMeter';
 import { Spinner } from '../../../components/ui/Spinner';
 import { learningMessages as m } from './learningMessages';
+import { PreviewBanner, PreviewQuiz } from './PlayerPreview';
 import { QuizTakingView } from './QuizTakingView';
 import { ScormPlayerView } from './ScormPlayerView';
 import './learning.css';
@@ -54,14 +55,20 @@ function LessonPlayer({ trainingUuid }: { trainingUuid: string }) {
   const { subdomain } = useSchool();
   const navigate = useNavigate();
   const { itemId } = useParams();
+  // The team's preview (the editor's "Aperçu" opens the player with `?preview_token=`): kept in every address shown.
+  const [search] = useSearchParams();
+  const [previewToken] = useState(() => search.get('preview_token'));
   const [initialItem] = useMemo(() => [Number(itemId) > 0 ? Number(itemId) : null], []); // eslint-disable-line react-hooks/exhaustive-deps -- the address's item only starts the player
   const machine = useMemo(
     () =>
       lessonPlayerMachine.provide({
-        actors: createLessonPlayerActors(lessonPlayerApi(subdomain, trainingUuid)),
-        actions: { showItem: (_, { itemId: shown }) => void navigate(schoolPaths.player(subdomain, trainingUuid, shown), { replace: true }) },
+        actors: createLessonPlayerActors(lessonPlayerApi(subdomain, trainingUuid, previewToken)),
+        actions: {
+          showItem: (_, { itemId: shown }) =>
+            void navigate(`${schoolPaths.player(subdomain, trainingUuid, shown)}${previewToken ? `?${new URLSearchParams({ preview_token: previewToken })}` : ''}`, { replace: true }),
+        },
       }),
-    [subdomain, trainingUuid, navigate],
+    [subdomain, trainingUuid, navigate, previewToken],
   );
   const [snapshot, send] = useInspectedMachine(machine, { input: { itemId: initialItem } });
   const view = selectLessonPlayerView(snapshot);
@@ -89,13 +96,15 @@ function LessonPlayer({ trainingUuid }: { trainingUuid: string }) {
   return (
     <div className="player learning-wide" data-testid="lesson-player">
       <aside className="player__outline" aria-labelledby="player-outline-title">
-        {back}
+        {view.isPreview ? <PreviewBanner /> : back}
         <h1 className="player__training">{outline.training.name}</h1>
-        <ProgressMeter value={outline.progress} label={intl.formatMessage(m.progressLabel, { percent: outline.progress / 100 })} className="learning-progress" labelClassName="learning-progress__label" data-testid="player-progress">
-          <div className="learning-progress__track">
-            <div className="learning-progress__fill" style={{ width: `${percentOf(outline.progress, 100)}%` }} />
-          </div>
-        </ProgressMeter>
+        {!view.isPreview && (
+          <ProgressMeter value={outline.progress} label={intl.formatMessage(m.progressLabel, { percent: outline.progress / 100 })} className="learning-progress" labelClassName="learning-progress__label" data-testid="player-progress">
+            <div className="learning-progress__track">
+              <div className="learning-progress__fill" style={{ width: `${percentOf(outline.progress, 100)}%` }} />
+            </div>
+          </ProgressMeter>
+        )}
         {outline.blocked_reason && <Banner variant="warning">{intl.formatMessage(outline.blocked_reason === 'BY_EXPIRATION' ? m.blockedByExpiration : m.blockedByTeacher)}</Banner>}
         <nav aria-labelledby="player-outline-title">
           <h2 id="player-outline-title" className="player__outline-title">
@@ -249,12 +258,13 @@ function Lesson({ lesson, trainingUuid, view, onComplete, onToggleTask, onQuizAn
         </section>
       )}
       {lesson.type === 'SCORM' &&
-        (lesson.scorm_url ? (
+        (lesson.scorm_url && !view.isPreview ? (
           <ScormPlayerView key={lesson.id} trainingUuid={trainingUuid} itemId={lesson.id} name={lesson.name} launch={lesson.scorm_url} onCompleted={onQuizAnswered} />
         ) : (
           <Banner variant="info">{intl.formatMessage(m.scormSoon)}</Banner>
         ))}
-      {lesson.type === 'QUIZ' && lesson.quiz && <QuizTakingView key={lesson.id} quiz={lesson.quiz} trainingUuid={trainingUuid} itemId={lesson.id} onAnswered={onQuizAnswered} onDirtyChange={onQuizDirty} />}
+      {lesson.type === 'QUIZ' && lesson.quiz && view.isPreview && <PreviewQuiz quiz={lesson.quiz} />}
+      {lesson.type === 'QUIZ' && lesson.quiz && !view.isPreview && <QuizTakingView key={lesson.id} quiz={lesson.quiz} trainingUuid={trainingUuid} itemId={lesson.id} onAnswered={onQuizAnswered} onDirtyChange={onQuizDirty} />}
       {lesson.resources.length > 0 && (
         <section className="lesson__resources" aria-labelledby="lesson-resources-title">
           <h3 id="lesson-resources-title">{intl.formatMessage(m.resources)}</h3>

@@ -8,6 +8,7 @@ import { ButtonLink } from '../../../components/ui/Link';
 import { ProgressMeter, percentOf } from '../../../components/ui/ProgressMeter';
 import { Spinner } from '../../../components/ui/Spinner';
 import { schoolPath, schoolPaths } from '../../../../shared/schoolPaths';
+import { CertificateButton } from './CertificateButton';
 import { learningMessages as m } from './learningMessages';
 import './learning.css';
 
@@ -71,9 +72,12 @@ function TrainingCard({ entry, subdomain }: { entry: LearnerTraining; subdomain:
         ) : (
           <>
             {entry.expires_at && <p className="training-card__meta">{intl.formatMessage(m.expiresOn, { date: new Date(entry.expires_at) })}</p>}
-            <ButtonLink href={schoolPaths.player(subdomain, entry.training.uuid, entry.last_item_id ?? undefined)} className="training-card__action" data-testid="training-open">
-              {intl.formatMessage(action)}
-            </ButtonLink>
+            <div className="training-card__actions">
+              <ButtonLink href={schoolPaths.player(subdomain, entry.training.uuid, entry.last_item_id ?? undefined)} data-testid="training-open">
+                {intl.formatMessage(action)}
+              </ButtonLink>
+              {entry.certificate_available && <CertificateButton subdomain={subdomain} trainingUuid={entry.training.uuid} trainingSlug={entry.training.slug} />}
+            </div>
           </>
         )}
       </div>

@@ -63,11 +63,24 @@ export function ItemTree({ training }: { training: Training }) {
   const user = AuthActor.useSelector((snapshot) => snapshot.context.user);
   if (!user) return null;
   const canEdit = user.is_admin || (EDITOR_ROLES as readonly string[]).includes(user.role);
-  const tree = <TreeBody training={training} canEdit={canEdit} plan={user.store.plan} isPlatformAdmin={user.is_admin} />;
+  const tree = <TreeBody training={training} canEdit={canEdit} plan={user.store.plan} isPlatformAdmin={user.is_admin} subdomain={user.store.subdomain} />;
   return canEdit ? <PreviewTokenProvider storeUuid={user.store.uuid}>{tree}</PreviewTokenProvider> : tree;
 }
 
-function TreeBody({ training, canEdit, plan, isPlatformAdmin }: { training: Training; canEdit: boolean; plan: Creator['plan']; isPlatformAdmin: boolean }) {
+function TreeBody({
+  training,
+  canEdit,
+  plan,
+  isPlatformAdmin,
+  subdomain,
+}: {
+  training: Training;
+  canEdit: boolean;
+  plan: Creator['plan'];
+  isPlatformAdmin: boolean;
+  /** The store's school, where a preview opens (the preview token is the store's). */
+  subdomain: string;
+}) {
   const intl = useIntl();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -213,7 +226,7 @@ function TreeBody({ training, canEdit, plan, isPlatformAdmin }: { training: Trai
         case 'preview': {
           // The window opens in the click itself (a window opened after a wait is taken for a pop-up).
           const token = preview.take();
-          if (token) openWindow(previewPath(training.slug, action.node.id, token), popupBlocked);
+          if (token) openWindow(previewPath(subdomain, training.uuid, action.node.id, token), popupBlocked);
           else showToast({ title: intl.formatMessage(m.previewFailed), variant: 'error' });
           return;
         }

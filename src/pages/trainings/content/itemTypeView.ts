@@ -1,3 +1,4 @@
+import { schoolPaths } from '../../../../shared/schoolPaths';
 import { CheckSquare, ClipboardCheck, FileText, Folder, ListChecks, Package, Video, type LucideIcon } from 'lucide-react';
 import type { MessageDescriptor } from 'react-intl';
 import type { TrainingItemType } from '../../../../machines/itemCreation/itemTypes';
@@ -36,9 +37,12 @@ export function editorPath(trainingUuid: string, type: TrainingItemType, itemId:
 export const submissionsPath = (trainingUuid: string, itemId: number, parentId: number | null) =>
   withParent(`/formations/${encodeURIComponent(trainingUuid)}/assignment/${itemId}/submissions`, parentId);
 
-/** Spec section 2: a lesson previews in the learner area with the store's preview token. */
-export const previewPath = (trainingSlug: string, itemId: number, token: string) =>
-  `/mon-espace/formations/${encodeURIComponent(trainingSlug)}/elements/${itemId}?preview-token=${encodeURIComponent(token)}`;
+/**
+ * Spec section 2: a lesson previews in the learner area with the store's preview token: the school's player at the
+ * item (shared/schoolPaths.ts), the token in `preview_token` as the contract's previewToken scheme names it.
+ */
+export const previewPath = (subdomain: string, trainingUuid: string, itemId: number, token: string) =>
+  `${schoolPaths.player(subdomain, trainingUuid, itemId)}?${new URLSearchParams({ preview_token: token })}`;
 
 /** Types whose learner page can be previewed (a section is not a page). */
 export const isPreviewable = (type: TrainingItemType) => type !== 'SECTION';

@@ -5,24 +5,29 @@ import { Button } from '../../../components/ui/Button';
 import { Menu, MenuItem } from '../../../components/ui/Menu';
 
 type Enrolment = components['schemas']['CustomerTraining'];
-export type CustomerActionKind = 'block' | 'unblock' | 'remove';
+export type CustomerActionKind = 'edit' | 'block' | 'unblock' | 'remove';
 
 export const customerActionMessages = defineMessages({
+  edit: { id: 'trainings.customers.edit', defaultMessage: 'Accès…' },
   block: { id: 'trainings.customers.block', defaultMessage: 'Bloquer' },
   unblock: { id: 'trainings.customers.unblock', defaultMessage: 'Débloquer' },
   remove: { id: 'trainings.customers.remove', defaultMessage: 'Retirer' },
 });
 const labels = {
+  edit: defineMessage<{ name: string }>({ id: 'trainings.customers.editLabel', defaultMessage: 'Modifier l’accès de {name}' }),
   block: defineMessage<{ name: string }>({ id: 'trainings.customers.blockLabel', defaultMessage: 'Bloquer {name}' }),
   unblock: defineMessage<{ name: string }>({ id: 'trainings.customers.unblockLabel', defaultMessage: 'Débloquer {name}' }),
   remove: defineMessage<{ name: string }>({ id: 'trainings.customers.removeLabel', defaultMessage: 'Retirer {name} de la formation' }),
   menu: defineMessage<{ name: string }>({ id: 'trainings.customers.actionsLabel', defaultMessage: 'Actions pour {name}' }),
 };
 
-/** What an editor may do to one enrolment: block a learner, unblock one the teacher blocked, remove any learner. */
+/**
+ * What an editor may do to one enrolment: change its access (end date, drip bypass), block a learner, unblock one
+ * the teacher blocked, remove any learner.
+ */
 export function customerActionsOf(enrolment: Pick<Enrolment, 'customer_type' | 'blocked_reason'>): CustomerActionKind[] {
   if (enrolment.customer_type === 'ABANDONED_CART') return [];
-  const actions: CustomerActionKind[] = [];
+  const actions: CustomerActionKind[] = ['edit'];
   if (enrolment.customer_type === 'STUDENT') actions.push('block');
   if (enrolment.customer_type === 'BLOCKED' && enrolment.blocked_reason === 'BY_TEACHER') actions.push('unblock');
   actions.push('remove');

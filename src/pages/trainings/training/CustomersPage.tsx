@@ -16,6 +16,7 @@ import '../../../components/catalogue/catalogue.css';
 import { DeleteConfirmDialog, useConfirmedDeletion } from '../../../components/catalogue/DeleteConfirm';
 import { AddCustomerModal } from './AddCustomerModal';
 import { CustomerActions, customerActionMessages } from './CustomerActions';
+import { EditEnrolmentModal } from './EditEnrolmentModal';
 import { ImportCustomersModal } from './ImportCustomersModal';
 import { TrainingFrame } from './TrainingFrame';
 import type { Training } from '../../../api/trainingsApi';
@@ -50,6 +51,7 @@ const m = defineMessages({
   removeTitle: { id: 'trainings.customers.removeTitle', defaultMessage: 'Retirer cet apprenant ?' },
   cancel: { id: 'trainings.customers.cancel', defaultMessage: 'Annuler' },
   removing: { id: 'trainings.customers.removing', defaultMessage: 'Retrait…' },
+  bypassDrip: { id: 'trainings.customers.bypassDrip', defaultMessage: 'Tous les éléments ouverts' },
 });
 const mv = {
   count: defineMessage<{ count: number }>({ id: 'trainings.customers.count', defaultMessage: '{count, plural, =0 {Aucun apprenant} one {# apprenant} other {# apprenants}}' }),
@@ -59,6 +61,7 @@ const mv = {
   }),
   results: defineMessage<{ count: number }>({ id: 'trainings.customers.results', defaultMessage: '{count, plural, =0 {Aucun résultat} one {# résultat} other {# résultats}}' }),
   enrolledOn: defineMessage<{ date: string }>({ id: 'trainings.customers.enrolledOn', defaultMessage: 'Inscription : {date}' }),
+  expiresOn: defineMessage<{ date: string }>({ id: 'trainings.customers.expiresOn', defaultMessage: 'Accès jusqu’au {date}' }),
   removeBody: defineMessage<{ name: string }>({
     id: 'trainings.customers.removeBody',
     defaultMessage: '{name} n’aura plus accès à la formation et sa progression sera effacée. Son compte reste dans votre espace.',
@@ -81,6 +84,7 @@ function CustomersPanel({ training }: { training: Training }) {
   const { page } = search;
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
+  const [editing, setEditing] = useState<Enrolment | null>(null);
 
   const list = useQuery({ ...trainingCustomersQuery(training.uuid, { page, perPage: PER_PAGE, q: search.query }), placeholderData: keepPreviousData });
   // Every page and search of this training's learners, and the learner count in the training.
@@ -186,7 +190,19 @@ function CustomersPanel({ training }: { training: Training }) {
                           <span className="muted customer-cell__enrolled">{intl.formatMessage(mv.enrolledOn, { date: date(enrolment.enrolled_at) })}</span>
                         </div>
                       </td>
-                      <td>{statusOf(enrolment)}</td>
+                      <td>
+                        {statusOf(enrolment)}
+                        {(enrolment.expires_at || enrolment.bypass_drip) && (
+                          <div className="customer-access">
+                            {enrolment.expires_at && (
+                              <span data-testid="customer-expires">
+                                {intl.formatMessage(mv.expiresOn, { date: intl.formatDate(enrolment.expires_at, { dateStyle: 'medium', timeStyle: 'short' }) })}
+                              </span>
+                            )}
+                            {enrolment.bypass_drip && <span data-testid="customer-bypass">{intl.formatMessage(m.bypassDrip)}</span>}
+                          </div>
+                        )}
+                      </td>
                       <td className="data-table__num">{intl.formatNumber(enrolment.progress / 100, { style: 'percent', maximumFractionDigits: 0 })}</td>
                       <td className="customers-table__enrolled">{date(enrolment.enrolled_at)}</td>
                       <td>{date(enrolment.last_connection_at)}</td>
@@ -195,7 +211,7 @@ function CustomersPanel({ training }: { training: Training }) {
                           <CustomerActions
                             enrolment={enrolment}
                             isDisabled={action.isSubmitting || removal.isDeleting}
-                            onAction={(kind) => (kind === 'remove' ? removal.ask(enrolment) : action.submit({ kind, enrolment }))}
+                            onAction={(kind) => (kind === 'remove' ? removal.ask(enrolment) : kind === 'edit' ? setEditing(enrolment) : action.submit({ kind, enrolment }))}
                           />
                         </td>
                       )}
@@ -213,6 +229,7 @@ function CustomersPanel({ training }: { training: Training }) {
         <>
           <AddCustomerModal trainingUuid={training.uuid} isOpen={adding} onOpenChange={setAdding} onAdded={refresh} />
           <ImportCustomersModal trainingUuid={training.uuid} isOpen={importing} onOpenChange={setImporting} onImported={refresh} />
+          <EditEnrolmentModal trainingUuid={training.uuid} enrolment={editing} onClose={() => setEditing(null)} onSaved={refresh} />
           <DeleteConfirmDialog
             deletion={removal}
             title={intl.formatMessage(m.removeTitle)}
