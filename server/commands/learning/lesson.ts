@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { components } from '../../../src/api/schema.gen.js';
 import type { LearnerAuth } from '../../auth/learnerSession.js';
 import type { Database } from '../../db/client.js';
-import { customerTrainings, itemProgress, quizAttempts, quizChoices, quizQuestions, quizzes, trainingItemResources, trainingItems } from '../../db/schema.js';
+import { customerTrainings, itemFeedbacks, itemProgress, quizAttempts, quizChoices, quizQuestions, quizzes, trainingItemResources, trainingItems } from '../../db/schema.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { messages } from '../../http/messages.js';
 import { openTraining } from '../../policies/schoolScope.js';
@@ -107,6 +107,16 @@ async function touch(db: Database, enrolment: EnrolmentRow, itemId: number, now:
     .onConflictDoUpdate({ target: [itemProgress.customerTrainingId, itemProgress.trainingItemId], set: { updatedAt: now } });
 }
 
+/** Whether the learner already gave their feedback on the item (the player's `feedback_given`). */
+export async function feedbackGiven(db: Database, itemId: number, customerId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: itemFeedbacks.id })
+    .from(itemFeedbacks)
+    .where(and(eq(itemFeedbacks.trainingItemId, itemId), eq(itemFeedbacks.customerId, customerId)))
+    .limit(1);
+  return Boolean(row);
+}
+
 /** GET me/trainings/{slug}/items/{itemId}: the lesson for the player (see openItem for who gets it). */
 export async function getLesson(services: Services, learner: LearnerAuth, ref: string, itemId: number): Promise<LearnerItemBody> {
   const { training, enrolment, view, index, now } = await openItem(services, learner, ref, itemId);
@@ -135,7 +145,8 @@ export async function getLesson(services: Services, learner: LearnerAuth, ref: s
     tasks_done: progress?.tasksDone ?? [],
     quiz: row.type === 'QUIZ' ? await learnerQuiz(services.db, itemId, learner.customer.id, progress?.score ?? null) : null,
     assignment,
-    feedback_given: false,
+    feedback_given: await feedbackGiven(services.db, itemId, learner.customer.id),
+    feedback_options: training.feedbackOptions.enabled ? training.feedbackOptions : null,
     previous_item_id: neighbour(view, index, -1),
     next_item_id: neighbour(view, index, 1),
     preview: false,
