@@ -102,3 +102,18 @@ export const giveLessonFeedback = (subdomain: string, trainingUuid: string, item
       body,
     }),
   );
+
+/** GET …/assignment/comments: the learner's thread with the team about the assignment, oldest first. */
+export const assignmentThreadQuery = (subdomain: string, trainingUuid: string, itemId: number) =>
+  $school.queryOptions('get', '/school/stores/{subdomain}/me/trainings/{slug}/items/{itemId}/assignment/comments', {
+    params: { path: { ...at(subdomain, trainingUuid), itemId } },
+  });
+
+/** POST …/assignment/comments: a message to the team about the assignment. */
+export const postAssignmentMessage = (subdomain: string, trainingUuid: string, itemId: number, content: string) =>
+  unwrap(
+    schoolClient.POST('/school/stores/{subdomain}/me/trainings/{slug}/items/{itemId}/assignment/comments', {
+      params: { path: { ...at(subdomain, trainingUuid), itemId } },
+      body: { content },
+    }),
+  );

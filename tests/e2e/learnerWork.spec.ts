@@ -35,12 +35,13 @@ test('Léa hands in her assignment, the owner rejects it, Léa sees "à reprendr
   // Nothing to hand in: the machine says so before any call.
   await handIn.getByTestId('hand-in-submit').click();
   await expect(handIn.getByText('Écrivez une réponse ou ajoutez au moins un fichier.')).toBeVisible();
+  await expect(handIn.getByTestId('hand-in-thread')).toContainText("Une question sur ce devoir ?");
   await handIn.getByRole('textbox', { name: 'Votre réponse' }).fill('Trois angles : plongée, 45° et hauteur de table, lumière de fenêtre.');
   await page.screenshot({ path: test.info().outputPath('hand-in-form.png'), fullPage: true });
   await handIn.getByTestId('hand-in-submit').click();
   await expect(status).toHaveText('En attente de correction');
   await expect(handIn).toContainText('Trois angles : plongée');
-  await expect(handIn.getByRole('textbox')).toHaveCount(0);
+  await expect(handIn.getByRole('textbox', { name: 'Votre réponse' })).toHaveCount(0);
 
   // The owner sees it at once on the review page and rejects it.
   const team = await browser.newContext();
@@ -54,12 +55,16 @@ test('Léa hands in her assignment, the owner rejects it, Léa sees "à reprendr
   await teamPage.getByTestId('assignment-correction').getByRole('textbox').fill('Il manque la photo à hauteur de table : reprenez-la.');
   await teamPage.getByTestId('assignment-decision-submit').click();
   await expect(teamPage.getByTestId('assignment-decided')).toBeVisible();
+  await teamPage.getByTestId('assignment-message-input').getByRole('textbox').fill('Gardez la même lumière pour les trois.');
+  await teamPage.getByTestId('assignment-message-send').click();
+  await expect(teamPage.getByTestId('assignment-message').filter({ hasText: 'Gardez la même lumière' })).toBeVisible();
   await team.close();
 
   // Léa comes back: to rework, with the correction; she hands in again.
   await page.reload();
   await expect(status).toHaveText('À reprendre');
   await expect(handIn.getByTestId('hand-in-corrections')).toContainText('Il manque la photo à hauteur de table');
+  await expect(handIn.getByTestId('hand-in-message')).toContainText('Gardez la même lumière pour les trois.');
   await page.screenshot({ path: test.info().outputPath('hand-in-rejected.png'), fullPage: true });
   await handIn.getByRole('textbox', { name: 'Votre réponse' }).fill('Voici la photo à hauteur de table, reprise.');
   await handIn.getByTestId('hand-in-submit').click();

@@ -5,7 +5,7 @@ import { assignmentHandInMachine, type Assignment } from '../../../../machines/a
 import { createAssignmentHandInActors } from '../../../../machines/assignmentHandIn/assignmentHandIn.actors';
 import { selectAssignmentHandInView } from '../../../../machines/assignmentHandIn/assignmentHandIn.selectors';
 import type { LearnerItem } from '../../../../machines/lessonPlayer/lessonPlayer.machine';
-import { assignmentHandInApi, giveLessonFeedback, lessonCommentsQuery, postLessonComment } from '../../../api/learningApi';
+import { assignmentHandInApi, assignmentThreadQuery, giveLessonFeedback, lessonCommentsQuery, postAssignmentMessage, postLessonComment } from '../../../api/learningApi';
 import type { components } from '../../../api/schema.gen';
 import { failureText, fieldErrors } from '../../../app/failureText';
 import { useInspectedMachine } from '../../../app/inspector';
@@ -128,7 +128,61 @@ export function AssignmentHandInView({ assignment, maxFiles, trainingUuid, itemI
           </div>
         </form>
       )}
+      <AssignmentThread trainingUuid={trainingUuid} itemId={itemId} />
     </section>
+  );
+}
+
+/** The learner's messages with the team about the assignment (the review page's thread). */
+function AssignmentThread({ trainingUuid, itemId }: { trainingUuid: string; itemId: number }) {
+  const intl = useIntl();
+  const { subdomain } = useSchool();
+  const queryClient = useQueryClient();
+  const query = assignmentThreadQuery(subdomain, trainingUuid, itemId);
+  const thread = useQuery(query);
+  const [content, setContent] = useState('');
+  const request = useRequest(async (text: string) => {
+    await postAssignmentMessage(subdomain, trainingUuid, itemId, text);
+    setContent('');
+    await queryClient.invalidateQueries({ queryKey: query.queryKey });
+  });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (content.trim() === '' || request.isSubmitting) return;
+    request.submit(content.trim());
+  };
+  return (
+    <div className="hand-in__thread" data-testid="hand-in-thread">
+      <h4>{intl.formatMessage(m.handInThread)}</h4>
+      {thread.isPending ? (
+        <Spinner aria-label={intl.formatMessage(m.commentsLoading)} />
+      ) : thread.isError ? (
+        <Banner variant="danger">{intl.formatMessage(m.commentsFailed)}</Banner>
+      ) : thread.data.data.length === 0 ? (
+        <p className="lesson__hint">{intl.formatMessage(m.handInThreadEmpty)}</p>
+      ) : (
+        <ul className="lesson-comments__list">
+          {thread.data.data.map((message) => (
+            <li key={message.id} className="lesson-comment" data-testid="hand-in-message">
+              <p className="lesson-comment__meta">
+                <strong>{message.author?.display_name ?? intl.formatMessage(m.commentDeletedAuthor)}</strong>{' '}
+                <time dateTime={message.created_at}>{intl.formatDate(message.created_at, { dateStyle: 'medium', timeStyle: 'short' })}</time>
+              </p>
+              <p className="lesson-comment__content">{message.content}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form className="lesson-comments__form" onSubmit={onSubmit}>
+        <FormError>{failureText(intl, request.error, ['content'])}</FormError>
+        <TextAreaField label={intl.formatMessage(m.handInMessage)} value={content} onChange={setContent} maxLength={5000} rows={2} errorMessage={fieldErrors(request.error, 'content')} />
+        <div className="form-actions">
+          <Button type="submit" size="sm" variant="secondary" isDisabled={content.trim() === ''} isPending={request.isSubmitting} pendingLabel={intl.formatMessage(m.commentSending)} data-testid="hand-in-message-send">
+            {intl.formatMessage(m.commentSend)}
+          </Button>
+        </div>
+      </form>
+    </div>
   );
 }
 
