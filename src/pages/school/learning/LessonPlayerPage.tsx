@@ -254,7 +254,7 @@ function Lesson({ lesson, trainingUuid, view, onComplete, onToggleTask, onQuizAn
             {assignmentOf(lesson).instructions && <p>{assignmentOf(lesson).instructions}</p>}
           </section>
           <AssignmentHandInView
-            key={lesson.id}
+            key={`hand-in-${lesson.id}`}
             assignment={lesson.assignment}
             maxFiles={assignmentOf(lesson).maxFiles}
             trainingUuid={trainingUuid}
@@ -288,7 +288,7 @@ function Lesson({ lesson, trainingUuid, view, onComplete, onToggleTask, onQuizAn
           {intl.formatMessage(m.markDone)}
         </Button>
       )}
-      {lesson.feedback_options && !lesson.preview && <LessonFeedback key={lesson.id} lesson={lesson} onGiven={() => onFeedbackGiven(lesson.id)} />}
+      {lesson.feedback_options && !lesson.preview && <LessonFeedback key={`feedback-${lesson.id}`} lesson={lesson} onGiven={() => onFeedbackGiven(lesson.id)} />}
       {!lesson.preview && <LessonComments key={`comments-${lesson.id}`} trainingUuid={trainingUuid} itemId={lesson.id} />}
     </article>
   );
