@@ -550,6 +550,36 @@ export const itemProgress = pgTable(
   (t) => [primaryKey({ columns: [t.customerTrainingId, t.trainingItemId] }), index('item_progress_item_idx').on(t.trainingItemId)],
 );
 
+/**
+ * A learner's feedback on a lesson (the player's form when the training's feedback options are on): one per
+ * learner and item, a second replaces it. The statistics' average rating reads it.
+ */
+export const itemFeedbacks = pgTable(
+  'item_feedbacks',
+  {
+    id: serial('id').primaryKey(),
+    trainingId: uuid('training_id')
+      .notNull()
+      .references(() => trainings.id, { onDelete: 'cascade' }),
+    trainingItemId: integer('training_item_id')
+      .notNull()
+      .references(() => trainingItems.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    rating: integer('rating'),
+    /** Plain text. */
+    comment: text('comment'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('item_feedbacks_item_customer_unique').on(t.trainingItemId, t.customerId),
+    index('item_feedbacks_training_idx').on(t.trainingId, t.createdAt),
+    index('item_feedbacks_customer_idx').on(t.customerId),
+  ],
+);
+
 /** A learner's visits to the learner area (connections in the statistics). */
 export const customerConnections = pgTable(
   'customer_connections',
@@ -932,6 +962,9 @@ export const uploads = pgTable(
       .references(() => stores.id, { onDelete: 'cascade' }),
     trainingId: uuid('training_id').references(() => trainings.id, { onDelete: 'set null' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** A learner's upload (assignment files from the learner area): only they may hand it in. Kept (and counted
+     * in the quota) when the learner goes, like a team member's. */
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     type: text('type', { enum: ['VIDEO', 'AUDIO', 'PDF', 'IMAGE', 'RESOURCE', 'QUIZ_MEDIA', 'MEDIA', 'ASSIGNMENT'] }).notNull(),
     key: text('key').notNull().unique(),
     contentType: text('content_type').notNull(),
@@ -941,7 +974,10 @@ export const uploads = pgTable(
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('uploads_store_idx').on(t.storeId), index('uploads_training_idx').on(t.trainingId).where(sql`${t.trainingId} is not null`)],
+  (t) => [
+    index('uploads_store_idx').on(t.storeId),
+    index('uploads_customer_idx').on(t.customerId).where(sql`${t.customerId} is not null`),
+    index('uploads_training_idx').on(t.trainingId).where(sql`${t.trainingId} is not null`)],
 );
 
 /**

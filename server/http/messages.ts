@@ -370,6 +370,20 @@ export const messages = {
     'Tell the learner what to rework before rejecting their assignment.',
   ),
   submissionEmpty: t('Rendez un texte ou au moins un fichier.', 'Hand in a text or at least one file.'),
+  tooManyFiles: (max: number) =>
+    t(
+      max === 0 ? 'Ce devoir ne prend pas de fichier : rendez un texte.' : `Ce devoir prend au plus ${max} fichier${max > 1 ? 's' : ''}.`,
+      max === 0 ? 'This assignment takes no file: hand in a text.' : `This assignment takes at most ${max} file${max > 1 ? 's' : ''}.`,
+    ),
+  submissionFileUnknown: t(
+    'Ce fichier n’a pas été envoyé depuis votre espace ou son envoi n’est pas terminé : envoyez-le à nouveau.',
+    'This file was not uploaded from your area or its upload did not finish: upload it again.',
+  ),
+  // Lesson feedback (issue 12)
+  feedbackDisabled: t('Cette formation ne recueille pas d’avis sur les leçons.', 'This training does not collect feedback on lessons.'),
+  feedbackRatingDisabled: t('Cette formation ne demande pas de note.', 'This training does not ask for a rating.'),
+  feedbackCommentDisabled: t('Cette formation ne demande pas de commentaire.', 'This training does not ask for a comment.'),
+  feedbackEmpty: t('Donnez une note ou un commentaire.', 'Give a rating or a comment.'),
 
   // Payment providers
   stripeUnavailable: t(

@@ -19,6 +19,8 @@ export interface TrainingFigures {
   cohortProgressAverage: number | null;
   revenue: number;
   sales: number;
+  /** The learners' lesson ratings (1–5), null when none. */
+  averageRating: number | null;
 }
 
 export interface ItemFigures {
@@ -45,8 +47,8 @@ export function presentItemStats(item: ItemFigures): TrainingItemStatsBody {
 }
 
 /**
- * `average_rating` is null: learners' ratings (training feedback) have no table yet; the feedback issue
- * fills it. Every other figure comes from the learners, progress, connections and sales tables.
+ * Every figure comes from the learners, progress, connections, sales and lesson feedback (item_feedbacks)
+ * tables.
  */
 export function presentTrainingStats(
   period: { begin: string; end: string } | null,
@@ -63,7 +65,7 @@ export function presentTrainingStats(
     average_progress: Math.min(100, twoDecimals(figures.cohortProgressAverage ?? 0)),
     revenue: twoDecimals(figures.revenue),
     sales_count: figures.sales,
-    average_rating: null,
+    average_rating: figures.averageRating === null ? null : twoDecimals(figures.averageRating),
     items: items.map(presentItemStats),
   };
 }

@@ -1,5 +1,8 @@
 import { learnerCertificate } from '../commands/certificates/certificates.js';
+import { giveLessonFeedback } from '../commands/learning/feedback.js';
+import { createLearnerUploadUrl, createMyAssignmentComment, listMyAssignmentComments, submitMyAssignment } from '../commands/learning/handIn.js';
 import { getLesson } from '../commands/learning/lesson.js';
+import { createLessonComment, listLessonComments } from '../commands/learning/lessonComments.js';
 import { getMyTraining, listMyTrainings } from '../commands/learning/myTrainings.js';
 import { previewLesson, previewTraining } from '../commands/learning/preview.js';
 import { updateLessonProgress } from '../commands/learning/progress.js';
@@ -7,6 +10,7 @@ import { submitQuizAnswers } from '../commands/learning/quizTaking.js';
 import { getScormProgress, saveScormProgress } from '../commands/learning/scorm.js';
 import { pdfHeaders } from '../http/pdf.js';
 import { scopeOf, signedInLearner, type HandlerMap } from '../openapi/handler.js';
+import { pageRequest } from './trainingLearners.js';
 
 /**
  * Following a training in the learner area (`/school/stores/{subdomain}/me/trainings…`): every operation goes
@@ -47,5 +51,33 @@ export const learningHandlers: HandlerMap = {
   async getMyCertificate(ctx) {
     const pdf = await learnerCertificate(ctx.services, signedInLearner(ctx), ctx.params.slug);
     return { status: 200, body: pdf, headers: pdfHeaders('certificat-de-realisation.pdf') };
+  },
+
+  async submitAssignment(ctx) {
+    return { status: 201, body: await submitMyAssignment(ctx.services, signedInLearner(ctx), ctx.params.slug, ctx.params.itemId, ctx.body) };
+  },
+
+  async listMyAssignmentComments(ctx) {
+    return { status: 200, body: await listMyAssignmentComments(ctx.services, signedInLearner(ctx), ctx.params.slug, ctx.params.itemId) };
+  },
+
+  async createMyAssignmentComment(ctx) {
+    return { status: 201, body: await createMyAssignmentComment(ctx.services, signedInLearner(ctx), ctx.params.slug, ctx.params.itemId, ctx.body.content) };
+  },
+
+  async createLearnerUploadUrl(ctx) {
+    return { status: 200, body: await createLearnerUploadUrl(ctx.services, signedInLearner(ctx), ctx.body) };
+  },
+
+  async listLessonComments(ctx) {
+    return { status: 200, body: await listLessonComments(ctx.services, signedInLearner(ctx), ctx.params.slug, ctx.params.itemId, pageRequest(ctx)) };
+  },
+
+  async createLessonComment(ctx) {
+    return { status: 201, body: await createLessonComment(ctx.services, signedInLearner(ctx), ctx.params.slug, ctx.params.itemId, ctx.body) };
+  },
+
+  async giveLessonFeedback(ctx) {
+    return { status: 201, body: await giveLessonFeedback(ctx.services, signedInLearner(ctx), ctx.params.slug, ctx.params.itemId, ctx.body) };
   },
 };

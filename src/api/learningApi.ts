@@ -1,8 +1,11 @@
+import type { AssignmentHandInApi } from '../../machines/assignmentHandIn/assignmentHandIn.actors';
 import type { LessonPlayerApi } from '../../machines/lessonPlayer/lessonPlayer.actors';
+import { contentTypeOfFile } from '../../machines/upload/upload.machine';
 import type { QuizTakingApi } from '../../machines/quizTaking/quizTaking.actors';
 import type { ScormPlayerApi } from '../../machines/scormPlayer/scormPlayer.actors';
 import { unwrap } from './failure';
 import { $school, schoolClient } from './schoolApi';
+import { asBlob, sendWithProgress } from './uploadApi';
 import type { paths } from './schema.gen';
 
 /**
@@ -73,3 +76,71 @@ export function scormPlayerApi(subdomain: string, trainingUuid: string, itemId: 
 /** GET …/me/trainings/{slug}/certificate: the learner's completion certificate (a PDF). */
 export const downloadMyCertificate = (subdomain: string, trainingUuid: string, signal?: AbortSignal) =>
   unwrap(schoolClient.GET('/school/stores/{subdomain}/me/trainings/{slug}/certificate', { params: { path: at(subdomain, trainingUuid) }, parseAs: 'blob', signal })) as Promise<Blob>;
+
+/**
+ * The assignment hand-in's calls for one ASSIGNMENT item: a file goes through the upload machinery (an address
+ * from POST …/me/uploads, then the PUT of uploadApi.ts), the hand-in through POST …/assignment/submissions.
+ */
+export function assignmentHandInApi(subdomain: string, trainingUuid: string, itemId: number): AssignmentHandInApi {
+  return {
+    upload: async (file, signal) => {
+      const contentType = contentTypeOfFile(file);
+      const target = await unwrap(
+        schoolClient.POST('/school/stores/{subdomain}/me/uploads', {
+          params: { path: { subdomain } },
+          body: { type: 'ASSIGNMENT', filename: file.name.slice(0, 255) || 'fichier', size: file.size, ...(contentType ? { content_type: contentType } : {}) },
+          signal,
+        }),
+      );
+      await sendWithProgress({ method: target.method, url: target.upload_url, headers: target.headers, body: asBlob(file), onProgress: () => undefined, signal });
+      return { name: file.name.slice(0, 255) || 'fichier', url: target.file_url, size: file.size };
+    },
+    submit: (body, signal) =>
+      unwrap(
+        schoolClient.POST('/school/stores/{subdomain}/me/trainings/{slug}/items/{itemId}/assignment/submissions', {
+          params: { path: { ...at(subdomain, trainingUuid), itemId } },
+          body,
+          signal,
+        }),
+      ),
+  };
+}
+
+/** GET …/comments: a page of the threads under a lesson. */
+export const lessonCommentsQuery = (subdomain: string, trainingUuid: string, itemId: number) =>
+  $school.queryOptions('get', '/school/stores/{subdomain}/me/trainings/{slug}/items/{itemId}/comments', {
+    params: { path: { ...at(subdomain, trainingUuid), itemId }, query: { per_page: 50 } },
+  });
+
+/** POST …/comments: a comment, or a reply under `parentId`. */
+export const postLessonComment = (subdomain: string, trainingUuid: string, itemId: number, content: string, parentId?: number) =>
+  unwrap(
+    schoolClient.POST('/school/stores/{subdomain}/me/trainings/{slug}/items/{itemId}/comments', {
+      params: { path: { ...at(subdomain, trainingUuid), itemId } },
+      body: { content, ...(parentId ? { parent_id: parentId } : {}) },
+    }),
+  );
+
+/** POST …/feedback: the learner's rating and/or comment on the lesson. */
+export const giveLessonFeedback = (subdomain: string, trainingUuid: string, itemId: number, body: { rating?: number; comment?: string }) =>
+  unwrap(
+    schoolClient.POST('/school/stores/{subdomain}/me/trainings/{slug}/items/{itemId}/feedback', {
+      params: { path: { ...at(subdomain, trainingUuid), itemId } },
+      body,
+    }),
+  );
+
+/** GET …/assignment/comments: the learner's thread with the team about the assignment, oldest first. */
+export const assignmentThreadQuery = (subdomain: string, trainingUuid: string, itemId: number) =>
+  $school.queryOptions('get', '/school/stores/{subdomain}/me/trainings/{slug}/items/{itemId}/assignment/comments', {
+    params: { path: { ...at(subdomain, trainingUuid), itemId } },
+  });
+
+/** POST …/assignment/comments: a message to the team about the assignment. */
+export const postAssignmentMessage = (subdomain: string, trainingUuid: string, itemId: number, content: string) =>
+  unwrap(
+    schoolClient.POST('/school/stores/{subdomain}/me/trainings/{slug}/items/{itemId}/assignment/comments', {
+      params: { path: { ...at(subdomain, trainingUuid), itemId } },
+      body: { content },
+    }),
+  );

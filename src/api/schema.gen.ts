@@ -6578,6 +6578,8 @@ export interface components {
             /** @description ASSIGNMENT only; null until started. */
             assignment: components["schemas"]["Assignment"] | null;
             feedback_given: boolean;
+            /** @description Our design: the player shows the feedback form at the end of the lesson from these (null when the training does not ask for feedback); with `mandatory`, "next" waits for it. Optional so that other producers of a LearnerItem (the preview) may leave it out, which reads as null. */
+            feedback_options?: components["schemas"]["FeedbackOptions"] | null;
             previous_item_id: number | null;
             next_item_id: number | null;
             /** @description Opened with a preview token by the team: nothing is recorded. */

@@ -15,7 +15,7 @@ type TrainingItem = components['schemas']['TrainingItem'];
  * with XMLHttpRequest (upload.onprogress); the presign call uses the typed API client like the rest.
  */
 
-const asBlob = (file: UploadFile): Blob => {
+export const asBlob = (file: UploadFile): Blob => {
   if (!(file instanceof Blob)) throw new Error('upload: the file to send must be a File or a Blob');
   return file;
 };

@@ -56,7 +56,7 @@ export async function validateAssignment(
   return presentOne(services.db, training.id, updated);
 }
 
-function selectComments(deps: AssignmentDeps) {
+function selectComments(deps: Pick<AssignmentDeps, 'db'>) {
   return deps.db
     .select({ comment: assignmentComments, customer: customerColumns, user: userColumns })
     .from(assignmentComments)
@@ -88,10 +88,15 @@ export async function addAssignmentComment(
 export async function listAssignmentComments(services: Services, storeId: string, trainingUuid: string, itemId: number, assignmentId: number) {
   const { item } = await assignmentItemOf(services, storeId, trainingUuid, itemId);
   await assignmentOf(services.db, item.id, assignmentId);
-  const rows = await selectComments(services)
+  return { data: await commentsOf(services, assignmentId) };
+}
+
+/** An assignment's thread, oldest first (the team's review page and the learner's player). */
+export async function commentsOf(deps: Pick<AssignmentDeps, 'db'>, assignmentId: number) {
+  const rows = await selectComments(deps)
     .where(eq(assignmentComments.assignmentId, assignmentId))
     .orderBy(asc(assignmentComments.createdAt), asc(assignmentComments.id));
-  return { data: rows.map(present) };
+  return rows.map(present);
 }
 
 export async function createAssignmentComment(

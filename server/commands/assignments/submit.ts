@@ -34,10 +34,11 @@ export async function startAssignment(deps: AssignmentDeps, input: { customerId:
 }
 
 /**
- * Who hears of a submission (ASSIGNMENT_SUBMITTED): the training's authors who are still in the team and may
- * review (owner, admin, teacher); a training without such authors notifies the store's owners and admins.
+ * Who hears of a submission (ASSIGNMENT_SUBMITTED) or of a learner's comment under a lesson
+ * (TRAINING_COMMENT_CREATED): the training's authors who are still in the team and may review (owner, admin,
+ * teacher); a training without such authors notifies the store's owners and admins.
  */
-async function reviewersOf(deps: AssignmentDeps, trainingId: string, storeId: string): Promise<string[]> {
+export async function reviewersOf(deps: AssignmentDeps, trainingId: string, storeId: string): Promise<string[]> {
   const authors = await deps.db
     .select({ id: users.id })
     .from(trainingAuthors)

@@ -36,3 +36,14 @@ export function cleanDescription(html: string | null): string | null {
   const clean = sanitizeHtml(html, OPTIONS).trim();
   return sanitizeHtml(clean, TEXT_ONLY).trim() === '' ? null : clean;
 }
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+
+/**
+ * What a learner writes where plain text is shown (comments, feedback): any markup dropped (script and style
+ * with their content), the text kept, trimmed. The result is text, never HTML: views show it as text.
+ */
+export const plainText = (html: string): string =>
+  sanitizeHtml(html, TEXT_ONLY)
+    .replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity]!)
+    .trim();

@@ -2,7 +2,8 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { components } from '../../../src/api/schema.gen.js';
 import type { LearnerAuth } from '../../auth/learnerSession.js';
 import type { Database } from '../../db/client.js';
-import { customerTrainings, itemProgress, quizAttempts, quizChoices, quizQuestions, quizzes, trainingItemResources, trainingItems } from '../../db/schema.js';
+import { customerTrainings, itemFeedbacks, itemProgress, quizAttempts, quizChoices, quizQuestions, quizzes, trainingItemResources, trainingItems } from '../../db/schema.js';
+import type { FeedbackOptionsData } from '../../db/schema.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { messages } from '../../http/messages.js';
 import { openTraining } from '../../policies/schoolScope.js';
@@ -109,6 +110,16 @@ async function touch(db: Database, enrolment: EnrolmentRow, itemId: number, now:
     .onConflictDoUpdate({ target: [itemProgress.customerTrainingId, itemProgress.trainingItemId], set: { updatedAt: now } });
 }
 
+/** Whether the learner already gave their feedback on the item (the player's `feedback_given`). */
+export async function feedbackGiven(db: Database, itemId: number, customerId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: itemFeedbacks.id })
+    .from(itemFeedbacks)
+    .where(and(eq(itemFeedbacks.trainingItemId, itemId), eq(itemFeedbacks.customerId, customerId)))
+    .limit(1);
+  return Boolean(row);
+}
+
 /** GET me/trainings/{slug}/items/{itemId}: the lesson for the player (see openItem for who gets it). */
 export async function getLesson(services: Services, learner: LearnerAuth, ref: string, itemId: number): Promise<LearnerItemBody> {
   const { training, enrolment, view, index, now } = await openItem(services, learner, ref, itemId);
@@ -124,7 +135,7 @@ export async function getLesson(services: Services, learner: LearnerAuth, ref: s
  */
 export async function lessonBody(
   services: Services,
-  at: { training: { id: string }; view: LearnerView; index: number; customerId: string | null },
+  at: { training: { id: string; feedbackOptions: FeedbackOptionsData }; view: LearnerView; index: number; customerId: string | null },
   recorded: (row: typeof trainingItems.$inferSelect) => Promise<LearnerItemBody['assignment']>,
 ): Promise<LearnerItemBody> {
   const { training, view, index, customerId } = at;
@@ -152,7 +163,8 @@ export async function lessonBody(
     tasks_done: progress?.tasksDone ?? [],
     quiz: row.type === 'QUIZ' ? await learnerQuiz(services.db, itemId, customerId, progress?.score ?? null) : null,
     assignment,
-    feedback_given: false,
+    feedback_given: customerId ? await feedbackGiven(services.db, itemId, customerId) : false,
+    feedback_options: training.feedbackOptions.enabled ? training.feedbackOptions : null,
     previous_item_id: neighbour(view, index, -1),
     next_item_id: neighbour(view, index, 1),
     preview: customerId === null,

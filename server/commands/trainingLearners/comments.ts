@@ -13,7 +13,7 @@ type TrainingCommentBody = components['schemas']['TrainingComment'];
 /** Replies of replies are shown nested; past this depth a thread would be abuse, not conversation. */
 const MAX_DEPTH = 20;
 
-function selectComments(services: Services) {
+function selectComments(services: Pick<Services, 'db'>) {
   return services.db
     .select({
       comment: trainingComments,
@@ -33,7 +33,7 @@ function normalise(row: Awaited<ReturnType<ReturnType<typeof selectComments>['wh
 }
 
 /** The page's threads with every reply below them, one query per level; replies oldest first. */
-async function withReplies(services: Services, roots: CommentWithAuthor[]): Promise<TrainingCommentBody[]> {
+async function withReplies(services: Pick<Services, 'db'>, roots: CommentWithAuthor[]): Promise<TrainingCommentBody[]> {
   const childrenOf = new Map<number, CommentWithAuthor[]>();
   let level = roots.map((r) => r.comment.id);
   for (let depth = 0; level.length && depth < MAX_DEPTH; depth++) {
@@ -53,7 +53,7 @@ async function withReplies(services: Services, roots: CommentWithAuthor[]): Prom
   return roots.map(build);
 }
 
-async function pageOfThreads(services: Services, where: SQL | undefined, page: PageRequest) {
+export async function pageOfThreads(services: Pick<Services, 'db'>, where: SQL | undefined, page: PageRequest) {
   const [counted] = await services.db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(trainingComments)
@@ -112,19 +112,39 @@ export async function createTrainingItemComment(
 ) {
   const training = await trainingOf(services, storeId, trainingUuid);
   await commentableItem(services, training.id, itemId);
-  const content = body.content.trim();
+  return insertComment(services, { trainingId: training.id, itemId, userId, content: body.content, parentId: body.parent_id });
+}
+
+/**
+ * A comment under a lesson, by a team member (`userId`) or a learner (`customerId`): plain text, trimmed,
+ * never empty; a reply names a comment of the same lesson (422 otherwise). Pass a transaction as `services.db`
+ * to write it with what goes with it (the team's notifications).
+ */
+export async function insertComment(
+  services: Pick<Services, 'db' | 'clock'>,
+  input: { trainingId: string; itemId: number; content: string; parentId?: number } & ({ userId: string; customerId?: undefined } | { customerId: string; userId?: undefined }),
+) {
+  const content = input.content.trim();
   if (!content) throw invalid({ content: [messages.commentEmpty] });
-  if (body.parent_id !== undefined) {
+  if (input.parentId !== undefined) {
     const [parent] = await services.db
       .select({ id: trainingComments.id })
       .from(trainingComments)
-      .where(and(eq(trainingComments.id, body.parent_id), eq(trainingComments.trainingItemId, itemId)))
+      .where(and(eq(trainingComments.id, input.parentId), eq(trainingComments.trainingItemId, input.itemId)))
       .limit(1);
     if (!parent) throw invalid({ parent_id: [messages.commentParentUnknown] });
   }
   const [created] = await services.db
     .insert(trainingComments)
-    .values({ trainingId: training.id, trainingItemId: itemId, parentId: body.parent_id ?? null, userId, content, createdAt: services.clock() })
+    .values({
+      trainingId: input.trainingId,
+      trainingItemId: input.itemId,
+      parentId: input.parentId ?? null,
+      userId: input.userId ?? null,
+      customerId: input.customerId ?? null,
+      content,
+      createdAt: services.clock(),
+    })
     .returning();
   const [row] = (await selectComments(services).where(eq(trainingComments.id, created!.id))).map(normalise);
   return presentTrainingComment(row!, []);

@@ -1,6 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { customerConnections, customerTrainings, itemProgress, sales, trainingItems, type trainings } from '../../db/schema.js';
+import { customerConnections, customerTrainings, itemFeedbacks, itemProgress, sales, trainingItems, type trainings } from '../../db/schema.js';
 import { presentTrainingStats, type ItemFigures, type TrainingFigures } from '../../presenters/stats.js';
 import type { Services } from '../../services.js';
 import { trainingOf } from '../catalogue/scope.js';
@@ -18,6 +18,7 @@ const count = (where: ReturnType<typeof sql>) => sql<number>`count(*) filter (wh
  * - active_customers_count: learners with at least one connection to the training during the period;
  * - completed_count: learners who completed the training during the period;
  * - completion_rate and average_progress: over the learners enrolled during the period, where they stand now;
+ * - average_rating: the learners' lesson ratings (item_feedbacks) given or changed during the period;
  * - revenue and sales_count: PAID sales of the training whose payment falls in the period (`amount` is
  *   what the buyer paid, the discount already taken off).
  */
@@ -40,6 +41,10 @@ async function trainingFigures(services: Services, training: TrainingRow, bounds
     .select({ revenue: sql<number>`coalesce(sum(${sales.amount}), 0)`.mapWith(Number), sales: sql<number>`count(*)`.mapWith(Number) })
     .from(sales)
     .where(and(eq(sales.storeId, training.storeId), eq(sales.trainingId, training.id), eq(sales.status, 'PAID'), happenedWithin(sales.paidAt, bounds)));
+  const [rated] = await services.db
+    .select({ average: sql<number | null>`avg(${itemFeedbacks.rating})`.mapWith((v) => (v === null ? null : Number(v))) })
+    .from(itemFeedbacks)
+    .where(and(eq(itemFeedbacks.trainingId, training.id), happenedWithin(itemFeedbacks.updatedAt, bounds)));
   const e = enrolments[0]!;
   return {
     customers: e.customers,
@@ -50,6 +55,7 @@ async function trainingFigures(services: Services, training: TrainingRow, bounds
     cohortProgressAverage: e.customers ? e.cohortProgressAverage : null,
     revenue: paid?.revenue ?? 0,
     sales: paid?.sales ?? 0,
+    averageRating: rated?.average ?? null,
     learnersByEnd: e.learnersByEnd,
   };
 }

@@ -20,3 +20,17 @@ export async function arrivedUpload(services: Services, storeId: string, trainin
   const arrived = upload && (upload.uploadedAt !== null || (services.storage.kind === 's3' && upload.size !== null));
   return arrived ? upload : null;
 }
+
+/**
+ * The learner's own assignment file whose public address is `url`, once its bytes have arrived; null
+ * otherwise (another learner's upload, another store's, a team upload, or one never sent).
+ */
+export async function arrivedLearnerUpload(services: Services, storeId: string, customerId: string, url: string, db: Database = services.db) {
+  const candidates = await db
+    .select({ key: uploads.key, size: uploads.size, uploadedAt: uploads.uploadedAt })
+    .from(uploads)
+    .where(and(eq(uploads.storeId, storeId), eq(uploads.customerId, customerId), eq(uploads.type, 'ASSIGNMENT')));
+  const upload = candidates.find((row) => services.storage.url(row.key) === url);
+  const arrived = upload && (upload.uploadedAt !== null || (services.storage.kind === 's3' && upload.size !== null));
+  return arrived ? upload : null;
+}

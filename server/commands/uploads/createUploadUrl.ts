@@ -38,6 +38,16 @@ export function storedFileName(filename: string, contentType: string): string {
   return `${base || 'fichier'}.${extension}`;
 }
 
+/** Who asks for an upload address, and for which training (a learner's assignment file names none). */
+export interface UploadOwner {
+  store: AuthContext['store'];
+  trainingId: string | null;
+  userId: string | null;
+  customerId: string | null;
+  /** Platform admins upload whatever the store's plan (they use the EXPERT limits). */
+  anyPlan: boolean;
+}
+
 /**
  * POST /trainings/{uuid}/urls/presigned. Checks the type's accepted files and its size limit on the store's
  * plan (spec 9, machines/upload/upload.limits.ts), records the upload, and answers where to PUT the bytes.
@@ -46,8 +56,13 @@ export function storedFileName(filename: string, contentType: string): string {
  */
 export async function createUploadUrl(services: Services, auth: AuthContext, trainingUuid: string, input: UploadRequest): Promise<PresignedUrl> {
   const training = await trainingOf(services, auth.store.id, trainingUuid);
-  const maxSize = maxUploadSize(input.type, auth.store.plan);
-  if (maxSize === null && !auth.user.isAdmin) throw forbidden(messages.planRequired, 'PLAN_REQUIRED');
+  return presignUpload(services, { store: auth.store, trainingId: training.id, userId: auth.user.id, customerId: null, anyPlan: auth.user.isAdmin }, input);
+}
+
+/** The checks and the record behind every upload address (the team's, and the learner's in the learner area). */
+export async function presignUpload(services: Services, owner: UploadOwner, input: UploadRequest): Promise<PresignedUrl> {
+  const maxSize = maxUploadSize(input.type, owner.store.plan);
+  if (maxSize === null && !owner.anyPlan) throw forbidden(messages.planRequired, 'PLAN_REQUIRED');
   const limit = maxSize ?? maxUploadSize(input.type, 'EXPERT')!;
 
   const declared = input.content_type !== undefined ? mediaType(input.content_type) : null;
@@ -60,18 +75,20 @@ export async function createUploadUrl(services: Services, auth: AuthContext, tra
 
   if (input.size !== undefined && input.size > limit) throw invalid({ size: [messages.fileTooLarge(megabytes(limit))] });
   // The store's storage quota: the announced size must fit (the PUT is held to the room left, receiveUpload.ts).
-  assertRoom(await storageUsage(services, auth.store), input.size ?? 1, 'size');
+  assertRoom(await storageUsage(services, owner.store), input.size ?? 1, 'size');
   // S3 cannot cap a presigned PUT by itself: it is held to the announced length, which must then be given.
   if (input.size === undefined && services.storage.kind === 's3') throw invalid({ size: [messages.fileSizeRequired] });
 
   const id = randomUUID();
-  const key = `uploads/${auth.store.id}/${training.id}/${id}/${storedFileName(input.filename, contentType === OCTET_STREAM ? '' : contentType)}`;
+  const folder = owner.trainingId ?? `learners/${owner.customerId}`;
+  const key = `uploads/${owner.store.id}/${folder}/${id}/${storedFileName(input.filename, contentType === OCTET_STREAM ? '' : contentType)}`;
   const expiresAt = new Date(services.clock().getTime() + UPLOAD_URL_TTL_MS);
   await services.db.insert(uploads).values({
     id,
-    storeId: auth.store.id,
-    trainingId: training.id,
-    userId: auth.user.id,
+    storeId: owner.store.id,
+    trainingId: owner.trainingId,
+    userId: owner.userId,
+    customerId: owner.customerId,
     type: input.type,
     key,
     contentType,

@@ -50,7 +50,7 @@ export async function receiveUpload(services: Services, storage: LocalStorage, i
   if (incoming.contentLength !== undefined && incoming.contentLength > room) throw quotaFull(usage, 'file', 413);
 
   // Taken before the claim, so that a refused PUT (429) leaves the address usable.
-  const release = takeUploadSlot(row.userId ?? row.storeId);
+  const release = takeUploadSlot(row.userId ?? row.customerId ?? row.storeId);
   try {
     return await claimAndStore(services, storage, row, incoming.body, { room, usage });
   } finally {

@@ -20,6 +20,7 @@ import { learningMessages as m } from './learningMessages';
 import { PreviewBanner, PreviewQuiz } from './PlayerPreview';
 import { QuizTakingView } from './QuizTakingView';
 import { ScormPlayerView } from './ScormPlayerView';
+import { AssignmentHandInView, LessonComments, LessonFeedback } from './LessonWork';
 import './learning.css';
 
 /** `/ecole/:subdomain/mes-formations/:trainingUuid/:itemId?`: one machine per training (a new training remounts it). */
@@ -74,6 +75,10 @@ function LessonPlayer({ trainingUuid }: { trainingUuid: string }) {
   const view = selectLessonPlayerView(snapshot);
   const onQuizAnswered = useCallback(() => send({ type: 'OUTLINE_CHANGED' }), [send]);
   const onQuizDirty = useCallback((dirty: boolean) => send({ type: 'QUIZ_DIRTY', dirty }), [send]);
+  // The lesson whose feedback was just given (the lesson itself says so once reloaded): a mandatory one holds "next".
+  const [feedbackGivenFor, setFeedbackGivenFor] = useState<number | null>(null);
+  const lessonNow = view.lesson;
+  const feedbackPending = Boolean(lessonNow?.feedback_options?.mandatory && !lessonNow.feedback_given && feedbackGivenFor !== lessonNow.id);
   const back = (
     <TextLink href={schoolPath(subdomain, 'myTrainings')} variant="subtle" data-testid="back-to-trainings">
       {intl.formatMessage(m.backToTrainings)}
@@ -145,6 +150,7 @@ function LessonPlayer({ trainingUuid }: { trainingUuid: string }) {
             onToggleTask={(taskId) => send({ type: 'TOGGLE_TASK', taskId })}
             onQuizAnswered={onQuizAnswered}
             onQuizDirty={onQuizDirty}
+            onFeedbackGiven={setFeedbackGivenFor}
           />
         )}
         {view.lesson && (
@@ -152,7 +158,7 @@ function LessonPlayer({ trainingUuid }: { trainingUuid: string }) {
             <Button variant="secondary" isDisabled={!view.previous || view.previous.locked} onPress={() => view.previous && send({ type: 'OPEN', itemId: view.previous.id })} data-testid="lesson-previous">
               {intl.formatMessage(m.previous)}
             </Button>
-            <Button variant="secondary" isDisabled={!view.next || view.next.locked} onPress={() => view.next && send({ type: 'OPEN', itemId: view.next.id })} data-testid="lesson-next">
+            <Button variant="secondary" isDisabled={!view.next || view.next.locked || feedbackPending} onPress={() => view.next && send({ type: 'OPEN', itemId: view.next.id })} data-testid="lesson-next">
               {intl.formatMessage(m.next)}
             </Button>
           </nav>
@@ -201,6 +207,7 @@ interface LessonProps {
   onToggleTask: (taskId: string) => void;
   onQuizAnswered: () => void;
   onQuizDirty: (dirty: boolean) => void;
+  onFeedbackGiven: (itemId: number) => void;
 }
 
 function tasksOf(lesson: LearnerItem): { id: string; label: string }[] {
@@ -211,15 +218,16 @@ function tasksOf(lesson: LearnerItem): { id: string; label: string }[] {
   }
 }
 
-function instructionsOf(lesson: LearnerItem): string | null {
+function assignmentOf(lesson: LearnerItem): { instructions: string | null; maxFiles: number } {
   try {
-    return (JSON.parse(lesson.specific_content ?? 'null') as { instructions?: string | null } | null)?.instructions ?? null;
+    const specific = JSON.parse(lesson.specific_content ?? 'null') as { instructions?: string | null; max_files?: number } | null;
+    return { instructions: specific?.instructions ?? null, maxFiles: specific?.max_files ?? 0 };
   } catch {
-    return null;
+    return { instructions: null, maxFiles: 0 };
   }
 }
 
-function Lesson({ lesson, trainingUuid, view, onComplete, onToggleTask, onQuizAnswered, onQuizDirty }: LessonProps) {
+function Lesson({ lesson, trainingUuid, view, onComplete, onToggleTask, onQuizAnswered, onQuizDirty, onFeedbackGiven }: LessonProps) {
   const intl = useIntl();
   return (
     <article className="lesson" data-testid="lesson" data-item-id={lesson.id} aria-labelledby="lesson-title">
@@ -250,12 +258,22 @@ function Lesson({ lesson, trainingUuid, view, onComplete, onToggleTask, onQuizAn
         </section>
       )}
       {lesson.type === 'ASSIGNMENT' && (
-        <section className="lesson__assignment" aria-labelledby="lesson-assignment-title">
-          <h3 id="lesson-assignment-title">{intl.formatMessage(m.assignmentInstructions)}</h3>
-          {instructionsOf(lesson) && <p>{instructionsOf(lesson)}</p>}
-          <p className="learning-badge">{intl.formatMessage(m.assignmentStatus, { status: lesson.assignment?.status ?? 'PENDING_CUSTOMER' })}</p>
-          <Banner variant="info">{intl.formatMessage(m.assignmentSoon)}</Banner>
-        </section>
+        <>
+          <section className="lesson__assignment" aria-labelledby="lesson-assignment-title">
+            <h3 id="lesson-assignment-title">{intl.formatMessage(m.assignmentInstructions)}</h3>
+            {assignmentOf(lesson).instructions && <p>{assignmentOf(lesson).instructions}</p>}
+          </section>
+          {!view.isPreview && (
+            <AssignmentHandInView
+              key={`hand-in-${lesson.id}`}
+              assignment={lesson.assignment}
+              maxFiles={assignmentOf(lesson).maxFiles}
+              trainingUuid={trainingUuid}
+              itemId={lesson.id}
+              onSubmitted={onQuizAnswered}
+            />
+          )}
+        </>
       )}
       {lesson.type === 'SCORM' &&
         (lesson.scorm_url && !view.isPreview ? (
@@ -288,6 +306,8 @@ function Lesson({ lesson, trainingUuid, view, onComplete, onToggleTask, onQuizAn
           {intl.formatMessage(m.markDone)}
         </Button>
       )}
+      {lesson.feedback_options && !view.isPreview && <LessonFeedback key={`feedback-${lesson.id}`} lesson={lesson} onGiven={() => onFeedbackGiven(lesson.id)} />}
+      {!view.isPreview && <LessonComments key={`comments-${lesson.id}`} trainingUuid={trainingUuid} itemId={lesson.id} />}
     </article>
   );
 }
