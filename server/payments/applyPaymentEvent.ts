@@ -57,7 +57,7 @@ export async function applyPaymentEvent(services: Pick<Services, 'db' | 'clock'>
       if (payment.status === 'PAID') return { kind: 'ignored', sale };
       await tx
         .update(transactions)
-        .set({ status: 'PAID', paidAt: now, providerRef: payment.providerRef ?? event.chargeRef ?? null })
+        .set({ status: 'PAID', paidAt: now, providerRef: payment.providerRef ?? (await unusedChargeRef(tx, event)) })
         .where(eq(transactions.id, payment.id));
       const paidNow = payments.filter((p) => p.status === 'PAID').length + 1;
       const firstPayment = sale.paidAt === null;
@@ -91,6 +91,20 @@ export async function applyPaymentEvent(services: Pick<Services, 'db' | 'clock'>
     if (event.outcome === 'ABANDONED') await markAbandonedCart(tx, sale, now);
     return { kind: 'applied', sale: updated!, enrolled: false };
   });
+}
+
+/**
+ * The provider's charge id to keep on the payment, unless another payment already carries it (the unique index
+ * would refuse it): a provider never reuses one, but a bad delivery must not turn into a 500 and a retry loop.
+ */
+async function unusedChargeRef(tx: Tx, event: PaymentEvent): Promise<string | null> {
+  if (!event.chargeRef) return null;
+  const [taken] = await tx
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(and(eq(transactions.provider, event.provider), eq(transactions.providerRef, event.chargeRef)))
+    .limit(1);
+  return taken ? null : event.chargeRef;
 }
 
 /** The checkout's own payment is the first row (number 1, or null for a one-time payment); later ones by number. */

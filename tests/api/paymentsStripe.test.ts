@@ -248,6 +248,17 @@ describe('a card payment through Stripe Checkout on the connected account', () =
     expect(enrolled.map((e) => [e.trainingId, e.customerType])).toEqual([[DEMO_IDS.trainings.light, 'STUDENT']]);
   });
 
+  it('pays a sale whose charge id another payment already carries, without keeping the id twice (no 500)', async () => {
+    const first = await start([14900], 'cs_test_shared_1');
+    const second = await start([14900], 'cs_test_shared_2');
+    for (const [sale, session] of [[first.sale, 'cs_test_shared_1'], [second.sale, 'cs_test_shared_2']] as const) {
+      const answer = await post(FakeStripe.signed(CONNECT_SECRET, sessionEvent('checkout.session.completed', session, sale.id, { payment_intent: 'pi_test_shared' })));
+      expect(answer.status, answer.text).toBe(200);
+    }
+    expect(await saleState(services.db, first.sale.id)).toEqual({ status: 'PAID', payments: [{ number: null, status: 'PAID', ref: 'pi_test_shared' }] });
+    expect(await saleState(services.db, second.sale.id)).toEqual({ status: 'PAID', payments: [{ number: null, status: 'PAID', ref: null }] });
+  });
+
   it('marks an expired session ABANDONED and a failed bank debit FAILED; ignores events of another session or of no sale of ours', async () => {
     const abandoned = await start([14900], 'cs_test_expired');
     await post(FakeStripe.signed(CONNECT_SECRET, sessionEvent('checkout.session.expired', 'cs_test_expired', abandoned.sale.id, { payment_status: 'unpaid' })));
