@@ -7,13 +7,15 @@ import { api, call, document, login, operations, register } from './client';
 
 const OTHER_UUID = '00000000-0000-4000-8000-000000000000';
 
-/** A concrete URL for an operation: ids are well-formed, the store is the given one. */
+/** A concrete URL for an operation: ids are well-formed (and name no row), the store is the given one. */
 function urlFor(operation: BoundOperation, storeUuid: string) {
   return operation.path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
     if (name === 'storeUuid' || name === 'storeId') return storeUuid;
     const param = operation.parameters.find((p) => p.name === name);
     const schema = param?.schema ? resolveRef<{ type?: string; format?: string }>(document, param.schema as { $ref?: string }) : undefined;
-    if (schema?.type === 'integer' || schema?.type === 'number') return '1';
+    // The largest serial: well-formed, and no seeded row (the role check runs with the demo accounts, and a
+    // DELETE of id 1 would really delete the demo's first promo code or notification).
+    if (schema?.type === 'integer' || schema?.type === 'number') return '2147483647';
     if (name === 'subdomain') return 'demo';
     return OTHER_UUID;
   });
