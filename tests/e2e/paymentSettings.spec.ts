@@ -85,7 +85,6 @@ test('the owner connects Stripe through its onboarding form, comes back to an ac
   await page.getByTestId('stripe-disconnect').click();
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toContainText('Vos apprenants ne pourront plus payer par carte.');
-  await page.screenshot({ path: testInfo.outputPath('payments-disconnect.png'), fullPage: true });
   await dialog.getByRole('button', { name: 'Déconnecter Stripe' }).click();
   await expect(stripe).toContainText('Aucun compte Stripe n’est connecté');
 });

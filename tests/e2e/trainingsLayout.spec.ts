@@ -69,14 +69,14 @@ test('learners at 1024 px: the table fits its box, the actions are in a "…" me
   await expect(student.getByRole('button', { name: /^Retirer / })).toHaveCount(0);
   await student.getByTestId('customer-menu').click();
   const menu = page.getByRole('menu');
-  await expect(menu.getByRole('menuitem')).toHaveText(['Bloquer', 'Retirer']);
+  await expect(menu.getByRole('menuitem')).toHaveText(['Accès…', 'Bloquer', 'Retirer']);
   await page.keyboard.press('Escape');
   // One line per cell: the "Dernière connexion" heading and the dates do not wrap.
   const heading = table.locator('thead th').filter({ hasText: 'Dernière connexion' });
   expect((await heading.boundingBox())!.height).toBeLessThan(40);
 });
 
-test('learners at 1280 px: Bloquer and Retirer side by side, rows of one height', async ({ page }) => {
+test('learners at 1280 px: Accès…, Bloquer and Retirer side by side, rows of one height', async ({ page }) => {
   await page.setViewportSize(WIDE);
   await logIn(page);
   await page.goto(`/formations/${DEMO_TRAINING}/apprenants`);
@@ -88,7 +88,13 @@ test('learners at 1280 px: Bloquer and Retirer side by side, rows of one height'
   const remove = (await student.getByRole('button', { name: /^Retirer / }).boundingBox())!;
   expect(remove.y).toBe(block.y);
   expect(remove.x).toBeGreaterThan(block.x);
-  const heights = await page.getByTestId('customer-row').evaluateAll((rows) => rows.map((row) => Math.round(row.getBoundingClientRect().height)));
+  const access = (await student.getByRole('button', { name: /^Modifier l’accès / }).boundingBox())!;
+  expect(access.y).toBe(block.y);
+  // Rows without an access note (end date, drip bypass: a line of their own) are of one height.
+  const heights = await page
+    .getByTestId('customer-row')
+    .evaluateAll((rows) => rows.filter((row) => !row.querySelector('.customer-access')).map((row) => Math.round(row.getBoundingClientRect().height)));
+  expect(heights.length).toBeGreaterThan(3);
   expect(new Set(heights).size, `row heights ${heights.join(', ')}`).toBe(1);
 });
 
