@@ -17,7 +17,8 @@ test('promo codes: an existing code is refused at its field, a new one is listed
   const rows = page.getByTestId('discount-row');
   const demo = rows.filter({ hasText: 'BIENVENUE10' });
   await expect(demo).toContainText('Tout le catalogue');
-  await expect(demo.getByTestId('discount-uses')).toHaveText('1 / ∞');
+  // The seed's one use, and those of the checkout tests that ran on the same server: unlimited either way.
+  await expect(demo.getByTestId('discount-uses')).toHaveText(/^[1-9]\d* \/ ∞$/);
   await expect(rows.filter({ hasText: 'LUMIERE20' }).getByTestId('discount-uses')).toHaveText('0 / 5');
 
   await page.getByTestId('discount-create-open').click();
