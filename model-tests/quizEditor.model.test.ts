@@ -40,13 +40,16 @@ const quiz = (version: number): Quiz => ({
   show_corrections: true,
   questions: [{ id: 1, type: 'SINGLE', question: 'Q ?', media_url: null, media_type: null, explanation: null, position: 0, archived: false, answers_count: 0, choices: [{ id: 1, label: 'a', correct: true }, { id: 2, label: 'b', correct: false }] }],
 });
-const failure = (status: number | null): Failure => ({ status, code: null, message: `HTTP ${status}`, fieldErrors: {} });
+const failure = (status: number | null, fieldErrors: Record<string, string[]> = {}): Failure => ({ status, code: null, message: `HTTP ${status}`, fieldErrors });
+/** A refusal the editor cannot foresee: the first question's media was never uploaded. */
+const MEDIA_REFUSED = 'Ce fichier n’a pas été envoyé.';
+const refusedMedia = failure(422, { 'questions.0.media_url': [MEDIA_REFUSED] });
 
 const events = {
   SET_NAME: [{ type: 'SET_NAME', name: 'Nouveau' }, { type: 'SET_NAME', name: '' }],
   SET_SETTINGS: [{ type: 'SET_SETTINGS', settings: { shuffle_questions: true } }],
   ADD_QUESTION: [],
-  EDIT_QUESTION: [],
+  EDIT_QUESTION: [{ type: 'EDIT_QUESTION', key: 'q1', edit: { kind: 'media', url: null } }],
   MOVE_QUESTION: [],
   REMOVE_QUESTION: [],
   ARCHIVE: [{ type: 'ARCHIVE', key: 'q1', archived: true }],
@@ -58,7 +61,11 @@ const events = {
   'xstate.done.actor.load': [{ type: 'xstate.done.actor.load', output: quiz(1) }],
   'xstate.error.actor.load': [{ type: 'xstate.error.actor.load', error: failure(404) }],
   'xstate.done.actor.save': [{ type: 'xstate.done.actor.save', output: quiz(2) }],
-  'xstate.error.actor.save': [{ type: 'xstate.error.actor.save', error: failure(409) }, { type: 'xstate.error.actor.save', error: failure(500) }],
+  'xstate.error.actor.save': [
+    { type: 'xstate.error.actor.save', error: failure(409) },
+    { type: 'xstate.error.actor.save', error: failure(500) },
+    { type: 'xstate.error.actor.save', error: refusedMedia },
+  ],
   'xstate.done.actor.archive': [{ type: 'xstate.done.actor.archive', output: null }],
   'xstate.error.actor.archive': [{ type: 'xstate.error.actor.archive', error: failure(500) }],
   'xstate.done.actor.loadTheirs': [{ type: 'xstate.done.actor.loadTheirs', output: quiz(3) }],
@@ -100,7 +107,7 @@ const executors = {
 } satisfies Record<ModelEvent['type'] | InitEvent['type'], Executor>;
 
 /** The abstract state that keeps the graph finite: the value, whether anything is unsaved, the name's validity, the version. */
-const abstractContext = (c: Snapshot['context']) => [c.fields !== c.saved, c.fields.name === '', c.invalid, c.version, c.theirs?.version ?? null, c.fields.questions[0]?.archived ?? null];
+const abstractContext = (c: Snapshot['context']) => [c.fields !== c.saved, c.fields.name === '', c.invalid, c.version, c.theirs?.version ?? null, c.fields.questions[0]?.archived ?? null, Object.keys(c.serverErrors)];
 const abstract = (s: Snapshot) => JSON.stringify([s.value, abstractContext(s.context)]);
 const { shortest, transitions } = generatePaths<typeof quizEditorMachine, ModelEvent>(quizEditorMachine, { events, input: { itemId: 8 }, serializeState: abstract });
 const paths = dropPrefixPaths([...shortest, ...transitions] as Path[]);
@@ -120,6 +127,18 @@ describe('quiz editor machine: generated paths', () => {
         const view = selectQuizEditorView(actual);
         expect(view.status, where).toBe(expectedStatus(actual));
         expect(view.hasUnsavedWork, where).toBe(actual.context.fields !== actual.context.saved || view.status === 'saving' || view.status === 'conflict');
+        // A refused save's field errors show on the question they name; editing that question or saving again clears them.
+        const event = step.event as { type: string; error?: Failure; key?: string };
+        if (event.type === 'xstate.error.actor.save' && event.error === refusedMedia) {
+          const sent = from!.context.inFlight!.questions[0]!;
+          expect(view.questionServerErrors[sent.key], where).toEqual({ media: [MEDIA_REFUSED] });
+        } else if (actual.matches({ editing: 'saving' })) {
+          expect(view.questionServerErrors, where).toEqual({});
+        } else if (event.type === 'EDIT_QUESTION' && from!.context.fields.questions.some((q) => q.key === event.key && !q.archived)) {
+          expect(view.questionServerErrors[event.key!], `${where}: the edited question's errors go`).toBeUndefined();
+        } else if (!event.type.startsWith('xstate.error.actor.save') && from) {
+          expect(view.questionServerErrors, `${where}: kept until an edit or a save`).toEqual(selectQuizEditorView(from).questionServerErrors);
+        }
         const saves = h.inputs('save').slice(before);
         const asks = ['SAVE', 'SET_DRAFT', 'KEEP_MINE'].includes(step.event.type);
         if (!asks) expect(saves, `${where}: no save`).toEqual([]);

@@ -180,3 +180,30 @@ export function toInput(fields: QuizFields, version: number): QuizInput {
     })),
   };
 }
+
+/** Where a question's server-side problems show: under its statement, its answers, its media, or on the question. */
+export interface QuestionServerErrors {
+  question?: string[];
+  choices?: string[];
+  media?: string[];
+  other?: string[];
+}
+
+/**
+ * The server's field errors of a refused save (`questions.<n>.<field…>`, n the position in what was sent), placed
+ * on the questions by key, so an error the editor could not foresee (a media not uploaded, a question another
+ * editor removed) shows on its question and not only in the page's banner. Keys outside `questions.*` are left to
+ * the banner.
+ */
+export function questionErrorsOf(fieldErrors: Record<string, string[]>, sent: readonly QuestionDraft[]): Record<string, QuestionServerErrors> {
+  const placed: Record<string, QuestionServerErrors> = {};
+  for (const [path, errors] of Object.entries(fieldErrors)) {
+    const match = /^questions\.(\d+)(?:\.(\w+))?/.exec(path);
+    const question = match ? sent[Number(match[1])] : undefined;
+    if (!match || !question) continue;
+    const field = match[2] === 'question' ? 'question' : match[2] === 'choices' ? 'choices' : match[2] === 'media_url' ? 'media' : 'other';
+    const entry = (placed[question.key] ??= {});
+    entry[field] = [...(entry[field] ?? []), ...errors.filter((e) => !entry[field]?.includes(e))];
+  }
+  return placed;
+}

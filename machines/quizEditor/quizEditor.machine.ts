@@ -6,6 +6,7 @@ import {
   fieldsOf,
   isSavable,
   moveQuestion,
+  questionErrorsOf,
   newQuestion,
   toInput,
   type Quiz,
@@ -13,6 +14,7 @@ import {
   type QuizInput,
   type QuizSettings,
   type QuestionEdit,
+  type QuestionServerErrors,
 } from './quizDocument';
 
 export interface QuizEditorInput {
@@ -56,6 +58,8 @@ export interface QuizEditorContext {
   /** A save was refused here because something is invalid (the page shows where). */
   invalid: boolean;
   failure: Failure | null;
+  /** The last refused save's field errors, by question key; a question's entry goes when it is edited. */
+  serverErrors: Record<string, QuestionServerErrors>;
   theirs: Quiz | null;
   /** The question being archived or restored. */
   archiving: { key: string; archived: boolean } | null;
@@ -67,6 +71,8 @@ const asFailure = (error: unknown): Failure =>
   typeof error === 'object' && error !== null && 'message' in error && 'status' in error
     ? (error as Failure)
     : { status: null, code: null, message: String(error), fieldErrors: {} };
+
+const withoutKey = <T>(record: Record<string, T>, key: string) => Object.fromEntries(Object.entries(record).filter(([k]) => k !== key));
 
 /** The fields with the archived flag of `key` set (the server changed it). */
 const withArchived = (fields: QuizFields | null, key: string, archived: boolean) =>
@@ -108,7 +114,7 @@ export const quizEditorMachine = setup({
   },
 }).createMachine({
   id: 'quizEditor',
-  context: ({ input }) => ({ itemId: input.itemId, version: 0, saved: null, fields: EMPTY, inFlight: null, nextKey: 1, invalid: false, failure: null, theirs: null, archiving: null }),
+  context: ({ input }) => ({ itemId: input.itemId, version: 0, saved: null, fields: EMPTY, inFlight: null, nextKey: 1, invalid: false, failure: null, serverErrors: {}, theirs: null, archiving: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -136,10 +142,13 @@ export const quizEditorMachine = setup({
         },
         EDIT_QUESTION: {
           guard: ({ context, event }) => context.fields.questions.some((q) => q.key === event.key && !q.archived),
-          actions: {
-            type: 'setFields',
-            params: ({ context, event }) => ({ questions: context.fields.questions.map((q) => (q.key === event.key ? editQuestion(q, event.edit) : q)) }),
-          },
+          actions: [
+            {
+              type: 'setFields',
+              params: ({ context, event }) => ({ questions: context.fields.questions.map((q) => (q.key === event.key ? editQuestion(q, event.edit) : q)) }),
+            },
+            assign({ serverErrors: ({ context, event }) => (event.key in context.serverErrors ? withoutKey(context.serverErrors, event.key) : context.serverErrors) }),
+          ],
         },
         MOVE_QUESTION: {
           guard: ({ context, event }) => moveQuestion(context.fields.questions, event.key, event.direction) !== null,
@@ -181,7 +190,7 @@ export const quizEditorMachine = setup({
           },
         },
         saving: {
-          entry: assign(({ context }) => ({ inFlight: context.fields, invalid: false, failure: null })),
+          entry: assign(({ context }) => ({ inFlight: context.fields, invalid: false, failure: null, serverErrors: {} })),
           invoke: {
             id: 'save',
             src: 'save',
@@ -197,7 +206,13 @@ export const quizEditorMachine = setup({
             ],
             onError: [
               { guard: { type: 'isConflict', params: ({ event }) => asFailure(event.error) }, target: 'conflict', actions: assign({ inFlight: null, failure: ({ event }) => asFailure(event.error) }) },
-              { target: 'dirty', actions: assign(({ event }) => ({ inFlight: null, failure: asFailure(event.error) })) },
+              {
+                target: 'dirty',
+                actions: assign(({ context, event }) => {
+                  const failure = asFailure(event.error);
+                  return { inFlight: null, failure, serverErrors: questionErrorsOf(failure.fieldErrors, context.inFlight?.questions ?? []) };
+                }),
+              },
             ],
           },
         },

@@ -24,6 +24,8 @@ export function selectQuizEditorView(snapshot: QuizEditorSnapshot) {
     /** Problems are shown once a save was refused for them (not while the trainer is still typing). */
     quizProblems: context.invalid ? quizProblems(context.fields) : [],
     questionProblems: context.invalid ? Object.fromEntries(context.fields.questions.map((q) => [q.key, questionProblems(q)])) : {},
+    /** What the server refused in the last save, on the question it concerns. */
+    questionServerErrors: context.serverErrors,
     invalid: context.invalid,
     failure: context.failure,
     archivingKey: snapshot.matches({ editing: 'archiving' }) ? (context.archiving?.key ?? null) : null,

@@ -80,3 +80,36 @@ test('shows the demo quiz’s attempts with score and result, and exports them',
   await page.getByTestId('quiz-export').click();
   expect((await download).suggestedFilename()).toBe(`quiz-${DEMO_QUIZ}-reponses.csv`);
 });
+
+test('an error only the server can see (a media never uploaded) shows on the question it concerns, and goes when that question is edited', async ({ page, request }) => {
+  const { training, quiz } = await newQuiz(request);
+  await logIn(page);
+  await page.goto(`/formations/${training}/quiz/${quiz}`);
+  await page.getByTestId('quiz-add-single').click();
+  await page.getByTestId('quiz-add-single').click();
+  const second = page.getByTestId('quiz-question').nth(1);
+  for (const question of [page.getByTestId('quiz-question').first(), second]) {
+    await question.getByTestId('quiz-question-text').locator('textarea').fill('Quelle lumière ?');
+    await question.getByTestId('quiz-choice-label').locator('input').nth(0).fill('Douce');
+    await question.getByTestId('quiz-choice-label').locator('input').nth(1).fill('Dure');
+  }
+  // What another client could send: the second question names a file that never reached the store's uploads. The
+  // real server refuses it; the editor cannot know beforehand.
+  await page.route(`**/api/v1/trainings/${training}/training_items/${quiz}/quiz`, async (route) => {
+    if (route.request().method() !== 'PUT') return route.continue();
+    const body = route.request().postDataJSON() as { questions: { media_url: string | null }[] };
+    body.questions[1]!.media_url = 'https://files.example.test/jamais-envoye.png';
+    await route.continue({ postData: JSON.stringify(body) });
+  });
+  await page.getByTestId('quiz-save').click();
+  await expect(second.getByTestId('quiz-media-problem')).toBeVisible();
+  await expect(page.getByTestId('quiz-question').first().getByTestId('quiz-media-problem')).toHaveCount(0);
+  await expect(page.getByTestId('quiz-save-status')).toHaveText('Modifications non enregistrées');
+  // Nothing typed is lost, and editing that question clears its server error.
+  await expect(second.getByTestId('quiz-question-text').locator('textarea')).toHaveValue('Quelle lumière ?');
+  await second.getByTestId('quiz-choice-label').locator('input').nth(1).fill('Dure, de midi');
+  await expect(second.getByTestId('quiz-media-problem')).toHaveCount(0);
+  await page.unrouteAll();
+  await page.getByTestId('quiz-save').click();
+  await expect(page.getByTestId('quiz-save-status')).toHaveText('Toutes les modifications sont enregistrées');
+});

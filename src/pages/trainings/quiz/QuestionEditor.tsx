@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import type { QuestionDraft, QuestionProblem } from '../../../../machines/quizEditor/quizDocument';
+import type { QuestionDraft, QuestionProblem, QuestionServerErrors } from '../../../../machines/quizEditor/quizDocument';
 import type { QuizEditorEvent } from '../../../../machines/quizEditor/quizEditor.machine';
 import { FileUploadField } from '../../../components/upload/FileUploadField';
 import { Button } from '../../../components/ui/Button';
@@ -15,19 +15,23 @@ interface QuestionEditorProps {
   count: number;
   trainingUuid: string;
   problems: QuestionProblem[];
+  /** What the server refused on this question in the last save (messages already in the user's language). */
+  serverErrors?: QuestionServerErrors;
   isArchiving: boolean;
   isBusy: boolean;
   send: (event: QuizEditorEvent) => void;
 }
 
 /** One question of the quiz editor: statement, type, media, answers with their correct flags, and its tools. */
-export function QuestionEditor({ question, index, count, trainingUuid, problems, isArchiving, isBusy, send }: QuestionEditorProps) {
+export function QuestionEditor({ question, index, count, trainingUuid, problems, serverErrors = {}, isArchiving, isBusy, send }: QuestionEditorProps) {
   const intl = useIntl();
   const n = index + 1;
   const key = question.key;
   const edit = (e: Extract<QuizEditorEvent, { type: 'EDIT_QUESTION' }>['edit']) => send({ type: 'EDIT_QUESTION', key, edit: e });
   const choicesProblem = problems.find((p) => p === 'choiceLabelRequired' || p === 'noCorrectChoice' || p === 'singleOneCorrect');
   const titleId = `quiz-question-${key}`;
+  const questionError = problems.includes('questionRequired') ? intl.formatMessage(m.questionRequired) : serverErrors.question?.join(' ');
+  const choicesError = choicesProblem ? intl.formatMessage(m[choicesProblem]) : serverErrors.choices?.join(' ');
 
   return (
     <li className="lesson-block quiz-question" data-archived={question.archived || undefined} data-testid="quiz-question" aria-labelledby={titleId}>
@@ -61,6 +65,11 @@ export function QuestionEditor({ question, index, count, trainingUuid, problems,
         </div>
       ) : (
         <div className="stack">
+          {serverErrors.other && (
+            <p className="quiz-problem" role="alert" data-testid="quiz-question-problem">
+              {serverErrors.other.join(' ')}
+            </p>
+          )}
           {question.answers_count > 0 && <p className="quiz-hint">{intl.formatMessage(mv.removeHint, { count: question.answers_count })}</p>}
           <ChoiceGroup
             label={intl.formatMessage(m.type)}
@@ -78,7 +87,7 @@ export function QuestionEditor({ question, index, count, trainingUuid, problems,
             onChange={(value) => edit({ kind: 'question', value })}
             rows={2}
             maxLength={5000}
-            errorMessage={problems.includes('questionRequired') ? intl.formatMessage(m.questionRequired) : undefined}
+            errorMessage={questionError}
             data-testid="quiz-question-text"
           />
           <fieldset className="quiz-choices">
@@ -101,9 +110,9 @@ export function QuestionEditor({ question, index, count, trainingUuid, problems,
                 </li>
               ))}
             </ol>
-            {choicesProblem && (
-              <p className="quiz-problem" role="alert">
-                {intl.formatMessage(m[choicesProblem])}
+            {choicesError && (
+              <p className="quiz-problem" role="alert" data-testid="quiz-choices-problem">
+                {choicesError}
               </p>
             )}
             <Button size="sm" variant="secondary" isDisabled={question.choices.length >= 20} onPress={() => edit({ kind: 'addChoice' })} data-testid="quiz-add-choice">
@@ -111,6 +120,11 @@ export function QuestionEditor({ question, index, count, trainingUuid, problems,
             </Button>
           </fieldset>
           <FileUploadField trainingUuid={trainingUuid} type="QUIZ_MEDIA" label={intl.formatMessage(m.media)} value={question.media_url} onChange={(url) => edit({ kind: 'media', url })} />
+          {serverErrors.media && (
+            <p className="quiz-problem" role="alert" data-testid="quiz-media-problem">
+              {serverErrors.media.join(' ')}
+            </p>
+          )}
           <TextAreaField label={intl.formatMessage(m.explanation)} value={question.explanation ?? ''} onChange={(value) => edit({ kind: 'explanation', value })} rows={2} maxLength={5000} />
         </div>
       )}

@@ -135,6 +135,7 @@ function QuizEditor({ trainingUuid, itemId }: { trainingUuid: string; itemId: nu
                     count={shown.length}
                     trainingUuid={trainingUuid}
                     problems={view.questionProblems[question.key] ?? []}
+                    serverErrors={view.questionServerErrors[question.key]}
                     isArchiving={view.archivingKey === question.key}
                     isBusy={view.isBusy}
                     send={send}
