@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { fieldProblems, retryDelayMs } from './lessonDocument';
 import type { lessonEditorMachine } from './lessonEditor.machine';
+import type { LessonFields } from './lessonDocument';
 
 type LessonEditorSnapshot = SnapshotFrom<typeof lessonEditorMachine>;
 
@@ -13,6 +14,18 @@ function saveStatusOf(snapshot: LessonEditorSnapshot): SaveStatus {
   if (snapshot.matches({ editing: 'conflict' })) return 'conflict';
   if (snapshot.matches({ editing: 'dirty' })) return 'unsaved';
   return 'saved';
+}
+
+/**
+ * The problems of one copy of the fields, computed once per copy: the same array while the fields are the same
+ * object, so a view part given only the fields and their problems (the settings column) skips re-rendering while the
+ * trainer types in a block.
+ */
+const problemsByFields = new WeakMap<LessonFields, ReturnType<typeof fieldProblems>>();
+function problemsOf(fields: LessonFields) {
+  let problems = problemsByFields.get(fields);
+  if (!problems) problemsByFields.set(fields, (problems = fieldProblems(fields)));
+  return problems;
 }
 
 /** The lesson editor's view-model: what the page draws from a snapshot. */
@@ -33,7 +46,7 @@ export function selectLessonEditorView(snapshot: LessonEditorSnapshot) {
     fields: context.fields,
     pending: context.pending,
     openBlocks,
-    fieldProblems: fieldProblems(context.fields),
+    fieldProblems: problemsOf(context.fields),
     problem: context.problem,
     /** The last failure (load, save, conflict read); shown until the next success or a dismiss. */
     failure: context.failure,

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useIntl } from 'react-intl';
 import type { LessonEditorEvent } from '../../../../machines/lessonEditor/lessonEditor.machine';
 import type { LessonEditorView } from '../../../../machines/lessonEditor/lessonEditor.selectors';
@@ -10,8 +11,11 @@ import { lessonEditorMessages as m, theirsMessage } from './lessonEditorMessages
  * A save met a newer copy (409): nothing is overwritten until the trainer chooses to keep theirs, take the
  * other, or copy theirs into a new draft lesson. Not dismissable: closing it would leave the choice unmade.
  */
-export function ConflictDialog({ view, send }: { view: LessonEditorView; send: (event: LessonEditorEvent) => void }) {
+type ConflictView = Pick<LessonEditorView, 'status' | 'isChoosing' | 'isCopying' | 'theirs'>;
+
+export const ConflictDialog = memo(function ConflictDialog({ status, isChoosing, isCopying, theirs, send }: ConflictView & { send: (event: LessonEditorEvent) => void }) {
   const intl = useIntl();
+  const view = { status, isChoosing, isCopying, theirs };
   const isOpen = view.status === 'conflict';
   const busy = !view.isChoosing;
   return (
@@ -51,4 +55,4 @@ export function ConflictDialog({ view, send }: { view: LessonEditorView; send: (
       </div>
     </Modal>
   );
-}
+});

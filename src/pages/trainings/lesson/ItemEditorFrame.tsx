@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { useBlocker } from 'react-router-dom';
 import { Switch } from 'react-aria-components';
@@ -53,29 +53,7 @@ export function ItemEditorFrame({ trainingUuid, itemId, view, send, nameLabel, c
 
   return (
     <div className="page lesson-editor" data-testid="lesson-editor">
-      <div className="lesson-editor__top">
-        <TextLink href={backHref} variant="subtle">
-          {intl.formatMessage(m.back)}
-        </TextLink>
-        <div className="lesson-editor__actions">
-          <SaveStatusLine status={view.status} retryInMs={view.retryInMs} />
-          <Switch
-            className="draft-switch"
-            isSelected={!fields.draft}
-            isDisabled={restoring || view.status === 'saving'}
-            onChange={(published) => send({ type: 'SET_DRAFT', draft: !published })}
-            data-testid="publish-switch"
-          >
-            <span className="draft-switch__track" aria-hidden="true">
-              <span className="draft-switch__thumb" />
-            </span>
-            <span className="draft-switch__label">{intl.formatMessage(m.publish)}</span>
-          </Switch>
-          <Button onPress={() => send({ type: 'SAVE' })} isDisabled={restoring} isPending={view.status === 'saving'} data-testid="lesson-save">
-            {intl.formatMessage(m.save)}
-          </Button>
-        </div>
-      </div>
+      <EditorTopBar backHref={backHref} status={view.status} retryInMs={view.retryInMs} draft={fields.draft} restoring={restoring} send={send} />
 
       {restoring && view.backup && (
         <Banner
@@ -110,23 +88,15 @@ export function ItemEditorFrame({ trainingUuid, itemId, view, send, nameLabel, c
 
       <div className="lesson-editor__layout">
         <div className="lesson-editor__main stack">
-          <TextField
-            className="lesson-editor__name"
-            label={intl.formatMessage(nameLabel)}
-            value={fields.name}
-            onChange={(name) => send({ type: 'SET_NAME', name })}
-            isDisabled={restoring}
-            errorMessage={nameProblem ? intl.formatMessage(m[nameProblem as 'nameRequired' | 'nameTooLong']) : undefined}
-            data-testid="lesson-name"
-          />
+          <NameField label={nameLabel} name={fields.name} problem={nameProblem} isDisabled={restoring} send={send} />
           {children}
         </div>
         <aside className="lesson-editor__aside">
-          <ItemSettingsPanel trainingUuid={trainingUuid} itemId={itemId} view={view} send={send} isDisabled={restoring} />
+          <ItemSettingsPanel trainingUuid={trainingUuid} itemId={itemId} fields={fields} fieldProblems={view.fieldProblems} send={send} isDisabled={restoring} />
         </aside>
       </div>
 
-      <ConflictDialog view={view} send={send} />
+      <ConflictDialog status={view.status} isChoosing={view.isChoosing} isCopying={view.isCopying} theirs={view.theirs} send={send} />
       <ConfirmDialog
         isOpen={blocker.state === 'blocked'}
         title={intl.formatMessage(m.leaveTitle)}
@@ -142,3 +112,68 @@ export function ItemEditorFrame({ trainingUuid, itemId, view, send, nameLabel, c
     </div>
   );
 }
+
+interface EditorTopBarProps {
+  backHref: string;
+  status: LessonEditorView['status'];
+  retryInMs: number | null;
+  draft: boolean;
+  restoring: boolean;
+  send: (event: LessonEditorEvent) => void;
+}
+
+/**
+ * The top bar (back, save status, publish switch, save). Memoised, as the title and the settings column are: a
+ * keystroke in a block changes none of their props, so typing renders the open block and not the page around it.
+ */
+const EditorTopBar = memo(function EditorTopBar({ backHref, status, retryInMs, draft, restoring, send }: EditorTopBarProps) {
+  const intl = useIntl();
+  return (
+    <div className="lesson-editor__top">
+      <TextLink href={backHref} variant="subtle">
+        {intl.formatMessage(m.back)}
+      </TextLink>
+      <div className="lesson-editor__actions">
+        <SaveStatusLine status={status} retryInMs={retryInMs} />
+        <Switch
+          className="draft-switch"
+          isSelected={!draft}
+          isDisabled={restoring || status === 'saving'}
+          onChange={(published) => send({ type: 'SET_DRAFT', draft: !published })}
+          data-testid="publish-switch"
+        >
+          <span className="draft-switch__track" aria-hidden="true">
+            <span className="draft-switch__thumb" />
+          </span>
+          <span className="draft-switch__label">{intl.formatMessage(m.publish)}</span>
+        </Switch>
+        <Button onPress={() => send({ type: 'SAVE' })} isDisabled={restoring} isPending={status === 'saving'} data-testid="lesson-save">
+          {intl.formatMessage(m.save)}
+        </Button>
+      </div>
+    </div>
+  );
+});
+
+interface NameFieldProps {
+  label: MessageDescriptor;
+  name: string;
+  problem: FieldProblem | undefined;
+  isDisabled: boolean;
+  send: (event: LessonEditorEvent) => void;
+}
+
+const NameField = memo(function NameField({ label, name, problem, isDisabled, send }: NameFieldProps) {
+  const intl = useIntl();
+  return (
+    <TextField
+      className="lesson-editor__name"
+      label={intl.formatMessage(label)}
+      value={name}
+      onChange={(name) => send({ type: 'SET_NAME', name })}
+      isDisabled={isDisabled}
+      errorMessage={problem ? intl.formatMessage(m[problem as 'nameRequired' | 'nameTooLong']) : undefined}
+      data-testid="lesson-name"
+    />
+  );
+});

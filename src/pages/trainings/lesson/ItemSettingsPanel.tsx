@@ -1,8 +1,9 @@
+import { memo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { blockerCandidates, UNLOCK_DELAY_MAX_DAYS, type UnlockMode } from '../../../../machines/lessonEditor/itemSettings';
 import type { LessonEditorEvent } from '../../../../machines/lessonEditor/lessonEditor.machine';
-import type { LessonEditorView } from '../../../../machines/lessonEditor/lessonEditor.selectors';
+import type { FieldProblem, LessonFields } from '../../../../machines/lessonEditor/lessonDocument';
 import { trainingQuery } from '../../../api/trainingsApi';
 import { Card } from '../../../components/ui/Card';
 import { Checkbox } from '../../../components/ui/Checkbox';
@@ -36,7 +37,8 @@ const isoOf = (local: string) => (local ? new Date(local).toISOString() : null);
 export interface ItemSettingsPanelProps {
   trainingUuid: string;
   itemId: number;
-  view: LessonEditorView;
+  fields: LessonFields;
+  fieldProblems: readonly FieldProblem[];
   send: (event: LessonEditorEvent) => void;
   isDisabled: boolean;
 }
@@ -46,9 +48,8 @@ export interface ItemSettingsPanelProps {
  * delay, blockers on earlier quizzes, task lists and assignments) saved with the item by the lesson-editor
  * machine, and the item's resources (their own calls, ItemResourcesCard).
  */
-export function ItemSettingsPanel({ trainingUuid, itemId, view, send, isDisabled }: ItemSettingsPanelProps) {
+export const ItemSettingsPanel = memo(function ItemSettingsPanel({ trainingUuid, itemId, fields, fieldProblems, send, isDisabled }: ItemSettingsPanelProps) {
   const intl = useIntl();
-  const { fields, fieldProblems } = view;
   const { unlock } = fields;
   const training = useQuery(trainingQuery(trainingUuid));
   const candidates = training.data ? blockerCandidates(training.data.items, itemId) : [];
@@ -150,4 +151,4 @@ export function ItemSettingsPanel({ trainingUuid, itemId, view, send, isDisabled
       <ItemResourcesCard trainingUuid={trainingUuid} itemId={itemId} />
     </div>
   );
-}
+});

@@ -13,6 +13,8 @@ import { blockLabelMessage, lessonEditorMessages as m } from './lessonEditorMess
 
 interface Row {
   id: string;
+  /** The block's place among the applied blocks (-1 for a new one). */
+  appliedIndex: number;
   applied: ContentBlock | null;
   pending: PendingBlock | null;
 }
@@ -20,9 +22,9 @@ interface Row {
 /** The lesson as a list: applied blocks in order, each new block right after the block it follows. */
 function rowsOf(blocks: readonly ContentBlock[], pending: PendingBlocks): Row[] {
   const fresh = Object.entries(pending).filter(([, block]) => block.isNew);
-  const after = (id: string | null) => fresh.filter(([, block]) => block.after === id).map(([newId, block]): Row => ({ id: newId, applied: null, pending: block }));
+  const after = (id: string | null) => fresh.filter(([, block]) => block.after === id).map(([newId, block]): Row => ({ id: newId, appliedIndex: -1, applied: null, pending: block }));
   const rows: Row[] = [...after(null)];
-  for (const block of blocks) rows.push({ id: block.id, applied: block, pending: pending[block.id] ?? null }, ...after(block.id));
+  blocks.forEach((block, appliedIndex) => rows.push({ id: block.id, appliedIndex, applied: block, pending: pending[block.id] ?? null }, ...(fresh.length ? after(block.id) : [])));
   return rows;
 }
 
@@ -59,30 +61,27 @@ export function LessonBlockList({ blocks, pending, send, trainingUuid, isDisable
     <section className="lesson-blocks" aria-label={intl.formatMessage(m.blocks)}>
       {rows.length === 0 && <p className="lesson-blocks__empty">{intl.formatMessage(m.empty)}</p>}
       <ol className="lesson-blocks__list">
-        {drawn.map((row, index) => {
-          const appliedIndex = row.applied ? blocks.indexOf(row.applied) : -1;
-          return (
-            <LessonBlockRow
-              key={row.id}
-              id={row.id}
-              applied={row.applied}
-              pending={row.pending}
-              index={index}
-              isFirst={appliedIndex === 0}
-              isLast={appliedIndex === blocks.length - 1}
-              send={send}
-              trainingUuid={trainingUuid}
-              isDisabled={isDisabled}
-            />
-          );
-        })}
+        {drawn.map((row, index) => (
+          <LessonBlockRow
+            key={row.id}
+            id={row.id}
+            applied={row.applied}
+            pending={row.pending}
+            index={index}
+            isFirst={row.appliedIndex === 0}
+            isLast={row.appliedIndex === blocks.length - 1}
+            send={send}
+            trainingUuid={trainingUuid}
+            isDisabled={isDisabled}
+          />
+        ))}
       </ol>
       {(rows.length === 0 || rows.at(-1)?.applied === null) && <AddBlockMenu onAdd={add(blocks.at(-1)?.id ?? null)} isDisabled={isDisabled} />}
     </section>
   );
 }
 
-interface LessonBlockRowProps extends Row {
+interface LessonBlockRowProps extends Omit<Row, 'appliedIndex'> {
   index: number;
   isFirst: boolean;
   isLast: boolean;
