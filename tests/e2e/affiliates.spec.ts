@@ -8,6 +8,8 @@ import { apiSession, logIn } from './session';
  * commission and marks the payout paid. The demo store's program is closed again at the end (other specs share it).
  */
 test('a learner joins, a visitor buys through the REF- link, the trainer sees the commission and pays it', async ({ page, request }) => {
+  // Four sessions in one story (trainer, learner, visitor, learner, trainer) on a shared two-core machine.
+  test.setTimeout(180_000);
   const suffix = randomUUID().slice(0, 8);
   const owner = await apiSession(request);
   const training = await owner<{ uuid: string }>('post', '/trainings', { name: `Affiliation ${suffix}` });
