@@ -17,6 +17,8 @@ export const SCHOOL_PAGES = {
   catalogue: 'formations',
   /** The learner's trainings (where a paid checkout lands). */
   myTrainings: 'mes-formations',
+  /** The learner's affiliate program (issue 16): join, REF- link, sales, payout requests. */
+  affiliate: 'affiliation',
 } as const;
 
 export type SchoolPage = keyof typeof SCHOOL_PAGES;

@@ -24,8 +24,11 @@ listenForUncaughtErrors(window, reportUncaught);
 
 // Where the visitor came from (sponsor link, campaign, affiliate code) is kept for the sign-up; a sponsor link's
 // visit is counted, and its failure ignored (spec: errors ignored).
-const { sponsorCode } = captureAttribution(new URLSearchParams(location.search), localStorage, new Date());
+const { sponsorCode, affiliateVisit } = captureAttribution(new URLSearchParams(location.search), localStorage, new Date());
 if (sponsorCode) void import('./api/affiliatesApi').then((m) => m.recordAffiliationVisit(sponsorCode));
+// A new visit through a school affiliate's REF- link (once per code and day) counts for that affiliate.
+const schoolOfVisit = /^\/ecole\/([a-z0-9-]+)/.exec(location.pathname)?.[1];
+if (affiliateVisit && schoolOfVisit) void import('./api/schoolApi').then((m) => m.recordAffiliateVisit(schoolOfVisit, affiliateVisit));
 
 // A returning user restores their session at once: fetch the API client alongside the app, not after it.
 if (tokenStorage.get()) void import('./api/authApi');

@@ -1054,3 +1054,81 @@ export const affiliationVisits = pgTable(
   },
   (t) => [index('affiliation_visits_sponsor_idx').on(t.sponsorStoreId, t.visitedAt)],
 );
+
+/**
+ * Affiliates of a store's affiliate program (issue 16): learners of the store who promote it with their REF- link.
+ * One row per customer; removing an affiliate deletes the row, its commissions and payouts stay (keyed by customer).
+ */
+export const affiliates = pgTable(
+  'affiliates',
+  {
+    customerId: uuid('customer_id')
+      .primaryKey()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    /** REF- then 10 random characters; unique over the platform so a code names one affiliate of one store. */
+    code: text('code').notNull().unique(),
+    status: text('status', { enum: ['ACTIVE', 'SUSPENDED'] }).notNull().default('ACTIVE'),
+    /** Percent; null follows the program's rate. */
+    commissionRate: numeric('commission_rate', { precision: 5, scale: 2, mode: 'number' }),
+    /** Visits of the learner area through the REF- link (one per browser and code a day, counted by the storefront). */
+    visitsCount: integer('visits_count').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('affiliates_store_created_idx').on(t.storeId, t.createdAt)],
+);
+
+/**
+ * One commission per paid sale brought by an affiliate, written by applyPaymentEvent when the sale's first payment
+ * arrives; the unique sale makes it exactly once whatever the replays or races. Amount in euros (computed in cents).
+ */
+export const affiliateCommissions = pgTable(
+  'affiliate_commissions',
+  {
+    id: serial('id').primaryKey(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    affiliateCustomerId: uuid('affiliate_customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    saleId: uuid('sale_id')
+      .notNull()
+      .unique()
+      .references(() => sales.id, { onDelete: 'cascade' }),
+    /** The rate applied, percent. */
+    rate: numeric('rate', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    amount: numeric('amount', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('affiliate_commissions_affiliate_idx').on(t.storeId, t.affiliateCustomerId, t.createdAt)],
+);
+
+/** Payout requests of affiliates; at most one PENDING per affiliate (partial unique index: races answer 409). */
+export const affiliatePayouts = pgTable(
+  'affiliate_payouts',
+  {
+    id: serial('id').primaryKey(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    amount: numeric('amount', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    status: text('status', { enum: ['PENDING', 'PAID', 'REFUSED'] }).notNull().default('PENDING'),
+    invoiceUrl: text('invoice_url'),
+    /** Plain text. */
+    paymentInformation: text('payment_information'),
+    /** The team's answer, plain text. */
+    comment: text('comment'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('affiliate_payouts_one_pending').on(t.storeId, t.customerId).where(sql`${t.status} = 'PENDING'`),
+    index('affiliate_payouts_customer_idx').on(t.storeId, t.customerId, t.requestedAt),
+  ],
+);

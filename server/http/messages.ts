@@ -459,4 +459,25 @@ export const messages = {
     "Le service de paiement ne répond pas : rien n'a été débité. Réessayez dans un instant.",
     'The payment service does not answer: nothing was charged. Try again in a moment.',
   ),
+  // Affiliate program (issue 16)
+  alreadyAffiliate: t('Cet apprenant est déjà affilié.', 'This learner is already an affiliate.'),
+  affiliationClosed: t("Le programme d'affiliation de cette école est fermé.", "This school's affiliate program is closed."),
+  affiliationPrivate: t(
+    "Le programme d'affiliation de cette école est sur invitation : l'école vous ajoute elle-même.",
+    "This school's affiliate program is by invitation: the school adds you itself.",
+  ),
+  notAffiliate: t("Vous n'êtes pas affilié à cette école.", 'You are not an affiliate of this school.'),
+  payoutAlreadyPending: t(
+    'Une demande de versement est déjà en cours : attendez qu’elle soit traitée.',
+    'A payout request is already pending: wait until it is processed.',
+  ),
+  noPendingPayout: t("Cet affilié n'a aucune demande de versement en attente.", 'This affiliate has no pending payout request.'),
+  wholeCents: t('Indiquez un montant en euros et centimes (deux décimales au plus).', 'Enter an amount in euros and cents (two decimals at most).'),
+  payoutBelowMinimum: (min: number) =>
+    t(`Le versement minimum est de ${min.toFixed(2).replace('.', ',')} €.`, `The minimum payout is €${min.toFixed(2)}.`),
+  payoutAboveBalance: (balance: number) =>
+    t(
+      `Le montant dépasse votre solde disponible (${balance.toFixed(2).replace('.', ',')} €).`,
+      `The amount exceeds your available balance (€${balance.toFixed(2)}).`,
+    ),
 } as const;

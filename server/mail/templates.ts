@@ -115,3 +115,20 @@ export function learnerPasswordResetMail(locale: Locale, firstname: string | nul
         { label: 'Choisir un nouveau mot de passe', url },
       );
 }
+
+/** To a learner the team made an affiliate (the invitation of a PRIVATE program): where their REF- link is. */
+export function affiliateInvitedMail(locale: Locale, firstname: string | null, school: string, url: string): RenderedMail {
+  return locale === 'en'
+    ? layout(
+        'AFFILIATE_INVITED',
+        `You are now an affiliate of ${school}`,
+        [`Hello${firstname ? ` ${firstname}` : ''},`, `${school} made you an affiliate: share your link and earn a commission on every sale it brings.`],
+        { label: 'See my affiliate link', url },
+      )
+    : layout(
+        'AFFILIATE_INVITED',
+        `Vous êtes affilié à ${school}`,
+        [`Bonjour${firstname ? ` ${firstname}` : ''},`, `${school} vous a ajouté à son programme d'affiliation : partagez votre lien et touchez une commission sur chaque vente qu'il apporte.`],
+        { label: 'Voir mon lien d’affiliation', url },
+      );
+}

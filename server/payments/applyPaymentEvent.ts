@@ -3,6 +3,7 @@ import type { Database } from '../db/client.js';
 import { bundleTrainings, bundles, customerTrainings, customers, discountCodes, paymentEvents, sales, trainings, transactions, users } from '../db/schema.js';
 import { ROLE_GROUPS } from '../policies/roles.js';
 import { customerDisplayName } from '../presenters/customer.js';
+import { creditCommission } from '../commands/affiliates/program.js';
 import { notify } from '../commands/notifications.js';
 import type { Services } from '../services.js';
 import type { PaymentEvent } from './provider.js';
@@ -29,6 +30,7 @@ const AWAITING = ['DRAFT'] as const;
  * and the holds it had on a seat or a promo-code use. Safe under replays and any delivery order:
  * - the event id is inserted first, in the same transaction as its effects, so a second delivery is a replay;
  * - the sale row is locked, so two different events of one sale apply one after the other;
+ * - the affiliate's commission is written with the first payment only, and its unique sale id makes it once;
  * - effects are guarded by the current status (a PAID payment never goes back to FAILED; an ABANDONED after
  *   PAID is ignored; a PAID after ABANDONED or FAILED still enrols, since the money was taken).
  *
@@ -70,6 +72,7 @@ export async function applyPaymentEvent(services: Pick<Services, 'db' | 'clock'>
         .returning();
       if (firstPayment) {
         await enrol(tx, sale, now);
+        await creditCommission(tx, updated!, now);
         await notifyTeam({ db: tx, clock: services.clock }, updated!);
       }
       return { kind: 'applied', sale: updated!, enrolled: firstPayment };

@@ -1,4 +1,5 @@
 import type { HandlerMap } from '../openapi/handler.js';
+import { affiliateHandlers } from './affiliates.js';
 import { assignmentHandlers } from './assignments.js';
 import { authHandlers } from './auth.js';
 import { bundleHandlers } from './bundles.js';
@@ -44,4 +45,5 @@ export const handlers: HandlerMap = {
   ...learningHandlers,
   ...salesHandlers,
   ...checkoutHandlers,
+  ...affiliateHandlers,
 };

@@ -4313,6 +4313,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/school/stores/{subdomain}/affiliate-visits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count a visit through an affiliate's REF- link
+         * @description Our design: the spec's affiliate stats have a visits figure but no call counts them. The storefront calls this when an address of the learner area carries `?ref=REF-…` (once per browser, code and day; errors ignored). Unknown or suspended codes are accepted silently (204), so the call reveals no code. Limited per client address (429).
+         */
+        post: operations["recordAffiliateVisit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/school/stores/{subdomain}/me/affiliate": {
         parameters: {
             query?: never;
@@ -14538,6 +14561,36 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+        };
+    };
+    recordAffiliateVisit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Counted (or silently dropped). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getMyAffiliateProgram: {

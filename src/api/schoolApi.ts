@@ -7,7 +7,8 @@ import { currentLocale } from '../i18n/currentLocale';
 import { unwrap } from './failure';
 import { failingWithFailures } from './queries';
 import { localTokenStorage } from './tokenStorage';
-import type { paths } from './schema.gen';
+import type { QueryClient } from '@tanstack/react-query';
+import type { components, paths } from './schema.gen';
 
 /**
  * The learner area's calls (`/school/stores/{subdomain}/…`), the only module making them. They go through a
@@ -122,13 +123,54 @@ export const catalogueTrainingQuery = (subdomain: string, slug: string, learnerU
 export const catalogueBundleQuery = (subdomain: string, slug: string) =>
   $school.queryOptions('get', '/school/stores/{subdomain}/bundles/{slug}', { params: { path: { subdomain, slug } } });
 
-/** The checkout's calls for one school (machines/checkout): the learner's token goes along when signed in. */
-export function checkoutApi(subdomain: string): CheckoutApi {
+type AffiliateCodes = NonNullable<paths['/school/stores/{subdomain}/checkout']['post']['requestBody']['content']['application/json']['affiliate_codes']>;
+
+/**
+ * The checkout's calls for one school (machines/checkout): the learner's token goes along when signed in, and the
+ * REF- visits the browser kept (`affiliateCodes`, read at the time of the order) go with the order.
+ */
+export function checkoutApi(subdomain: string, affiliateCodes: () => AffiliateCodes = () => []): CheckoutApi {
   return {
     quote: (body, signal) => unwrap(schoolClient.POST('/school/stores/{subdomain}/checkout/quote', { ...at(subdomain), body, signal })),
-    checkout: (body, signal) => unwrap(schoolClient.POST('/school/stores/{subdomain}/checkout', { ...at(subdomain), body, signal })),
+    checkout: (body, signal) => {
+      const codes = affiliateCodes();
+      return unwrap(schoolClient.POST('/school/stores/{subdomain}/checkout', { ...at(subdomain), body: codes.length ? { ...body, affiliate_codes: codes } : body, signal }));
+    },
   };
 }
+
+/** POST …/affiliate-visits: a visit through a REF- link (fire and forget; failures ignored). */
+export const recordAffiliateVisit = (subdomain: string, code: string) =>
+  schoolClient.POST('/school/stores/{subdomain}/affiliate-visits', { ...at(subdomain), body: { code } }).catch(() => undefined);
+
+export type LearnerAffiliateProgram = components['schemas']['LearnerAffiliateProgram'];
+export type Affiliate = components['schemas']['Affiliate'];
+export type AffiliateSale = components['schemas']['AffiliateSale'];
+export type Payout = components['schemas']['Payout'];
+export type PayoutRequest = paths['/school/stores/{subdomain}/me/affiliate/payouts']['post']['requestBody']['content']['application/json'];
+
+/** GET …/me/affiliate: the program's terms and the learner's affiliate account. */
+export const myAffiliateProgramQuery = (subdomain: string) => $school.queryOptions('get', '/school/stores/{subdomain}/me/affiliate', at(subdomain));
+
+/** GET …/me/affiliate/sales: the sales the learner brought, newest first. */
+export const myAffiliateSalesQuery = (subdomain: string, page: number) =>
+  $school.queryOptions('get', '/school/stores/{subdomain}/me/affiliate/sales', { params: { path: { subdomain }, query: { page, per_page: 20 } } });
+
+/** GET …/me/affiliate/payouts: the learner's payout requests, newest first. */
+export const myPayoutsQuery = (subdomain: string) =>
+  $school.queryOptions('get', '/school/stores/{subdomain}/me/affiliate/payouts', { params: { path: { subdomain }, query: { page: 1, per_page: 20 } } });
+
+/** Everything the learner's affiliate page shows, after a join or a payout request. */
+export const refreshMyAffiliation = (queryClient: QueryClient, subdomain: string) =>
+  queryClient.invalidateQueries({ predicate: (query) => typeof query.queryKey[1] === 'string' && query.queryKey[1].startsWith('/school/stores/{subdomain}/me/affiliate') && JSON.stringify(query.queryKey[2]).includes(`"${subdomain}"`) });
+
+/** POST …/me/affiliate: join a PUBLIC program. */
+export const joinAffiliateProgram = (subdomain: string, signal?: AbortSignal) =>
+  unwrap(schoolClient.POST('/school/stores/{subdomain}/me/affiliate', { ...at(subdomain), signal }));
+
+/** POST …/me/affiliate/payouts: ask for a payout (one pending at a time). */
+export const requestPayout = (subdomain: string, body: PayoutRequest, signal?: AbortSignal) =>
+  unwrap(schoolClient.POST('/school/stores/{subdomain}/me/affiliate/payouts', { ...at(subdomain), body, signal }));
 
 /** GET …/orders/{uuid}: an order's status (the order page polls it). */
 export const getCheckoutOrder = (subdomain: string, orderUuid: string, signal?: AbortSignal) =>

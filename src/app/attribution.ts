@@ -12,6 +12,8 @@ export const attributionKeys = {
   godFather: 'god_father',
   affiliateCodes: 'affiliate_codes',
   lastAffiliateVisit: 'last_affiliate_visit',
+  /** Each REF- visit with its date (one per code and day), for the checkout's attribution (first or last click). */
+  affiliateVisits: 'affiliate_visits',
   utm: UTM_KEYS,
 } as const;
 
@@ -31,7 +33,7 @@ function readCodes(storage: KeyValueStore): string[] {
  * god_father), utm_* parameters (the latest campaign wins), and REF- affiliate codes from `ref`. Answers the sponsor
  * code when the address carries one, so the caller can count the visit.
  */
-export function captureAttribution(search: URLSearchParams, storage: KeyValueStore, now: Date): { sponsorCode: string | null } {
+export function captureAttribution(search: URLSearchParams, storage: KeyValueStore, now: Date): { sponsorCode: string | null; affiliateVisit: string | null } {
   const sponsorCode = search.get('parrain')?.trim().slice(0, 64) || null;
   if (sponsorCode) storage.setItem(attributionKeys.godFather, sponsorCode);
   for (const key of UTM_KEYS) {
@@ -43,8 +45,36 @@ export function captureAttribution(search: URLSearchParams, storage: KeyValueSto
     const codes = [...readCodes(storage).filter((c) => c !== code), code].slice(-MAX_CODES);
     storage.setItem(attributionKeys.affiliateCodes, JSON.stringify(codes));
     storage.setItem(attributionKeys.lastAffiliateVisit, now.toISOString());
+    const visits = readAffiliateVisits(storage);
+    const today = now.toISOString().slice(0, 10);
+    if (!visits.some((v) => v.code === code && v.visited_at.slice(0, 10) === today)) {
+      storage.setItem(attributionKeys.affiliateVisits, JSON.stringify([...visits, { code, visited_at: now.toISOString() }].slice(-MAX_CODES)));
+      return { sponsorCode, affiliateVisit: code };
+    }
   }
-  return { sponsorCode };
+  return { sponsorCode, affiliateVisit: null };
+}
+
+export interface AffiliateVisit {
+  code: string;
+  visited_at: string;
+}
+
+/**
+ * The REF- visits kept (oldest first, at most 20), as the checkout sends them: the server keeps those of its own
+ * school still within the link validity and credits the first or the last, as the program says.
+ */
+export function readAffiliateVisits(storage: Pick<Storage, 'getItem'>): AffiliateVisit[] {
+  try {
+    const parsed: unknown = JSON.parse(storage.getItem(attributionKeys.affiliateVisits) ?? '[]');
+    if (!Array.isArray(parsed)) return [];
+    return parsed
+      .filter((v): v is AffiliateVisit => Boolean(v) && typeof v.code === 'string' && AFFILIATE_CODE.test(v.code) && typeof v.visited_at === 'string' && !Number.isNaN(Date.parse(v.visited_at)))
+      .map((v) => ({ code: v.code, visited_at: new Date(v.visited_at).toISOString() }))
+      .slice(-MAX_CODES);
+  } catch {
+    return [];
+  }
 }
 
 /** What a sign-up sends: the sponsor code and the attribution kept so far (only the keys that have a value). */

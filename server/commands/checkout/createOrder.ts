@@ -10,6 +10,7 @@ import type { PaymentProvider } from '../../payments/provider.js';
 import { paymentRegistry, paymentStoreOf } from '../../payments/registry.js';
 import type { SchoolScope } from '../../policies/schoolScope.js';
 import type { Services } from '../../services.js';
+import { attributedAffiliate, type AffiliateVisit } from '../affiliates/program.js';
 import { buyerOf, type BuyerInput } from './buyer.js';
 import { takeCodeUse } from './discount.js';
 import { HOLD_MS, assertSeats, lockTrainings, supersedePendingOrders, sweepExpiredHolds, trainingsToSeat } from './holds.js';
@@ -21,6 +22,8 @@ export interface CheckoutInput extends QuoteInput, BuyerInput {
   billing_address?: CheckoutBody;
   payment_method?: 'CARD' | 'PAYPAL';
   utm?: Record<string, string | undefined>;
+  /** REF- codes the browser kept, with their visit dates (affiliate attribution). */
+  affiliate_codes?: AffiliateVisit[];
   accept_terms: boolean;
 }
 
@@ -81,6 +84,7 @@ export async function checkout(services: Services, scope: SchoolScope, input: Ch
   await supersedePendingOrders(services, customer.id, buyable);
 
   const now = services.clock();
+  const affiliateCustomerId = await attributedAffiliate(services.db, store, customer.id, input.affiliate_codes, now);
   const method: 'CARD' | 'PAYPAL' | 'FREE' = provider ? input.payment_method! : 'FREE';
   const sale = await services.db.transaction(async (tx) => {
     await lockTrainings(tx, buyable);
@@ -102,6 +106,7 @@ export async function checkout(services: Services, scope: SchoolScope, input: Ch
         installmentsCount: schedule.type === 'INSTALLMENTS' ? price.installmentsCents.length : null,
         provider: provider?.name ?? null,
         billingAddress: input.billing_address ? cleanBilling(input.billing_address) : null,
+        affiliateCustomerId,
         utm: input.utm ? (Object.fromEntries(Object.entries(input.utm).filter(([, v]) => v)) as Record<string, string>) : null,
         status: free ? 'PAID' : 'DRAFT',
         holdsUntil: free ? null : new Date(now.getTime() + HOLD_MS),

@@ -7,6 +7,7 @@ import { selectCheckoutView, type CheckoutView } from '../../../machines/checkou
 import type { BuyableType, BuyerDetails, CheckoutQuote, PaymentChoice } from '../../../machines/checkout/checkout.types';
 import { schoolPath, schoolPaths } from '../../../shared/schoolPaths';
 import { checkoutApi } from '../../api/schoolApi';
+import { readAffiliateVisits } from '../../app/attribution';
 import { failureText, fieldErrors } from '../../app/failureText';
 import { useInspectedMachine } from '../../app/inspector';
 import { openWindow } from '../../app/openWindow';
@@ -45,7 +46,7 @@ export function CheckoutPage() {
   const machine = useMemo(
     () =>
       checkoutMachine.provide({
-        actors: createCheckoutActors(checkoutApi(school.subdomain), (url) => {
+        actors: createCheckoutActors(checkoutApi(school.subdomain, () => readAffiliateVisits(localStorage)), (url) => {
           if (!paymentWindow.current || paymentWindow.current.closed) return false;
           paymentWindow.current.location.replace(url);
           return true;

@@ -33,6 +33,8 @@ const TestPaymentPage = lazy(() => withChunkTimeout(() => import('./TestPaymentP
 // The learner's trainings and the player (block renderers, quiz taking) are chunks of their own too.
 const MyTrainingsPage = lazy(() => withChunkTimeout(() => import('./learning/MyTrainingsPage')).then((x) => ({ default: x.MyTrainingsPage })));
 const LessonPlayerPage = lazy(() => withChunkTimeout(() => import('./learning/LessonPlayerPage')).then((x) => ({ default: x.LessonPlayerPage })));
+// The affiliate program (join, link, sales, payout requests).
+const LearnerAffiliatePage = lazy(() => withChunkTimeout(() => import('./LearnerAffiliatePage')).then((x) => ({ default: x.LearnerAffiliatePage })));
 const LearnerResetPasswordPage = lazy(() => withChunkTimeout(() => import('./LearnerResetPasswordPage')).then((x) => ({ default: x.LearnerResetPasswordPage })));
 
 /**
@@ -105,6 +107,7 @@ function SchoolPages() {
           <Route path={SCHOOL_PAGES.activation} element={<LearnerActivationPage />} />
           <Route path={SCHOOL_PAGES.resetPassword} element={<LearnerResetPasswordPage />} />
           <Route path={SCHOOL_PAGES.account} element={isSignedIn ? <LearnerAccountPage /> : login} />
+          <Route path={SCHOOL_PAGES.affiliate} element={isSignedIn ? <LearnerAffiliatePage /> : login} />
           <Route path={SCHOOL_PAGES.catalogue} element={<SchoolCataloguePage />} />
           <Route path={`${routeOf(schoolPaths.training)}/:slug`} element={<SchoolTrainingPage />} />
           <Route path={`${routeOf(schoolPaths.bundle)}/:slug`} element={<SchoolBundlePage />} />
@@ -142,6 +145,7 @@ function SchoolHeader({ isSignedIn }: { isSignedIn: boolean }) {
       <nav className="school-area__nav" aria-label={intl.formatMessage(m.navLabel)}>
         <TextLink href={schoolPath(school.subdomain, 'catalogue')}>{intl.formatMessage(m.navCatalogue)}</TextLink>
         {isSignedIn && <TextLink href={schoolPath(school.subdomain, 'myTrainings')}>{intl.formatMessage(learning.myTrainingsLink)}</TextLink>}
+        {isSignedIn && school.affiliation_status !== 'CLOSED' && <TextLink href={schoolPath(school.subdomain, 'affiliate')}>{intl.formatMessage(m.navAffiliate)}</TextLink>}
         <TextLink href={schoolPath(school.subdomain, isSignedIn ? 'account' : 'login')}>{intl.formatMessage(isSignedIn ? m.myAccount : m.signIn)}</TextLink>
       </nav>
     </header>

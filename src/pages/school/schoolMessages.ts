@@ -80,6 +80,7 @@ export const schoolMessages = defineMessages({
   pagesLabel: { id: 'school.catalogue.pages', defaultMessage: 'Pages du catalogue' },
   previousPage: { id: 'school.catalogue.previous', defaultMessage: 'Page précédente' },
   nextPage: { id: 'school.catalogue.next', defaultMessage: 'Page suivante' },
+  navAffiliate: { id: 'school.nav.affiliate', defaultMessage: 'Affiliation' },
 });
 
 export const schoolNamedMessages = {

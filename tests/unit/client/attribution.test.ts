@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attributionKeys, captureAttribution, readAttribution } from '../../../src/app/attribution';
+import { attributionKeys, captureAttribution, readAffiliateVisits, readAttribution } from '../../../src/app/attribution';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const values = new Map(Object.entries(initial));
@@ -11,13 +11,13 @@ const params = (query: string) => new URLSearchParams(query);
 describe('captureAttribution', () => {
   it('keeps the sponsor code as god_father and answers it so the visit is counted', () => {
     const storage = memoryStorage();
-    expect(captureAttribution(params('parrain=%20marie-a1b2%20'), storage, now)).toEqual({ sponsorCode: 'marie-a1b2' });
+    expect(captureAttribution(params('parrain=%20marie-a1b2%20'), storage, now)).toEqual({ sponsorCode: 'marie-a1b2', affiliateVisit: null });
     expect(storage.values.get(attributionKeys.godFather)).toBe('marie-a1b2');
   });
 
   it('answers no sponsor code and stores nothing for an address without one', () => {
     const storage = memoryStorage();
-    expect(captureAttribution(params('foo=bar'), storage, now)).toEqual({ sponsorCode: null });
+    expect(captureAttribution(params('foo=bar'), storage, now)).toEqual({ sponsorCode: null, affiliateVisit: null });
     expect(storage.values.size).toBe(0);
   });
 
@@ -64,5 +64,31 @@ describe('readAttribution', () => {
 
   it('drops a visit date that is not a date', () => {
     expect(readAttribution(memoryStorage({ last_affiliate_visit: 'hier' })).attribution).toEqual({});
+  });
+});
+
+describe('affiliate visits for the checkout', () => {
+  it('keeps one dated visit per REF- code and day, answers a new one so it is counted, at most 20 kept', () => {
+    const storage = memoryStorage();
+    expect(captureAttribution(params('ref=REF-ABC'), storage, now).affiliateVisit).toBe('REF-ABC');
+    expect(captureAttribution(params('ref=REF-ABC'), storage, new Date('2026-11-21T18:00:00Z')).affiliateVisit).toBeNull();
+    expect(captureAttribution(params('ref=REF-XYZ'), storage, new Date('2026-11-22T08:00:00Z')).affiliateVisit).toBe('REF-XYZ');
+    expect(captureAttribution(params('ref=REF-ABC'), storage, new Date('2026-11-23T08:00:00Z')).affiliateVisit).toBe('REF-ABC');
+    expect(readAffiliateVisits(storage)).toEqual([
+      { code: 'REF-ABC', visited_at: '2026-11-21T09:30:00.000Z' },
+      { code: 'REF-XYZ', visited_at: '2026-11-22T08:00:00.000Z' },
+      { code: 'REF-ABC', visited_at: '2026-11-23T08:00:00.000Z' },
+    ]);
+    for (let i = 0; i < 25; i++) captureAttribution(params(`ref=REF-C${i}`), storage, now);
+    const kept = readAffiliateVisits(storage);
+    expect(kept).toHaveLength(20);
+    expect(kept.at(-1)!.code).toBe('REF-C24');
+  });
+
+  it('ignores what is not a REF- code and a damaged stored list', () => {
+    expect(captureAttribution(params('ref=PROMO'), memoryStorage(), now).affiliateVisit).toBeNull();
+    expect(readAffiliateVisits(memoryStorage({ [attributionKeys.affiliateVisits]: '{oops' }))).toEqual([]);
+    const mixed = JSON.stringify([{ code: 'REF-OK', visited_at: now.toISOString() }, { code: 'NOPE', visited_at: now.toISOString() }, { code: 'REF-BAD', visited_at: 'hier' }, 7]);
+    expect(readAffiliateVisits(memoryStorage({ [attributionKeys.affiliateVisits]: mixed }))).toEqual([{ code: 'REF-OK', visited_at: now.toISOString() }]);
   });
 });
