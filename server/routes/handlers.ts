@@ -3,6 +3,7 @@ import { assignmentHandlers } from './assignments.js';
 import { authHandlers } from './auth.js';
 import { bundleHandlers } from './bundles.js';
 import { checkoutHandlers } from './checkout.js';
+import { customerHandlers } from './customers.js';
 import { embedHandlers } from './embeds.js';
 import { learningHandlers } from './learning.js';
 import { meHandlers } from './me.js';
@@ -44,4 +45,5 @@ export const handlers: HandlerMap = {
   ...learningHandlers,
   ...salesHandlers,
   ...checkoutHandlers,
+  ...customerHandlers,
 };
