@@ -73,7 +73,8 @@ const m = defineMessages({
 const mv = {
   blocked: defineMessage<{ reason: string }>({ id: 'customer.blockedReason', defaultMessage: 'Bloqué ({reason})' }),
   progress: defineMessage<{ value: number }>({ id: 'customer.progress', defaultMessage: '{value, number, ::percent .#}' }),
-  detailOf: defineMessage<{ name: string }>({ id: 'customer.detail.label', defaultMessage: 'Détail de la formation {name}' }),
+  showDetail: defineMessage<{ name: string }>({ id: 'customer.detail.showLabel', defaultMessage: 'Voir le détail de {name}' }),
+  hideDetail: defineMessage<{ name: string }>({ id: 'customer.detail.hideLabel', defaultMessage: 'Masquer le détail de {name}' }),
 };
 
 /** One enrolment's items and payments, read when the row is opened. */
@@ -318,7 +319,7 @@ export function CustomerPage() {
                                   size="sm"
                                   variant="ghost"
                                   aria-expanded={expanded}
-                                  aria-label={intl.formatMessage(mv.detailOf, { name: enrolment.training.name })}
+                                  aria-label={intl.formatMessage(expanded ? mv.hideDetail : mv.showDetail, { name: enrolment.training.name })}
                                   onPress={() => setOpen(expanded ? null : enrolment.training.uuid)}
                                 >
                                   {intl.formatMessage(expanded ? m.hide : m.show)}

@@ -87,8 +87,9 @@ export function CustomersPage() {
   const { sort, order } = orderOf(params);
   const list = useQuery({ ...customersQuery(storeUuid, { page: search.page, perPage: PER_PAGE, filters, sort, order }), enabled: Boolean(storeUuid), placeholderData: keepPreviousData });
   const [adding, setAdding] = useState(false);
-  const exporter = useRequest(async (format: 'csv' | 'xlsx', signal) => {
-    const blob = await exportCustomers(storeUuid, filters, format, signal);
+  // The filters travel with each press: the request's function is read once, when the page mounts.
+  const exporter = useRequest(async ({ format, wanted }: { format: 'csv' | 'xlsx'; wanted: CustomerFilters }, signal) => {
+    const blob = await exportCustomers(storeUuid, wanted, format, signal);
     saveFile(blob, `apprenants-${new Date().toISOString().slice(0, 10)}.${format}`);
   });
 
@@ -122,10 +123,10 @@ export function CustomersPage() {
           </p>
         </div>
         <div className="customers-page__actions">
-          <Button variant="secondary" onPress={() => exporter.submit('csv')} isDisabled={empty || exporter.isSubmitting} data-testid="customers-export-csv">
+          <Button variant="secondary" onPress={() => exporter.submit({ format: 'csv', wanted: filters })} isDisabled={empty || exporter.isSubmitting} data-testid="customers-export-csv">
             {intl.formatMessage(exporter.isSubmitting ? m.exporting : m.exportCsv)}
           </Button>
-          <Button variant="secondary" onPress={() => exporter.submit('xlsx')} isDisabled={empty || exporter.isSubmitting} data-testid="customers-export-xlsx">
+          <Button variant="secondary" onPress={() => exporter.submit({ format: 'xlsx', wanted: filters })} isDisabled={empty || exporter.isSubmitting} data-testid="customers-export-xlsx">
             {intl.formatMessage(m.exportXlsx)}
           </Button>
           {canWrite && (
