@@ -125,7 +125,7 @@ export function TagsPanel({ storeUuid, customer, canWrite }: { storeUuid: string
           </ul>
         )}
         {canWrite && (
-          <Form className="customer-inline-form" onSubmit={onSubmit}>
+          <Form className="stack" onSubmit={onSubmit}>
             <TextField
               label={intl.formatMessage(m.tagLabel)}
               value={view.draft}
@@ -156,15 +156,24 @@ export function TagsPanel({ storeUuid, customer, canWrite }: { storeUuid: string
 /** The customer's notes: HISTORY ones (the platform's) read-only; GENERAL ones written, edited and deleted. */
 export function NotesPanel({ storeUuid, customer, canWrite }: { storeUuid: string; customer: Customer; canWrite: boolean }) {
   const intl = useIntl();
+  const queryClient = useQueryClient();
   const machine = useMemo(
     () =>
       crmNotesMachine.provide({
         actors: createCrmNotesActors({
-          save: (input, signal) => saveCustomerNote(storeUuid, customer.uuid, input, signal),
-          remove: (id, signal) => deleteCustomerNote(storeUuid, customer.uuid, id, signal),
+          // The customer is read again after each change, so a read started earlier (a tag's) cannot bring back old notes.
+          save: async (input, signal) => {
+            const note = await saveCustomerNote(storeUuid, customer.uuid, input, signal);
+            void refreshCustomers(queryClient, storeUuid);
+            return note;
+          },
+          remove: async (id, signal) => {
+            await deleteCustomerNote(storeUuid, customer.uuid, id, signal);
+            void refreshCustomers(queryClient, storeUuid);
+          },
         }),
       }),
-    [storeUuid, customer.uuid],
+    [storeUuid, customer.uuid, queryClient],
   );
   const [snapshot, send] = useInspectedMachine(machine, { input: { notes: customer.crm_notes } });
   const view = selectCrmNotesView(snapshot);
