@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -466,7 +467,13 @@ export const customers = pgTable(
     lastConnectionAt: timestamp('last_connection_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('customers_store_email_key').on(t.storeId, sql`lower(${t.email})`), index('customers_store_created_idx').on(t.storeId, t.createdAt)],
+  (t) => [
+    uniqueIndex('customers_store_email_key').on(t.storeId, sql`lower(${t.email})`),
+    index('customers_store_created_idx').on(t.storeId, t.createdAt),
+    // The customers list's other orders (`/apprenants?sort=`), each a keyset the page reads in order.
+    index('customers_store_connection_idx').on(t.storeId, t.lastConnectionAt),
+    index('customers_store_lastname_idx').on(t.storeId, sql`lower(${t.lastname})`),
+  ],
 );
 
 /** Learner-area sessions, one table apart from `sessions`: a learner token never opens the back office. Hashed like sessions. */
@@ -594,7 +601,7 @@ export const customerConnections = pgTable(
     deviceType: text('device_type', { enum: ['UNKNOWN', 'DESKTOP', 'TABLET', 'MOBILE', 'BOT'] }).notNull().default('UNKNOWN'),
     userAgent: text('user_agent'),
   },
-  (t) => [index('customer_connections_training_at_idx').on(t.trainingId, t.at)],
+  (t) => [index('customer_connections_training_at_idx').on(t.trainingId, t.at), index('customer_connections_customer_at_idx').on(t.customerId, t.at)],
 );
 
 /** Orders of a training or a bundle; checkout (a later issue) writes them, statistics read them. */
@@ -1132,3 +1139,66 @@ export const affiliatePayouts = pgTable(
     index('affiliate_payouts_customer_idx').on(t.storeId, t.customerId, t.requestedAt),
   ],
 );
+
+// ---- CRM (issue 14): tags, notes and private details the team keeps on a store's customers ----
+
+/** A store's CRM tags; one value per store whatever its case. */
+export const crmTags = pgTable(
+  'crm_tags',
+  {
+    id: serial('id').primaryKey(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    value: text('value').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('crm_tags_store_value_key').on(t.storeId, sql`lower(${t.value})`)],
+);
+
+/** Which customer carries which tag. */
+export const customerCrmTags = pgTable(
+  'customer_crm_tags',
+  {
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => crmTags.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.tagId] }), index('customer_crm_tags_tag_idx').on(t.tagId)],
+);
+
+/** Notes on a customer: GENERAL ones written by the team, HISTORY ones written by the platform (read-only). */
+export const crmNotes = pgTable(
+  'crm_notes',
+  {
+    id: serial('id').primaryKey(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['HISTORY', 'GENERAL'] }).notNull(),
+    /** Plain text. */
+    content: text('content').notNull(),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('crm_notes_customer_idx').on(t.customerId, t.createdAt)],
+);
+
+/** Private details the team keeps on a customer (the learner never sees them). */
+export const crmPrivateData = pgTable('crm_private_data', {
+  customerId: uuid('customer_id')
+    .primaryKey()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  phone: text('phone'),
+  company: text('company'),
+  jobTitle: text('job_title'),
+  address: text('address'),
+  birthdate: date('birthdate', { mode: 'string' }),
+  comment: text('comment'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -167,6 +167,26 @@ export const messages = {
   alreadyEnrolled: t('Ce client est déjà inscrit à cette formation.', 'This customer is already enrolled in this training.'),
   trainingFull: t("Cette formation a atteint son nombre maximum d'apprenants.", 'This training has reached its maximum number of learners.'),
   notEnrolled: t("Ce client n'est pas inscrit à cette formation (panier abandonné).", 'This customer is not enrolled in this training (abandoned cart).'),
+  // Customers and CRM (issue 14).
+  customerEmailTaken: t('Un apprenant de votre espace utilise déjà cette adresse e-mail.', 'A learner of your store already uses this e-mail address.'),
+  crmTagEmpty: t('Saisissez au moins une étiquette.', 'Enter at least one tag.'),
+  crmNoteEmpty: t('La note ne peut pas être vide.', 'The note cannot be empty.'),
+  crmHistoryReadOnly: t(
+    "Les notes d'historique sont écrites par la plateforme : elles ne se modifient ni ne se suppriment.",
+    'History notes are written by the platform: they cannot be edited or deleted.',
+  ),
+  birthdateInFuture: t('La date de naissance ne peut pas être dans le futur.', 'The birth date cannot be in the future.'),
+  customersExport: {
+    email: t('E-mail', 'E-mail'),
+    firstname: t('Prénom', 'First name'),
+    lastname: t('Nom', 'Last name'),
+    phone: t('Téléphone', 'Phone'),
+    createdAt: t('Inscrit le', 'Signed up on'),
+    lastConnectionAt: t('Dernière connexion', 'Last connection'),
+    trainings: t('Formations', 'Trainings'),
+    tags: t('Étiquettes', 'Tags'),
+    sheet: t('Apprenants', 'Learners'),
+  },
   expiryInPast: t("La date d'expiration doit être dans le futur.", 'The expiry date must be in the future.'),
   // Completion certificates
   certificatesOff: t(

@@ -4,6 +4,7 @@ import { assignmentHandlers } from './assignments.js';
 import { authHandlers } from './auth.js';
 import { bundleHandlers } from './bundles.js';
 import { checkoutHandlers } from './checkout.js';
+import { customerHandlers } from './customers.js';
 import { embedHandlers } from './embeds.js';
 import { learningHandlers } from './learning.js';
 import { meHandlers } from './me.js';
@@ -46,4 +47,5 @@ export const handlers: HandlerMap = {
   ...salesHandlers,
   ...checkoutHandlers,
   ...affiliateHandlers,
+  ...customerHandlers,
 };

@@ -1516,8 +1516,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Export customers as CSV
-         * @description Same filters as the list, every page.
+         * Export customers as CSV or Excel
+         * @description Same filters as the list, every page, streamed (batches read in order, never the whole list in memory). Our design, the `format` parameter with `xlsx` gives a real Excel workbook (spec 9 speaks of Excel files) instead of the CSV.
          */
         get: operations["exportCustomers"];
         put?: never;
@@ -9313,6 +9313,8 @@ export interface operations {
                 training_uuid?: string;
                 /** @description Only customers with this CRM tag. */
                 crm_tag?: string;
+                /** @description Our design. `csv` (default) or `xlsx` (an Excel workbook). */
+                format?: "csv" | "xlsx";
             };
             header?: never;
             path: {
@@ -9323,13 +9325,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description CSV file. */
+            /** @description CSV file, or an Excel workbook with `format=xlsx`. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             401: components["responses"]["Unauthenticated"];

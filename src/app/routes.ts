@@ -91,8 +91,15 @@ export const routes: readonly AppRoute[] = [
 
   // Customers, sales, statistics
   { path: '/statistiques', name: 'statistics', layout: 'default', guard: STATS, ...CRM },
-  { path: '/apprenants', name: 'customers', layout: 'default', guard: STATS, query: ['q', 'type', 'sort', 'order', 'page'], ...CRM },
-  { path: '/apprenants/:uuid', name: 'customer', layout: 'default', guard: STATS, ...CRM },
+  {
+    path: '/apprenants',
+    name: 'customers',
+    layout: 'default',
+    guard: STATS,
+    query: ['q', 'type', 'sort', 'order', 'page'],
+    load: () => import('../pages/customers/CustomersPage').then((m) => m.CustomersPage),
+  },
+  { path: '/apprenants/:uuid', name: 'customer', layout: 'default', guard: STATS, load: () => import('../pages/customers/CustomerPage').then((m) => m.CustomerPage) },
   {
     path: '/ventes',
     name: 'sales',
