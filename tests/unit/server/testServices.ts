@@ -36,6 +36,8 @@ export async function testServices() {
     services,
     sent,
     jobs,
+    /** For a test that starts a real queue (startQueue) on this database. */
+    queueDatabase: handle.queueDatabase,
     advance(ms: number) {
       now = new Date(now.getTime() + ms);
     },
