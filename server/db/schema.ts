@@ -1086,11 +1086,11 @@ export const installmentCharges = pgTable(
   (t) => [uniqueIndex('installment_charges_attempt_key').on(t.transactionId, t.attempt)],
 );
 
-/** Events a webhook may subscribe to (`/marketing/outils-automatisation`). */
-export const WEBHOOK_EVENTS = ['SALE_CREATED', 'LEARNER_ENROLLED'] as const;
+/** Events a webhook may subscribe to (`/marketing/outils-automatisation`; the contract's WebhookEvent). */
+export const WEBHOOK_EVENTS = ['CUSTOMER_CREATED', 'SALE_CREATED', 'TRAINING_ENROLLED', 'TRAINING_COMPLETED', 'ABANDONED_CART'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
-/** An outgoing webhook of a store: an https(s) address, the events it wants, the secret its payloads are signed with. */
+/** An outgoing webhook of a store: an https address, the event it wants, the secret its payloads are signed with. */
 export const webhooks = pgTable(
   'webhooks',
   {
@@ -1099,12 +1099,12 @@ export const webhooks = pgTable(
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
-    events: jsonb('events').$type<WebhookEvent[]>().notNull(),
-    /** `whsec_…`: HMAC-SHA256 key of the `Webhook-Signature` header; shown to the team, never sent. */
+    event: text('event', { enum: WEBHOOK_EVENTS }).notNull(),
+    /** `whsec_…`: HMAC-SHA256 key of the `X-Signature` header; shown to the team, never sent. */
     secret: text('secret').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('webhooks_store_idx').on(t.storeId, t.id)],
+  (t) => [uniqueIndex('webhooks_store_url_event_key').on(t.storeId, t.url, t.event)],
 );
 
 /** One event posted to one webhook: the delivery log (`webhook.deliver` jobs update it on every attempt). */

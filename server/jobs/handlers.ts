@@ -1,3 +1,4 @@
+import { deliverWebhook } from '../commands/webhooks/webhooks.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { Services } from '../services.js';
 import { chargeInstallmentJob, sweepInstallments } from './installments.js';
@@ -9,5 +10,6 @@ export function jobHandlers(services: Services & { mailer: Mailer }): JobHandler
     'mail.deliver': ({ outboxId }) => services.mailer.deliver(outboxId),
     'installments.sweep': async () => void (await sweepInstallments(services)),
     'installment.charge': async (charge) => void (await chargeInstallmentJob(services, charge)),
+    'webhook.deliver': ({ deliveryId }, job) => deliverWebhook(services, deliveryId, { final: job.final }),
   };
 }

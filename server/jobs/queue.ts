@@ -1,6 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { fromDrizzle, fromPglite, PgBoss, type Job, type Queue } from 'pg-boss';
+import { fromDrizzle, fromPglite, PgBoss, type JobWithMetadata, type Queue } from 'pg-boss';
 import type { Database } from '../db/client.js';
 
 /**
@@ -33,7 +33,8 @@ export const QUEUES: Record<JobName, Omit<Queue, 'name'>> = {
   'webhook.deliver': { retryLimit: 8, retryDelay: 30, retryBackoff: true, retryDelayMax: 6 * 3600, expireInSeconds: 120 },
 };
 
-export type JobHandler<N extends JobName> = (data: JobData[N], job: { id: string; retryCount: number }) => Promise<void>;
+/** `final`: this is the job's last attempt (its retries are spent if it fails). */
+export type JobHandler<N extends JobName> = (data: JobData[N], job: { id: string; retryCount: number; final: boolean }) => Promise<void>;
 export type JobHandlers = { [N in JobName]?: JobHandler<N> };
 
 export interface SendOptions {
@@ -103,9 +104,9 @@ export async function startQueue(database: QueueDatabase, options: QueueOptions 
     },
     async work(handlers) {
       for (const [name, handler] of Object.entries(handlers) as [JobName, JobHandler<JobName>][]) {
-        await boss.work(name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 }, async ([job]: Job<JobData[JobName]>[]) => {
+        await boss.work(name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1, includeMetadata: true }, async ([job]: JobWithMetadata<JobData[JobName]>[]) => {
           if (!job) return;
-          await handler(job.data, { id: job.id, retryCount: job.retryCount });
+          await handler(job.data, { id: job.id, retryCount: job.retryCount, final: job.retryCount >= job.retryLimit });
         });
       }
       // pg-boss's cron: one job per slot whatever the number of processes.

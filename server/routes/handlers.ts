@@ -20,6 +20,7 @@ import { salesHandlers } from './sales.js';
 import { schoolHandlers } from './school.js';
 import { scormHandlers } from './scorm.js';
 import { uploadHandlers } from './uploads.js';
+import { webhookHandlers } from './webhooks.js';
 
 /** Every implemented operation, by operationId. Operations missing here answer 501. */
 export const handlers: HandlerMap = {
@@ -44,4 +45,5 @@ export const handlers: HandlerMap = {
   ...learningHandlers,
   ...salesHandlers,
   ...checkoutHandlers,
+  ...webhookHandlers,
 };

@@ -32,7 +32,7 @@ CREATE TABLE "webhooks" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"store_id" uuid NOT NULL,
 	"url" text NOT NULL,
-	"events" jsonb NOT NULL,
+	"event" text NOT NULL,
 	"secret" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -44,4 +44,4 @@ ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_store_id_sto
 ALTER TABLE "webhooks" ADD CONSTRAINT "webhooks_store_id_stores_id_fk" FOREIGN KEY ("store_id") REFERENCES "public"."stores"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "installment_charges_attempt_key" ON "installment_charges" USING btree ("transaction_id","attempt");--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_webhook_idx" ON "webhook_deliveries" USING btree ("webhook_id","id");--> statement-breakpoint
-CREATE INDEX "webhooks_store_idx" ON "webhooks" USING btree ("store_id","id");
+CREATE UNIQUE INDEX "webhooks_store_url_event_key" ON "webhooks" USING btree ("store_id","url","event");
