@@ -8,6 +8,7 @@ import { messages } from '../../http/messages.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { checkGuardedAddress, FetchRefused, guardedPost, type GuardedFetchOptions } from '../../net/guardedFetch.js';
 import type { Services } from '../../services.js';
+import { REFUSAL_MESSAGES } from '../embeds/embeds.js';
 import { isUniqueViolation } from '../trainings/slug.js';
 
 type WebhookBody = components['schemas']['Webhook'];
@@ -15,7 +16,6 @@ type DeliveryBody = components['schemas']['WebhookDelivery'];
 type WebhookRow = typeof webhooks.$inferSelect;
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
-const REFUSAL_MESSAGES = { NOT_HTTPS: messages.urlNotHttps, NOT_PUBLIC: messages.urlNotPublic, UNREADABLE: messages.urlUnreadable } as const;
 /** How many deliveries the log shows. */
 export const DELIVERY_LOG_SIZE = 50;
 
