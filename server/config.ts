@@ -61,6 +61,11 @@ export interface Config {
    * `feature_options.test_payments` is on.
    */
   paymentsTestMode: boolean;
+  /**
+   * Whether this process runs the background jobs (server/jobs): JOBS_WORKERS=1 or 0; default on, but off when
+   * NODE_ENV=test (the queue still takes jobs in; a test that wants them done starts workers itself).
+   */
+  jobWorkers: boolean;
 }
 
 export interface StripeConfig {
@@ -205,5 +210,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripe: stripeConfig(env),
     paypal: paypalConfig(env, production),
     paymentsTestMode: !production || env.PAYMENTS_TEST_MODE === '1',
+    jobWorkers: env.JOBS_WORKERS === '1' || (env.JOBS_WORKERS !== '0' && env.NODE_ENV !== 'test'),
   };
 }

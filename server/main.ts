@@ -2,6 +2,8 @@ import { buildApp } from './app.js';
 import { readConfig } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemo, seedSitePages } from './db/seed.js';
+import { jobHandlers } from './jobs/handlers.js';
+import { startQueue, type JobQueue } from './jobs/queue.js';
 import { createMailer } from './mail/mailer.js';
 import { createStorage } from './storage/createStorage.js';
 
@@ -23,8 +25,18 @@ async function seed(db: Database) {
 }
 
 const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, startup: seed });
-const mailer = await createMailer(handle.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: (m) => console.log(m) });
-const services = { db: handle.db, databaseKind: handle.kind, config, mailer, storage, clock: () => new Date() };
+// pg-boss creates or migrates its schema at start (seconds on a new PGlite): the server listens meanwhile, and a
+// job sent before the queue is ready waits for it. A queue that cannot start stops the process.
+const queueStarting = startQueue(handle.queueDatabase, { log: (m) => console.error(m) });
+queueStarting.catch((error: unknown) => {
+  console.error('The job queue could not start:', error);
+  process.exit(1);
+});
+const jobs: JobQueue = { send: async (...args) => (await queueStarting).send(...args) };
+const mailer = await createMailer(handle.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: (m) => console.log(m), jobs });
+const services = { db: handle.db, databaseKind: handle.kind, config, mailer, storage, clock: () => new Date(), jobs };
+// Every process takes jobs in; those with workers (JOBS_WORKERS, default on outside tests) also run them.
+if (config.jobWorkers) void queueStarting.then((queue) => queue.work(jobHandlers(services)));
 
 const app = await buildApp(services);
 await app.listen({ port: config.port, host: config.host });
@@ -40,6 +52,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     void (async () => {
       await app.close();
+      // Running jobs get a few seconds to end; the others stay queued for the next start (or another process).
+      await (await queueStarting).stop();
       await mailer.idle();
       await handle.close();
       process.exit(0);

@@ -1,5 +1,6 @@
 import type { Config } from './config.js';
 import type { Database, DatabaseKind } from './db/client.js';
+import type { JobQueue } from './jobs/queue.js';
 import type { Mailer } from './mail/mailer.js';
 import type { Storage } from './storage/storage.js';
 
@@ -12,4 +13,6 @@ export interface Services {
   /** Uploaded files: a local directory or an S3-compatible bucket (storage/createStorage.ts). */
   storage: Storage;
   clock: () => Date;
+  /** Background work (server/jobs/queue.ts): e-mail delivery, instalments, webhooks. */
+  jobs: JobQueue;
 }

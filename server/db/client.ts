@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { withPreparedStatements } from './pgliteStatements.js';
 import * as schema from './schema.js';
+import type { QueueDatabase } from '../jobs/queue.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -11,6 +12,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
+  /** Where the job queue (server/jobs/queue.ts) keeps its tables: the same database, through its own driver. */
+  queueDatabase: QueueDatabase;
   close(): Promise<void>;
 }
 
@@ -48,7 +51,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       await lockClient.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => undefined);
       lockClient.release();
     }
-    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+    return { db: db as unknown as Database, kind: 'postgres', queueDatabase: { kind: 'postgres', url: options.databaseUrl }, close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -62,5 +65,5 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   // PGlite belongs to this one process: no lock needed.
   await migrate(db, { migrationsFolder: migrationsFolder() });
   await options.startup?.(db as unknown as Database);
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Database, kind: 'pglite', queueDatabase: { kind: 'pglite', client }, close: () => client.close() };
 }

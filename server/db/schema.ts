@@ -1202,3 +1202,81 @@ export const crmPrivateData = pgTable('crm_private_data', {
   comment: text('comment'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---- Background jobs: instalment charges and outgoing webhooks (issues 11 and 16; the queue itself is pg-boss's own schema)
+
+/**
+ * One attempt at charging a later instalment (server/jobs/installments.ts). The unique (transaction, attempt) pair
+ * is the idempotency ledger: a worker claims an attempt by inserting its row (or taking over a PENDING one whose
+ * lease ran out), so two workers never charge one instalment twice; the provider's idempotency key is derived from
+ * the same pair, so a job run again after a crash asks the provider the same question and gets the same answer.
+ */
+export const installmentCharges = pgTable(
+  'installment_charges',
+  {
+    id: serial('id').primaryKey(),
+    transactionId: integer('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    status: text('status', { enum: ['PENDING', 'SUCCEEDED', 'PROCESSING', 'DECLINED', 'CANCELLED'] }).notNull(),
+    /** While PENDING: the worker that claimed it owns it until then (a crashed worker's claim lapses). */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    chargeRef: text('charge_ref'),
+    declineCode: text('decline_code'),
+    error: text('error'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('installment_charges_attempt_key').on(t.transactionId, t.attempt)],
+);
+
+/** Events a webhook may subscribe to (`/marketing/outils-automatisation`; the contract's WebhookEvent). */
+export const WEBHOOK_EVENTS = ['CUSTOMER_CREATED', 'SALE_CREATED', 'TRAINING_ENROLLED', 'TRAINING_COMPLETED', 'ABANDONED_CART'] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/** An outgoing webhook of a store: an https address, the event it wants, the secret its payloads are signed with. */
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: serial('id').primaryKey(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    event: text('event', { enum: WEBHOOK_EVENTS }).notNull(),
+    /** `whsec_…`: HMAC-SHA256 key of the `X-Signature` header; shown to the team, never sent. */
+    secret: text('secret').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('webhooks_store_url_event_key').on(t.storeId, t.url, t.event)],
+);
+
+/** One event posted to one webhook: the delivery log (`webhook.deliver` jobs update it on every attempt). */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    webhookId: integer('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    /** The event's id, the same for every webhook it goes to (receivers deduplicate on it). */
+    eventId: uuid('event_id').notNull(),
+    event: text('event', { enum: WEBHOOK_EVENTS }).notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: ['PENDING', 'DELIVERED', 'FAILED'] }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    responseStatus: integer('response_status'),
+    error: text('error'),
+    createdAt: createdAt(),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [index('webhook_deliveries_webhook_idx').on(t.webhookId, t.id)],
+);

@@ -475,6 +475,8 @@ export const messages = {
   scheduleUnknown: t("Cette formule de paiement n'existe pas pour cette offre.", 'This payment plan does not exist for this offer.'),
   alreadyLearner: t('Vous suivez déjà cette formation.', 'You already follow this training.'),
   learnerBlocked: t("Votre accès à cette formation est bloqué : contactez l'école.", 'Your access to this training is blocked: contact the school.'),
+  // Outgoing webhooks (issue 16)
+  webhookTaken: t('Cette adresse reçoit déjà cet événement.', 'This address already receives this event.'),
   paymentProviderDown: t(
     "Le service de paiement ne répond pas : rien n'a été débité. Réessayez dans un instant.",
     'The payment service does not answer: nothing was charged. Try again in a moment.',

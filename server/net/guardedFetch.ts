@@ -128,8 +128,8 @@ function parseAddress(address: string, options: GuardedFetchOptions): URL {
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-/** One GET to the checked address; answers the response (body not read yet). */
-function requestOnce(url: URL, address: LookupAddress, signal: AbortSignal): Promise<http.IncomingMessage> {
+/** One GET (or the given POST) to the checked address; answers the response (body not read yet). */
+function requestOnce(url: URL, address: LookupAddress, signal: AbortSignal, post?: { headers: Record<string, string>; body: string }): Promise<http.IncomingMessage> {
   // Node asks the lookup for one address or, with autoSelectFamily, for all: both get the checked one only.
   const pinned = ((_host: string, opts: { all?: boolean }, callback: (...args: unknown[]) => void) => {
     if (opts?.all) callback(null, [address]);
@@ -138,14 +138,16 @@ function requestOnce(url: URL, address: LookupAddress, signal: AbortSignal): Pro
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const request = client.request(url, {
-      method: 'GET',
+      method: post ? 'POST' : 'GET',
       lookup: pinned,
       signal,
-      headers: { accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1', 'user-agent': 'CoursePlatformLinkPreview/1.0', 'accept-encoding': 'identity' },
+      headers: post
+        ? { ...post.headers, 'content-length': String(Buffer.byteLength(post.body)), 'accept-encoding': 'identity' }
+        : { accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1', 'user-agent': 'CoursePlatformLinkPreview/1.0', 'accept-encoding': 'identity' },
     });
     request.once('response', resolve);
     request.once('error', reject);
-    request.end();
+    request.end(post?.body);
   });
 }
 
@@ -193,6 +195,43 @@ export async function guardedFetch(address: string, options: GuardedFetchOptions
           const { body, truncated } = await readCapped(response, maxBytes);
           return { url: url.toString(), status: response.statusCode ?? 0, contentType: String(response.headers['content-type'] ?? ''), body, truncated };
         }
+      })(),
+    ]);
+  } finally {
+    clearTimeout(timer);
+    controller.abort();
+  }
+}
+
+/** Checks an address as guardedFetch does before connecting (its form, https, every address it resolves to public), without fetching it. */
+export async function checkGuardedAddress(address: string, options: GuardedFetchOptions = {}): Promise<void> {
+  await checkedAddress(parseAddress(address, options), options);
+}
+
+/**
+ * A POST of `body` to a user-given address under the same guard as guardedFetch (outgoing webhooks). Redirects
+ * are not followed (a 3xx is the answer); at most 64 KB of the answer is read.
+ */
+export async function guardedPost(
+  address: string,
+  post: { headers: Record<string, string>; body: string },
+  options: GuardedFetchOptions = {},
+): Promise<{ status: number; body: Buffer }> {
+  const { timeoutMs = 10_000, maxBytes = 64 * 1024 } = options;
+  const controller = new AbortController();
+  const timedOut = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(new FetchRefused('UNREADABLE', 'time-out'))));
+  const timer = setTimeout(() => controller.abort(new FetchRefused('UNREADABLE', 'time-out')), timeoutMs);
+  try {
+    return await Promise.race([
+      timedOut,
+      (async () => {
+        const url = parseAddress(address, options);
+        const target = await checkedAddress(url, options);
+        const response = await requestOnce(url, target, controller.signal, post).catch((err: unknown) => {
+          throw err instanceof FetchRefused ? err : new FetchRefused('UNREADABLE', String(err));
+        });
+        const { body } = await readCapped(response, maxBytes);
+        return { status: response.statusCode ?? 0, body };
       })(),
     ]);
   } finally {

@@ -6,6 +6,8 @@ import { customerDisplayName } from '../presenters/customer.js';
 import { creditCommission } from '../commands/affiliates/program.js';
 import { notify } from '../commands/notifications.js';
 import type { Services } from '../services.js';
+import type { JobQueue } from '../jobs/queue.js';
+import { emitWebhookEvent } from '../commands/webhooks/webhooks.js';
 import type { PaymentEvent } from './provider.js';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -39,7 +41,7 @@ const AWAITING = ['DRAFT'] as const;
  * failed, ABANDONED when the learner left the provider's page. A failed later instalment marks that transaction
  * FAILED and leaves the sale IN_PROGRESS.
  */
-export async function applyPaymentEvent(services: Pick<Services, 'db' | 'clock'>, event: PaymentEvent): Promise<ApplyOutcome> {
+export async function applyPaymentEvent(services: Pick<Services, 'db' | 'clock' | 'jobs'>, event: PaymentEvent): Promise<ApplyOutcome> {
   return services.db.transaction(async (tx) => {
     const [sale] = await tx.select().from(sales).where(eq(sales.id, event.saleId)).for('update');
     if (!sale) return { kind: 'unknown-sale' };
@@ -71,9 +73,10 @@ export async function applyPaymentEvent(services: Pick<Services, 'db' | 'clock'>
         .where(eq(sales.id, sale.id))
         .returning();
       if (firstPayment) {
-        await enrol(tx, sale, now);
+        const enrolled = await enrol(tx, sale, now);
         await creditCommission(tx, updated!, now);
         await notifyTeam({ db: tx, clock: services.clock }, updated!);
+        await emitSaleEvents(tx, services.jobs, updated!, enrolled, now);
       }
       return { kind: 'applied', sale: updated!, enrolled: firstPayment };
     }
@@ -139,11 +142,11 @@ async function retakeDiscountUse(tx: Tx, sale: SaleRow) {
 /** The trainings a sale opens: the training, or every training of the bundle. */
 async function trainingsOf(tx: Tx, sale: SaleRow) {
   if (sale.trainingId) {
-    return tx.select({ id: trainings.id, accessDurationDays: trainings.accessDurationDays }).from(trainings).where(eq(trainings.id, sale.trainingId));
+    return tx.select({ id: trainings.id, name: trainings.name, accessDurationDays: trainings.accessDurationDays }).from(trainings).where(eq(trainings.id, sale.trainingId));
   }
   if (!sale.bundleId) return [];
   return tx
-    .select({ id: trainings.id, accessDurationDays: trainings.accessDurationDays })
+    .select({ id: trainings.id, name: trainings.name, accessDurationDays: trainings.accessDurationDays })
     .from(bundleTrainings)
     .innerJoin(trainings, eq(trainings.id, bundleTrainings.trainingId))
     .where(eq(bundleTrainings.bundleId, sale.bundleId));
@@ -154,8 +157,9 @@ async function trainingsOf(tx: Tx, sale: SaleRow) {
  * is not checked again: a paid learner is never turned away. An abandoned cart becomes an enrolment; a learner
  * already enrolled keeps their enrolment (a blocked one stays blocked: the team decides).
  */
-export async function enrol(tx: Tx, sale: SaleRow, now: Date) {
-  for (const training of await trainingsOf(tx, sale)) {
+export async function enrol(tx: Tx, sale: SaleRow, now: Date): Promise<{ id: string; name: string }[]> {
+  const opened = await trainingsOf(tx, sale);
+  for (const training of opened) {
     const expiresAt = training.accessDurationDays ? new Date(now.getTime() + training.accessDurationDays * DAY_MS) : null;
     await tx
       .insert(customerTrainings)
@@ -165,6 +169,28 @@ export async function enrol(tx: Tx, sale: SaleRow, now: Date) {
         set: { customerType: 'STUDENT', enrollmentType: 'CLASSIC', enrolledAt: now, expiresAt },
         setWhere: eq(customerTrainings.customerType, 'ABANDONED_CART'),
       });
+  }
+  return opened.map(({ id, name }) => ({ id, name }));
+}
+
+/**
+ * The outgoing webhooks' SALE_CREATED and TRAINING_ENROLLED (one per training the sale opened), written in the
+ * sale's transaction with their `webhook.deliver` jobs (server/commands/webhooks).
+ */
+export async function emitSaleEvents(tx: Tx, jobs: JobQueue, sale: SaleRow, enrolled: { id: string; name: string }[], now: Date) {
+  const [customer] = await tx.select().from(customers).where(eq(customers.id, sale.customerId));
+  const buyer = customer ? { id: customer.id, email: customer.email, firstname: customer.firstname, lastname: customer.lastname } : { id: sale.customerId };
+  await emitWebhookEvent(tx, jobs, {
+    storeId: sale.storeId,
+    event: 'SALE_CREATED',
+    at: now,
+    data: {
+      sale: { id: sale.id, amount: sale.amount, discount_code: sale.discountCode, status: sale.status, payment_schedule_type: sale.paymentScheduleType, training_id: sale.trainingId, bundle_id: sale.bundleId, paid_at: sale.paidAt?.toISOString() ?? null },
+      customer: buyer,
+    },
+  });
+  for (const training of enrolled) {
+    await emitWebhookEvent(tx, jobs, { storeId: sale.storeId, event: 'TRAINING_ENROLLED', at: now, data: { training, customer: buyer, sale_id: sale.id, enrolled_at: now.toISOString() } });
   }
 }
 

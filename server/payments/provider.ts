@@ -77,7 +77,37 @@ export interface PaymentProvider {
    * events it carries; events we do not act on answer an empty list.
    */
   parseWebhook?(request: WebhookRequest): Promise<PaymentEvent[]>;
+  /**
+   * Charges a later instalment with what the first payment saved (providers that can; PayPal cannot). Idempotent
+   * per sale, instalment and attempt. Throws when the provider cannot be reached (the job retries); a declined
+   * card is an answer (`failed`). The scheduler is server/jobs/installments.ts.
+   */
+  chargeInstallment?(input: ChargeInstallmentInput): Promise<ChargeInstallmentResult>;
 }
+
+export interface ChargeInstallmentInput {
+  store: PaymentStore;
+  saleId: string;
+  /** The sale's checkout at the provider (sales.provider_ref; for Stripe, the Checkout Session). */
+  checkoutSessionId: string;
+  /** 2 or more: the first is the checkout's own payment. */
+  installmentNumber: number;
+  amountCents: number;
+  currency: 'eur';
+  description: string;
+  /** 1 for the first try at this instalment; a retry after a declined card is a new attempt (a new charge). */
+  attempt?: number;
+}
+
+export interface ChargeInstallmentResult {
+  chargeRef: string | null;
+  status: 'succeeded' | 'processing' | 'failed';
+  declineCode: string | null;
+}
+
+/** The idempotency key of one attempt at one instalment: the first attempt keeps the historical form. */
+export const installmentChargeKey = (saleId: string, installmentNumber: number, attempt = 1) =>
+  attempt > 1 ? `installment-${saleId}-${installmentNumber}-attempt-${attempt}` : `installment-${saleId}-${installmentNumber}`;
 
 export class WebhookSignatureError extends Error {
   constructor(message = 'webhook signature does not verify') {

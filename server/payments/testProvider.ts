@@ -1,11 +1,12 @@
 import { schoolPaths } from '../../shared/schoolPaths.js';
 import type { Config } from '../config.js';
-import type { PaymentProvider, PaymentStore } from './provider.js';
+import { installmentChargeKey, type PaymentProvider, type PaymentStore } from './provider.js';
 
 /**
  * The built-in test provider: its payment page is ours (`schoolPaths.testPayment`), marked "Mode test — aucun
  * paiement réel", with three buttons (pay, fail, abandon) that call `completeTestPayment`, which goes through
- * applyPaymentEvent like a real provider's webhook. It takes no money and never charges later instalments.
+ * applyPaymentEvent like a real provider's webhook. It takes no money; its later instalments "succeed" when the
+ * scheduler charges them (server/jobs/installments.ts), so the demo's instalment sales move on like real ones.
  *
  * Refused in production: it exists when `config.paymentsTestMode` (outside production, or PAYMENTS_TEST_MODE=1
  * for a demo deployment), and then serves only stores marked `feature_options.test_payments` (the demo store is).
@@ -18,6 +19,10 @@ export function testPaymentProvider(config: Pick<Config, 'paymentsTestMode'>): P
     async startPayment(input) {
       // Our own page, on the learner's own origin: a relative address (a real provider answers an absolute one).
       return { providerRef: input.saleId, paymentUrl: schoolPaths.testPayment(input.store.subdomain, input.saleId) };
+    },
+    async chargeInstallment(input) {
+      if (!(config.paymentsTestMode && input.store.testPayments === true)) throw new Error('the test provider does not serve this store');
+      return { chargeRef: `test_${installmentChargeKey(input.saleId, input.installmentNumber, input.attempt)}`, status: 'succeeded', declineCode: null };
     },
   };
 }

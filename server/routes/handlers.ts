@@ -22,6 +22,7 @@ import { salesHandlers } from './sales.js';
 import { schoolHandlers } from './school.js';
 import { scormHandlers } from './scorm.js';
 import { uploadHandlers } from './uploads.js';
+import { webhookHandlers } from './webhooks.js';
 
 /** Every implemented operation, by operationId. Operations missing here answer 501. */
 export const handlers: HandlerMap = {
@@ -48,4 +49,5 @@ export const handlers: HandlerMap = {
   ...checkoutHandlers,
   ...affiliateHandlers,
   ...customerHandlers,
+  ...webhookHandlers,
 };

@@ -1187,13 +1187,65 @@ export interface paths {
             };
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List the store's outgoing webhooks
+         * @description Our design (the spec names only the creation; the page `/marketing/outils-automatisation` lists and deletes them). Newest first, with each one's signing secret. Managers only (the secret signs what receivers trust).
+         */
+        get: operations["listWebhooks"];
         put?: never;
         /**
          * Subscribe an address to a store event
-         * @description Marketing automation tools. The server POSTs a JSON payload to `url` on each `webhook` event, signed with the store's WEBHOOK secret (header X-Signature). Our design of the payload; the spec gives the body {url, webhook} only. The same url and event twice answers 409.
+         * @description Marketing automation tools. On each `webhook` event the server POSTs a JSON payload to `url` (https, a public address: the SSRF rules of the oEmbed fetch apply at creation and at every delivery, 422 on `url` otherwise), through the job queue with retries (exponential backoff, 9 attempts over about a day), each attempt in the webhook's delivery log. Our design of the payload and signature (the spec gives the body {url, webhook} only): the body is `{id, type, created_at, store_id, data}` where `id` is the event's uuid (the same on retries: receivers deduplicate on it); the header `X-Signature: t=<unix seconds>,v1=<hex>` carries HMAC-SHA256, keyed with the webhook's `secret`, of `<t>.<raw body>` (Stripe's scheme: check the HMAC in constant time and refuse a `t` older than a few minutes). `X-Webhook-Event` names the event. Events emitted today: SALE_CREATED (a sale's first payment, or a free order) and TRAINING_ENROLLED (a learner enrolled by a paid or free order); the others are accepted and emitted once their features exist. The same url and event twice answers 409.
          */
         post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/tools/webhooks/{webhookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                webhookId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an outgoing webhook
+         * @description Our design (the spec names only the creation). Deliveries not yet made are dropped with it, and its delivery log too. Another store's webhook answers 404.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/tools/webhooks/{webhookId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                webhookId: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * The delivery log of a webhook
+         * @description Our design. The 50 most recent deliveries, newest first, with their status (PENDING while attempts remain, DELIVERED on a 2xx answer, FAILED once the retries are spent), the number of attempts, the last answer's HTTP status or error. Another store's webhook answers 404.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5026,8 +5078,33 @@ export interface components {
             /** Format: uri */
             url: string;
             webhook: components["schemas"]["WebhookEvent"];
+            /** @description Our design: the key of the X-Signature HMAC (`whsec_` and 48 hex digits), one per webhook, like a Stripe endpoint's signing secret. */
+            secret: string;
             /** Format: date-time */
             created_at: string;
+        };
+        /** @description Our design: one event posted (or being posted) to one webhook. */
+        WebhookDelivery: {
+            id: number;
+            /**
+             * Format: uuid
+             * @description The payload's `id`, the same on every retry.
+             */
+            event_id: string;
+            webhook: components["schemas"]["WebhookEvent"];
+            /** @enum {string} */
+            status: "PENDING" | "DELIVERED" | "FAILED";
+            attempts: number;
+            /** @description The last attempt's HTTP status (null when no answer came). */
+            response_status: number | null;
+            /** @description Why the last attempt failed. */
+            error: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            last_attempt_at: string | null;
+            /** Format: date-time */
+            delivered_at: string | null;
         };
         /** @description The store's payment accounts as the payments settings page shows them (`/parametres/paiements`). */
         PaymentSettings: {
@@ -8692,6 +8769,34 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
         };
     };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhooks, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Webhook"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     createWebhook: {
         parameters: {
             query?: never;
@@ -8726,6 +8831,60 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                webhookId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                webhookId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recent deliveries, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookDelivery"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     getPaymentSettings: {

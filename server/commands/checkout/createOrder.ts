@@ -5,7 +5,7 @@ import { schoolPaths } from '../../../shared/schoolPaths.js';
 import { sales, transactions } from '../../db/schema.js';
 import { HttpError, invalid } from '../../http/errors.js';
 import { messages } from '../../http/messages.js';
-import { applyPaymentEvent, enrol, notifyTeam } from '../../payments/applyPaymentEvent.js';
+import { applyPaymentEvent, emitSaleEvents, enrol, notifyTeam } from '../../payments/applyPaymentEvent.js';
 import type { PaymentProvider } from '../../payments/provider.js';
 import { paymentRegistry, paymentStoreOf } from '../../payments/registry.js';
 import type { SchoolScope } from '../../policies/schoolScope.js';
@@ -132,8 +132,9 @@ export async function checkout(services: Services, scope: SchoolScope, input: Ch
       })),
     );
     if (free) {
-      await enrol(tx, order, now);
+      const enrolled = await enrol(tx, order, now);
       await notifyTeam({ db: tx, clock: services.clock }, order);
+      await emitSaleEvents(tx, services.jobs, order, enrolled, now);
     }
     return order;
   });

@@ -67,7 +67,7 @@ export async function assertSeats(db: Db, toSeat: Buyable['trainings'], now: Dat
  * through applyPaymentEvent (event `expiry:<sale>`), which frees its promo-code use and records the abandoned cart.
  * Called by checkout and quote for the store (at most `limit` orders a call), and by getCheckoutOrder for its order.
  */
-export async function sweepExpiredHolds(services: Pick<Services, 'db' | 'clock'>, where: { storeId: string } | { saleId: string }, limit = 50) {
+export async function sweepExpiredHolds(services: Pick<Services, 'db' | 'clock' | 'jobs'>, where: { storeId: string } | { saleId: string }, limit = 50) {
   const now = services.clock();
   const expired = await services.db
     .select({ id: sales.id, provider: sales.provider })
@@ -91,7 +91,7 @@ export async function sweepExpiredHolds(services: Pick<Services, 'db' | 'clock'>
  * again (event `superseded:<sale>`): a learner coming back from a closed payment tab is not turned away by
  * their own hold on the last seat.
  */
-export async function supersedePendingOrders(services: Pick<Services, 'db' | 'clock'>, customerId: string, buyable: Buyable) {
+export async function supersedePendingOrders(services: Pick<Services, 'db' | 'clock' | 'jobs'>, customerId: string, buyable: Buyable) {
   const now = services.clock();
   const pending = await services.db
     .select({ id: sales.id, provider: sales.provider })

@@ -8,7 +8,8 @@ import { recogniseEmbed } from '../../../shared/embedProviders.js';
 type Oembed = components['schemas']['Oembed'];
 type UrlMetadata = components['schemas']['UrlMetadata'];
 
-const REFUSAL_MESSAGES = { NOT_HTTPS: messages.urlNotHttps, NOT_PUBLIC: messages.urlNotPublic, UNREADABLE: messages.urlUnreadable } as const;
+/** A refusal of the SSRF guard as the message on `url` (oEmbed, URL metadata, webhook addresses). */
+export const REFUSAL_MESSAGES = { NOT_HTTPS: messages.urlNotHttps, NOT_PUBLIC: messages.urlNotPublic, UNREADABLE: messages.urlUnreadable } as const;
 
 /** What an address's page says, read through the SSRF guard; a refusal answers 422 on `url`. Only HTML is read. */
 export async function readPage(url: string, options: GuardedFetchOptions = {}): Promise<PageMetadata & { url: string }> {

@@ -1,6 +1,12 @@
 import Stripe from 'stripe';
 import type { StripeConfig } from '../../config.js';
-import { WebhookSignatureError, type PaymentEvent, type PaymentProvider, type PaymentStore, type StartPaymentInput, type StartedPayment, type WebhookRequest } from '../provider.js';
+import {
+  installmentChargeKey,
+  WebhookSignatureError,
+  type ChargeInstallmentInput,
+  type ChargeInstallmentResult,
+  type PaymentEvent, type PaymentProvider, type PaymentStore, type StartPaymentInput, type StartedPayment, type WebhookRequest,
+} from '../provider.js';
 import { stripeClient } from './stripeClient.js';
 
 /**
@@ -120,16 +126,7 @@ export class StripeProvider implements PaymentProvider {
    * and instalment (a retried job charges once). The outcome reaches the sale through the payment_intent webhooks;
    * the answer tells the caller (the scheduler of issue 16) what happened now.
    */
-  async chargeInstallment(input: {
-    store: PaymentStore;
-    saleId: string;
-    /** The sale's Checkout Session (sales.provider_ref). */
-    checkoutSessionId: string;
-    installmentNumber: number;
-    amountCents: number;
-    currency: 'eur';
-    description: string;
-  }): Promise<{ chargeRef: string | null; status: 'succeeded' | 'processing' | 'failed'; declineCode: string | null }> {
+  async chargeInstallment(input: ChargeInstallmentInput): Promise<ChargeInstallmentResult> {
     const account = input.store.stripeAccountId;
     if (!account) throw new Error(`store ${input.store.id} has no Stripe account`);
     if (input.installmentNumber < 2) throw new Error('the first instalment is paid in the Checkout Session');
@@ -150,7 +147,7 @@ export class StripeProvider implements PaymentProvider {
           description: `${input.description} (${input.installmentNumber})`,
           metadata: { sale_id: input.saleId, installment_number: String(input.installmentNumber) },
         },
-        { stripeAccount: account, idempotencyKey: `installment-${input.saleId}-${input.installmentNumber}` },
+        { stripeAccount: account, idempotencyKey: installmentChargeKey(input.saleId, input.installmentNumber, input.attempt) },
       );
       return { chargeRef: intent.id, status: intent.status === 'succeeded' ? 'succeeded' : intent.status === 'processing' ? 'processing' : 'failed', declineCode: null };
     } catch (error) {

@@ -4,14 +4,19 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../../../server/db/client';
 import { outbox } from '../../../server/db/schema';
-import { createMailer } from '../../../server/mail/mailer';
+import { recordingQueue, startQueue, type JobQueue, type StartedQueue } from '../../../server/jobs/queue';
+import { createMailer, type Mailer } from '../../../server/mail/mailer';
 import { verificationMail } from '../../../server/mail/templates';
+import { eventually, settledJob } from '../../support/jobs';
 
 /** A real SMTP server on loopback that keeps what it receives. */
 let smtp: SMTPServer;
 let port: number;
 const received: string[] = [];
 let handle: DatabaseHandle;
+let queue: StartedQueue;
+/** The mailer each test made: the queue's `mail.deliver` worker delivers with it. */
+let current: Mailer | undefined;
 
 beforeAll(async () => {
   smtp = new SMTPServer({
@@ -29,18 +34,21 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   port = (smtp.server.address() as AddressInfo).port;
   handle = await openDatabase({ dataDir: ':memory:' });
+  queue = await startQueue(handle.queueDatabase, { pollingIntervalSeconds: 0.5, queues: { 'mail.deliver': { retryLimit: 1, retryDelay: 1 } } });
+  await queue.work({ 'mail.deliver': ({ outboxId }) => current!.deliver(outboxId) });
 });
 
 afterAll(async () => {
+  await queue?.stop();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
   await handle.close();
 });
 
 describe('mailer', () => {
-  it('writes every mail to the outbox and delivers it by SMTP when SMTP_URL is set', async () => {
-    const mailer = await createMailer(handle.db, { smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Plateforme <no-reply@app.test>', log: () => {} });
-    await mailer.send('zoe@example.test', verificationMail('fr', 'Zoé', 'http://app.test/activation?x=1'));
-    await mailer.idle();
+  it('writes every mail to the outbox and delivers it by SMTP through the job queue when SMTP_URL is set', async () => {
+    current = await createMailer(handle.db, { smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Plateforme <no-reply@app.test>', log: () => {}, jobs: queue });
+    await current.send('zoe@example.test', verificationMail('fr', 'Zoé', 'http://app.test/activation?x=1'));
+    await eventually(() => (received.length ? true : undefined), 20_000, 'SMTP delivery');
     expect(received).toHaveLength(1);
     expect(received[0]).toContain('Subject: Activez votre compte');
     expect(received[0]).toContain('To: zoe@example.test');
@@ -49,21 +57,33 @@ describe('mailer', () => {
     expect(row?.error).toBeNull();
   });
 
-  it('keeps the error on the outbox row when the SMTP server cannot be reached', async () => {
-    const mailer = await createMailer(handle.db, { smtpUrl: 'smtp://127.0.0.1:1', from: 'x@app.test', log: () => {} });
-    await mailer.send('nobody@example.test', verificationMail('en', 'No', 'http://app.test/activation'));
-    await mailer.idle();
+  it('keeps the error on the outbox row when the SMTP server cannot be reached; the job is retried, then failed', async () => {
+    const ids: (string | null)[] = [];
+    const sending: JobQueue = { send: async (...args) => (ids.push(await queue.send(...args)), ids.at(-1)!) };
+    current = await createMailer(handle.db, { smtpUrl: 'smtp://127.0.0.1:1', from: 'x@app.test', log: () => {}, jobs: sending });
+    const before = Date.now();
+    await current.send('nobody@example.test', verificationMail('en', 'No', 'http://app.test/activation'));
+    // The caller did not wait for SMTP.
+    expect(Date.now() - before).toBeLessThan(1000);
     const [row] = await handle.db.select().from(outbox).where(eq(outbox.to, 'nobody@example.test'));
-    expect(row?.sentAt).toBeNull();
-    expect(row?.error).toMatch(/ECONNREFUSED/);
+    expect(ids).toHaveLength(1);
+    const job = await settledJob(queue.boss, 'mail.deliver', ids[0]!);
+    expect(job.data).toEqual({ outboxId: row!.id });
+    expect(job.state).toBe('failed');
+    expect(job.retryCount).toBe(1);
+    const [after] = await handle.db.select().from(outbox).where(eq(outbox.id, row!.id));
+    expect(after?.sentAt).toBeNull();
+    expect(after?.error).toMatch(/ECONNREFUSED/);
   });
 
   it('without SMTP keeps mails in the outbox only, for the development mailbox', async () => {
     const logged: string[] = [];
-    const mailer = await createMailer(handle.db, { from: 'x@app.test', log: (m) => logged.push(m) });
+    const jobs = recordingQueue();
+    const mailer = await createMailer(handle.db, { from: 'x@app.test', log: (m) => logged.push(m), jobs });
     await mailer.send('local@example.test', verificationMail('fr', 'Lo', 'http://app.test/a'));
     const [row] = await handle.db.select().from(outbox).where(eq(outbox.to, 'local@example.test'));
     expect(row?.sentAt).toBeNull();
     expect(logged[0]).toContain('VERIFY_EMAIL to local@example.test');
+    expect(jobs.sent).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { readConfig } from '../../../server/config';
 import { openDatabase } from '../../../server/db/client';
+import { recordingQueue } from '../../../server/jobs/queue';
 import type { Mailer } from '../../../server/mail/mailer';
 import type { RenderedMail } from '../../../server/mail/templates';
 import type { Services } from '../../../server/services';
@@ -16,8 +17,11 @@ export async function testServices() {
     async send(to, mail) {
       sent.push({ to, mail });
     },
+    async deliver() {},
     async idle() {},
   };
+  // Jobs are kept, not run: a test that wants them done starts a real queue (tests/unit/server/jobs.test.ts).
+  const jobs = recordingQueue();
   const services: Services = {
     db: handle.db,
     databaseKind: handle.kind,
@@ -26,10 +30,14 @@ export async function testServices() {
     // Nothing is written until a test stores a file; each test run gets its own directory.
     storage: new LocalStorage({ root: path.join(tmpdir(), `cp-unit-files-${process.pid}`), publicBaseUrl: 'http://app.test/api/v1', secret: 'unit-test-secret' }),
     clock: () => now,
+    jobs,
   };
   return {
     services,
     sent,
+    jobs,
+    /** For a test that starts a real queue (startQueue) on this database. */
+    queueDatabase: handle.queueDatabase,
     advance(ms: number) {
       now = new Date(now.getTime() + ms);
     },

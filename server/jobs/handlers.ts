@@ -1,0 +1,15 @@
+import { deliverWebhook } from '../commands/webhooks/webhooks.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { Services } from '../services.js';
+import { chargeInstallmentJob, sweepInstallments } from './installments.js';
+import type { JobHandlers } from './queue.js';
+
+/** What each job does, in this process's services. The server registers them when it runs workers. */
+export function jobHandlers(services: Services & { mailer: Mailer }): JobHandlers {
+  return {
+    'mail.deliver': ({ outboxId }) => services.mailer.deliver(outboxId),
+    'installments.sweep': async () => void (await sweepInstallments(services)),
+    'installment.charge': async (charge) => void (await chargeInstallmentJob(services, charge)),
+    'webhook.deliver': ({ deliveryId }, job) => deliverWebhook(services, deliveryId, { final: job.final }),
+  };
+}
