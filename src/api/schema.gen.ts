@@ -1307,7 +1307,7 @@ export interface paths {
         put?: never;
         /**
          * Receive a signed Stripe webhook delivery
-         * @description Our design (the spec asks for verified, idempotent webhooks, not their address). Stripe posts its events here (Checkout Sessions and payment intents of connected accounts). The Stripe-Signature header (t=…,v1=HMAC-SHA256 of "t.body") is checked against STRIPE_WEBHOOK_SECRET or STRIPE_CONNECT_WEBHOOK_SECRET over the exact bytes received. A replay, an event we do not act on and an event of a sale that is not ours answer 200 and change nothing; a signature that does not verify answers 400 with code INVALID_SIGNATURE and changes nothing.
+         * @description Our design (the spec asks for verified, idempotent webhooks, not their address). Stripe posts its events here (Checkout Sessions and payment intents of connected accounts, and account.updated, which keeps the connected account's state shown by getPaymentSettings; an older one than the state kept changes nothing). The Stripe-Signature header (t=…,v1=HMAC-SHA256 of "t.body") is checked against STRIPE_WEBHOOK_SECRET or STRIPE_CONNECT_WEBHOOK_SECRET over the exact bytes received. A replay, an event we do not act on and an event of a sale that is not ours answer 200 and change nothing; a signature that does not verify answers 400 with code INVALID_SIGNATURE and changes nothing.
          */
         post: operations["receiveStripeWebhook"];
         delete?: never;
@@ -5015,7 +5015,7 @@ export interface components {
                 connected: boolean;
                 /** @description The connected account's id, masked but for its last four characters. */
                 account_id: string | null;
-                /** @description Read from the account at Stripe; null when no account is attached or Stripe could not be reached. */
+                /** @description As Stripe's last account.updated webhook said (read from the account at Stripe until one came); null when no account is attached or Stripe could not be reached. */
                 charges_enabled: boolean | null;
                 /** @description Whether the owner finished Stripe's onboarding form; null like charges_enabled. */
                 details_submitted: boolean | null;
