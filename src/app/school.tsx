@@ -3,8 +3,20 @@ import { learnerAuthMachine } from '../../machines/learnerAuth/learnerAuth.machi
 import { createLearnerAuthActors } from '../../machines/learnerAuth/learnerAuth.actors';
 import type { LearnerSession } from '../../machines/learnerAuth/learnerAuth.types';
 import { schoolPath } from '../../shared/schoolPaths';
-import { learnerAuthApi, learnerTokenStorage, onLearnerUnauthorized, type School } from '../api/schoolApi';
+import { learnerAuthApi, learnerTokenKey, learnerTokenStorage, onLearnerUnauthorized, type School } from '../api/schoolApi';
 import { createInspectedActorContext } from './inspector';
+
+/**
+ * Another tab of the same browser stored or removed `key` (localStorage's `storage` event, which only other tabs
+ * receive; a cleared storage has no key): `onChange` is told whether a token is there now.
+ */
+export function watchStoredToken(target: Pick<Window, 'addEventListener' | 'removeEventListener'>, key: string, present: () => boolean, onChange: (present: boolean) => void) {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === key) onChange(present());
+  };
+  target.addEventListener('storage', onStorage);
+  return () => target.removeEventListener('storage', onStorage);
+}
 
 /** The learner's session in the school being visited; the real side effects are supplied here and nowhere else. */
 export const LearnerAuthActor = createInspectedActorContext(learnerAuthMachine);
@@ -27,7 +39,7 @@ export function SchoolProvider({ school, navigate, children }: { school: School;
   const logic = useMemo(() => {
     const tokens = learnerTokenStorage(subdomain);
     return learnerAuthMachine.provide({
-      actors: createLearnerAuthActors(learnerAuthApi(subdomain), () => Boolean(tokens.get())),
+      actors: createLearnerAuthActors(learnerAuthApi(subdomain), () => Boolean(tokens.get()), (onChange) => watchStoredToken(window, learnerTokenKey(subdomain), () => Boolean(tokens.get()), onChange)),
       actions: {
         storeToken: (_, { token }) => tokens.set(token),
         forgetToken: () => tokens.clear(),
