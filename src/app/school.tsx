@@ -5,6 +5,7 @@ import type { LearnerSession } from '../../machines/learnerAuth/learnerAuth.type
 import { schoolPath } from '../../shared/schoolPaths';
 import { learnerAuthApi, learnerTokenKey, learnerTokenStorage, onLearnerUnauthorized, type School } from '../api/schoolApi';
 import { createInspectedActorContext } from './inspector';
+import { useLocale } from '../i18n/LocaleProvider';
 
 /**
  * Another tab of the same browser stored or removed `key` (localStorage's `storage` event, which only other tabs
@@ -52,6 +53,7 @@ export function SchoolProvider({ school, navigate, children }: { school: School;
     <SchoolContext.Provider value={school}>
       <LearnerAuthActor.Provider logic={logic}>
         <LearnerUnauthorizedBridge subdomain={subdomain} />
+        <LearnerLocale />
         {children}
       </LearnerAuthActor.Provider>
     </SchoolContext.Provider>
@@ -65,6 +67,19 @@ function LearnerUnauthorizedBridge({ subdomain }: { subdomain: string }) {
     onLearnerUnauthorized(subdomain, () => actor.send({ type: 'SESSION_EXPIRED' }));
     return () => onLearnerUnauthorized(subdomain, null);
   }, [actor, subdomain]);
+  return null;
+}
+
+/**
+ * The learner's language (their account's `locale`) becomes the learner area's when they sign in or save it; a
+ * switch on this device afterwards is not undone (as the back office's UserLocale).
+ */
+function LearnerLocale() {
+  const locale = LearnerAuthActor.useSelector((s) => (s.matches('signedIn') ? s.context.learner?.locale : undefined));
+  const { setLocale } = useLocale();
+  useEffect(() => {
+    if (locale) setLocale(locale);
+  }, [locale, setLocale]);
   return null;
 }
 
