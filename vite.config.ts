@@ -49,6 +49,35 @@ function loginPageModules(graph: ModuleGraph): Set<string> {
 }
 
 /**
+ * The storefront's entry (school.html → src/schoolMain.tsx) shares React, React Router, react-intl, the i18n
+ * provider and a few UI parts with the back office's. What the two entries' first loads both need becomes one
+ * `common` chunk; the back office's own shell stays in `app-shell`, which the storefront never downloads.
+ * Read from the module graph (static imports only: lazy chunks are split as usual).
+ */
+const ENTRIES = { app: path.resolve('src/main.tsx'), school: path.resolve('src/schoolMain.tsx') };
+let commonModules: Set<string> | undefined;
+function staticClosure(graph: ModuleGraph, entry: string): Set<string> {
+  const found = new Set<string>();
+  const queue = [entry];
+  while (queue.length > 0) {
+    const id = queue.pop()!;
+    if (found.has(id)) continue;
+    found.add(id);
+    queue.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return found;
+}
+function sharedByEntries(graph: ModuleGraph): Set<string> {
+  if (commonModules) return commonModules;
+  if (!graph.getModuleInfo(ENTRIES.school)) return (commonModules = new Set());
+  const school = staticClosure(graph, ENTRIES.school);
+  // React Aria's barrels name every component: only what the shared modules use follows them (their dependencies).
+  const barrels = /[\\/]node_modules[\\/](react-aria|react-aria-components|react-stately|@react-aria|@react-stately|@internationalized)[\\/]/;
+  commonModules = new Set([...staticClosure(graph, ENTRIES.app)].filter((id) => school.has(id) && !barrels.test(id)));
+  return commonModules;
+}
+
+/**
  * React Router's production build keeps components alive through top-level `X.displayName = …`
  * assignments (React DevTools labels) and unannotated `React.forwardRef`/`createContext`/`memo` calls, so
  * tree-shaking cannot drop the unused ones (Form, ScrollRestoration, HistoryRouter and what they use):
@@ -104,13 +133,15 @@ export default defineConfig(({ mode }) => ({
     target: 'es2023',
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      input: { main: path.resolve('index.html'), school: path.resolve('school.html') },
       output: {
         // The app shell every page needs (auth, routes and guards, i18n, providers) as one chunk: split into
         // ~20 small chunks, each paid its own gzip and import overhead on the first load. Only modules that
         // load on every page belong here; one used by a lazy page alone would become eager.
         codeSplitting: {
           groups: [
-            { name: (id: string) => (inShell(id) ? 'app-shell' : null), debugName: 'app-shell', priority: 2 },
+            { name: (id: string, graph: ModuleGraph) => (sharedByEntries(graph).has(id) ? 'common' : null), debugName: 'common', priority: 3 },
+            { name: (id: string, graph: ModuleGraph) => (inShell(id) && !sharedByEntries(graph).has(id) ? 'app-shell' : null), debugName: 'app-shell', priority: 2 },
             { name: (id: string, graph: ModuleGraph) => (loginPageModules(graph).has(id) ? 'login-form' : null), debugName: 'login-form', priority: 1 },
           ],
         },

@@ -6,7 +6,7 @@
  * session ended) and the side effects it must have (token stored or forgotten, navigation). Plus pinned transitions.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, SimulatedClock, type SnapshotFrom } from 'xstate';
+import { createActor, fromCallback, SimulatedClock, type SnapshotFrom } from 'xstate';
 import type { Failure } from '../shared/failure';
 import { createLearnerAuthActors } from '../machines/learnerAuth/learnerAuth.actors';
 import { LEARNER_REQUEST_TIMEOUT_MS, learnerAuthMachine, type LearnerAuthEvent } from '../machines/learnerAuth/learnerAuth.machine';
@@ -78,6 +78,10 @@ const events = {
   USER_UPDATED: [{ type: 'USER_UPDATED', learner: learner('Inès') }],
   RETRY: [{ type: 'RETRY' }],
   CLEAR_ERROR: [{ type: 'CLEAR_ERROR' }],
+  TOKEN_CHANGED: [
+    { type: 'TOKEN_CHANGED', present: false },
+    { type: 'TOKEN_CHANGED', present: true },
+  ],
   'xstate.done.actor.restoreSession': [
     { type: 'xstate.done.actor.restoreSession', output: lea },
     { type: 'xstate.done.actor.restoreSession', output: null },
@@ -142,6 +146,10 @@ function model(previous: Expected | undefined, step: Step): Expected {
       return at('signedIn') ? { ...p, state: 'guest.idle', learner: null, ended: 'expired', effects: ['forget', 'login:expired'] } : p;
     case 'LOGOUT':
       return at('signedIn') ? { ...p, state: 'loggingOut' } : p;
+    case 'TOKEN_CHANGED':
+      if (at('guest.idle', 'guest.loggingIn', 'guest.registering')) return event.present ? { ...p, state: 'checking', errorOf: null } : p;
+      if (!at('signedIn')) return p;
+      return event.present ? { ...p, state: 'checking', learner: null } : { ...p, state: 'guest.idle', learner: null, ended: 'loggedOut', effects: ['login:loggedOut'] };
     case 'xstate.done.actor.logout':
     case 'xstate.error.actor.logout':
     case AFTER_LOGOUT.type:
@@ -153,7 +161,17 @@ function model(previous: Expected | undefined, step: Step): Expected {
 
 function createHarness() {
   const effects: string[] = [];
-  const harness = createActorHarness<typeof learnerAuthMachine, InvokeId>(learnerAuthMachine, {
+  // The other tabs: what the real watchOtherTabs would send back (storage events), reachable while it runs.
+  const tabs: { sendBack: ((event: LearnerAuthEvent) => void) | null } = { sendBack: null };
+  const watched = learnerAuthMachine.provide({
+    actors: {
+      watchOtherTabs: fromCallback<LearnerAuthEvent>(({ sendBack }) => {
+        tabs.sendBack = sendBack;
+        return () => void (tabs.sendBack = null);
+      }),
+    },
+  });
+  const harness = createActorHarness<typeof learnerAuthMachine, InvokeId>(watched, {
     actors: ['restoreSession', 'login', 'register', 'logout'],
     actions: {
       storeToken: (_: unknown, { token }: { token: string }) => void effects.push(`store:${token}`),
@@ -163,7 +181,7 @@ function createHarness() {
     },
     clock: new SimulatedClock(),
   });
-  return Object.assign(harness, { effects });
+  return Object.assign(harness, { effects, tabs });
 }
 type Harness = ReturnType<typeof createHarness>;
 type Executor = (harness: Harness, step: Step) => void | Promise<void>;
@@ -183,6 +201,10 @@ const executors = {
   USER_UPDATED: send,
   RETRY: send,
   CLEAR_ERROR: send,
+  TOKEN_CHANGED: (h, { event }) => {
+    expect(h.tabs.sendBack, 'watchOtherTabs runs').not.toBeNull();
+    h.tabs.sendBack!(event as LearnerAuthEvent);
+  },
   'xstate.done.actor.restoreSession': settle('restoreSession'),
   'xstate.error.actor.restoreSession': settle('restoreSession'),
   'xstate.done.actor.login': settle('login'),
@@ -222,6 +244,8 @@ const walk = (path: Path) =>
 describe('learner auth machine: generated paths', () => {
   it('the model lists every event, invoke and timer of the machine', () => {
     expect(invokeIds(learnerAuthMachine).sort()).toEqual(['login', 'logout', 'register', 'restoreSession']);
+    // The machine-long watcher of the other tabs, invoked at the root (its event is TOKEN_CHANGED, explored below).
+    expect(learnerAuthMachine.root.invoke.map((invoke) => invoke.id)).toEqual(['otherTabs']);
     const explored = new Set(flattenEvents(events).map((e) => e.type));
     for (const type of learnerAuthMachine.events) expect(explored, `event ${type} is not explored`).toContain(type);
     expect(LEARNER_REQUEST_TIMEOUT_MS).toBe(TIMEOUT_MS);
@@ -266,9 +290,30 @@ describe('learner auth machine: pinned transitions', () => {
 });
 
 describe('createLearnerAuthActors', () => {
+  it('watchOtherTabs sends TOKEN_CHANGED for each change another tab makes, and stops following when stopped', () => {
+    let listener: ((present: boolean) => void) | null = null;
+    let stopped = 0;
+    const api = { getMe: async () => lea, login: async () => session('t', lea), register: async () => session('t', lea), logout: async () => undefined };
+    const actors = createLearnerAuthActors(api, () => true, (onChange) => {
+      listener = onChange;
+      return () => void stopped++;
+    });
+    const received: LearnerAuthEvent[] = [];
+    const parent = createActor(
+      learnerAuthMachine.provide({ actors: { ...actors, restoreSession: fromCallback(() => undefined) as never } }),
+      { inspect: (e) => void (e.type === '@xstate.event' && e.event.type === 'TOKEN_CHANGED' && received.push(e.event as LearnerAuthEvent)) },
+    );
+    parent.start();
+    listener!(false);
+    listener!(true);
+    expect(received).toEqual([{ type: 'TOKEN_CHANGED', present: false }, { type: 'TOKEN_CHANGED', present: true }]);
+    parent.stop();
+    expect(stopped).toBe(1);
+  });
+
   const run = async (hasToken: boolean, getMe: () => Promise<Learner>) => {
     const api = { getMe, login: async () => session('t', lea), register: async () => session('t', lea), logout: async () => undefined };
-    const actor = createActor(createLearnerAuthActors(api, () => hasToken).restoreSession);
+    const actor = createActor(createLearnerAuthActors(api, () => hasToken, () => () => undefined).restoreSession);
     const done = new Promise<unknown>((resolve) => actor.subscribe({ complete: () => resolve(actor.getSnapshot().output), error: (error) => resolve({ error }) }));
     actor.start();
     return done;

@@ -8,6 +8,7 @@ import { compressResponses } from './http/compression.js';
 import { HttpError } from './http/errors.js';
 import { renderShell, schoolHead } from './http/schoolHead.js';
 import { mountSchoolHosts } from './http/schoolHost.js';
+import { SCHOOL_BASE } from '../shared/schoolPaths.js';
 import { inLocale, localeOf, messages } from './http/messages.js';
 import { bindOperations } from './openapi/bind.js';
 import { loadDocument, type OpenApiDocument } from './openapi/document.js';
@@ -113,8 +114,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   }
 
   // The shell read once: the learner area's pages get their own head in it (schoolHead.ts), without React on the server.
+  // The storefront has an entry of its own (school.html, src/schoolMain.tsx), without the back office's shell.
   let template: string | undefined;
-  const shellTemplate = () => (template ??= readFileSync(path.join(staticDir, 'index.html'), 'utf8'));
+  const shellTemplate = () => (template ??= readFileSync(path.join(staticDir, existsSync(path.join(staticDir, 'school.html')) ? 'school.html' : 'index.html'), 'utf8'));
 
   app.setNotFoundHandler(async (request, reply) => {
     // Judged on the decoded path, as the router matches it: /%5F_dev/… is /__dev/….
@@ -131,9 +133,12 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     if (!wantsApi && hasShell && (request.method === 'GET' || request.method === 'HEAD')) {
       // A school's home, catalogue, training and bundle pages: real title, description and Open Graph tags for
       // shared links and search engines; 404 for an unknown school or page, with the app that says so.
-      const head = await schoolHead(services, raw, inLocale(messages.pageNotFound, localeOf(request.headers['accept-language'])));
+      // On a school's own host (mountSchoolHosts) every page is that school's, at the host's root.
+      const own = request.schoolHost;
+      const schoolPage = own ? `${SCHOOL_BASE}/${own}${raw === '/' ? '' : raw.replace(/\/+$/, '')}` : raw;
+      const head = await schoolHead(services, schoolPage, inLocale(messages.pageNotFound, localeOf(request.headers['accept-language'])));
       if (head) {
-        return reply.code(head.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(renderShell(shellTemplate(), head));
+        return reply.code(head.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(renderShell(shellTemplate(), head, own));
       }
       return reply.code(200).sendFile('index.html');
     }

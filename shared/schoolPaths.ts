@@ -1,9 +1,22 @@
 /**
- * Where a school's learner area lives in this app: `/ecole/<subdomain>/…` (on localhost, in tests and for now in
- * production too; hosting a school on its own subdomain or custom domain comes later). The server builds the
- * links of its e-mails with it, the app its routes: both read the same pages.
+ * Where a school's learner area lives: `/ecole/<subdomain>/…` on the app's own host (localhost, tests, APP_URL),
+ * and at the root of the school's own host (`<subdomain>.<APP_DOMAIN>` or its enabled custom domain). The server
+ * builds the links of its e-mails with it, the app its routes: both read the same pages.
  */
 export const SCHOOL_BASE = '/ecole';
+
+/**
+ * The school whose own host this page was served on, set once by the storefront's entry (src/schoolMain.tsx)
+ * from what the server wrote in the page; null on the app's host and always on the server. Addresses of that
+ * school are then host-relative (`/formations/x`); another school's keep `/ecole/<subdomain>`.
+ */
+let ownHostSchool: string | null = null;
+export function servedOnSchoolHost(subdomain: string | null) {
+  ownHostSchool = subdomain;
+}
+
+/** A school's pages start here: '' on its own host, `/ecole/<subdomain>` elsewhere. */
+export const schoolBase = (subdomain: string) => (subdomain === ownHostSchool ? '' : `${SCHOOL_BASE}/${encodeURIComponent(subdomain)}`);
 
 export const SCHOOL_PAGES = {
   home: '',
@@ -23,14 +36,14 @@ export const SCHOOL_PAGES = {
 
 export type SchoolPage = keyof typeof SCHOOL_PAGES;
 
-/** `/ecole/demo/connexion`, with the query when one is given. */
+/** `/ecole/demo/connexion` (`/connexion` on the school's own host), with the query when one is given. */
 export function schoolPath(subdomain: string, page: SchoolPage, query?: Record<string, string>): string {
   const segment = SCHOOL_PAGES[page];
-  const path = `${SCHOOL_BASE}/${encodeURIComponent(subdomain)}${segment ? `/${segment}` : ''}`;
+  const path = `${schoolBase(subdomain)}${segment ? `/${segment}` : ''}` || '/';
   return query ? `${path}?${new URLSearchParams(query)}` : path;
 }
 
-const base = (subdomain: string) => `${SCHOOL_BASE}/${encodeURIComponent(subdomain)}`;
+const base = schoolBase;
 
 /**
  * Pages with an id in their path (issue 11 and 12). Kept next to SCHOOL_PAGES so the server's e-mails and

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { notProvided, notProvidedPromise } from '../support/notProvided';
+import { notProvided, notProvidedCallback, notProvidedPromise } from '../support/notProvided';
 import type { Failure } from '../../shared/failure';
 import type { Learner, LearnerCredentials, LearnerRegistration, LearnerSession, LearnerSessionEnd, LearnerSessionOrigin } from './learnerAuth.types';
 
@@ -22,7 +22,9 @@ export type LearnerAuthEvent =
   | { type: 'SESSION_EXPIRED' }
   | { type: 'USER_UPDATED'; learner: Learner }
   | { type: 'RETRY' }
-  | { type: 'CLEAR_ERROR' };
+  | { type: 'CLEAR_ERROR' }
+  /** Another tab of this school signed in (`present`) or out: sent by the injected `watchOtherTabs`. */
+  | { type: 'TOKEN_CHANGED'; present: boolean };
 
 /** How long the start-up check and the sign-out wait for the server before giving up (as the back office's). */
 export const LEARNER_REQUEST_TIMEOUT_MS = 15_000;
@@ -38,6 +40,7 @@ export const LEARNER_REQUEST_TIMEOUT_MS = 15_000;
  *                                            guest.idle ──REGISTER──> guest.registering ──> signedIn
  *   guest | signedIn ──SESSION_OPENED (activation link)──> signedIn
  *   signedIn ──SESSION_EXPIRED (a 401 from a learner call)──> guest
+ *   signedIn ──TOKEN_CHANGED (another tab signed out / in)──> guest | checking;  guest ──TOKEN_CHANGED (signed in)──> checking
  *
  * The API, token storage and navigation are injected with `provide` (src/app/school.tsx).
  */
@@ -50,6 +53,8 @@ export const learnerAuthMachine = setup({
     register: notProvidedPromise<LearnerSession, LearnerRegistration>('learnerAuth', 'register'),
     /** Revokes the token on the server; failures are ignored (the token is forgotten locally anyway). */
     logout: notProvidedPromise<void>('learnerAuth', 'logout'),
+    /** Runs as long as the machine: tells it when another tab of the same school stores or forgets the token. */
+    watchOtherTabs: notProvidedCallback<LearnerAuthEvent>('learnerAuth', 'watchOtherTabs'),
   },
   actions: {
     storeToken: notProvided<{ token: string }>('learnerAuth', 'storeToken'),
@@ -59,6 +64,7 @@ export const learnerAuthMachine = setup({
   },
   guards: {
     hasLearner: ({ event }) => (event as { output?: Learner | null }).output != null,
+    tokenPresent: ({ event }) => (event as Extract<LearnerAuthEvent, { type: 'TOKEN_CHANGED' }>).present,
   },
   delays: {
     REQUEST_TIMEOUT: LEARNER_REQUEST_TIMEOUT_MS,
@@ -67,6 +73,7 @@ export const learnerAuthMachine = setup({
   id: 'learnerAuth',
   context: { learner: null, error: null, errorOf: null, ended: null },
   initial: 'checking',
+  invoke: { id: 'otherTabs', src: 'watchOtherTabs' },
   on: {
     SESSION_OPENED: {
       target: '.signedIn',
@@ -91,6 +98,8 @@ export const learnerAuthMachine = setup({
     },
     guest: {
       initial: 'idle',
+      // Another tab signed in (maybe as someone else): check whose token is stored now.
+      on: { TOKEN_CHANGED: { guard: 'tokenPresent', target: 'checking', actions: assign({ error: null, errorOf: null }) } },
       states: {
         idle: {
           on: {
@@ -145,6 +154,11 @@ export const learnerAuthMachine = setup({
           target: 'guest',
           actions: ['forgetToken', assign({ learner: null, ended: 'expired' }), { type: 'navigateToLogin', params: { ended: 'expired' } }],
         },
+        TOKEN_CHANGED: [
+          { guard: 'tokenPresent', target: 'checking', actions: assign({ learner: null }) },
+          // Another tab signed out (its token is gone already): so does this one.
+          { target: 'guest', actions: [assign({ learner: null, ended: 'loggedOut' }), { type: 'navigateToLogin', params: { ended: 'loggedOut' } }] },
+        ],
       },
     },
     loggingOut: {

@@ -13,13 +13,25 @@ type PaymentSettings = components['schemas']['PaymentSettings'];
 /** "acct_••••WXYZ": enough to recognise one's account, not to write it down. */
 export const maskAccountId = (id: string) => `${id.slice(0, id.indexOf('_') + 1)}••••${id.slice(-4)}`;
 
-/** The payments settings page (`/parametres/paiements`): Stripe's state is read from the account at Stripe. */
-export async function paymentSettings(services: Services, store: Pick<StoreRow, 'stripeAccountId' | 'paypalMerchantId'>): Promise<PaymentSettings> {
+/**
+ * The payments settings page (`/parametres/paiements`): the connected account's state is the one Stripe's
+ * `account.updated` webhooks keep (paymentWebhooks.ts); until one came, it is read from the account at Stripe
+ * once and kept (a webhook newer than the read replaces it).
+ */
+export async function paymentSettings(services: Services, store: Pick<StoreRow, 'id' | 'stripeAccountId' | 'paypalMerchantId' | 'stripeAccountState'>): Promise<PaymentSettings> {
   const { stripe, paypal } = configuredProviders(services.config);
-  let status: { chargesEnabled: boolean; detailsSubmitted: boolean } | null = null;
-  if (stripe && store.stripeAccountId) {
+  let status: { chargesEnabled: boolean; detailsSubmitted: boolean } | null = store.stripeAccountId ? store.stripeAccountState : null;
+  if (stripe && store.stripeAccountId && !status) {
     // Stripe unreachable: the page still shows the account, with its state unknown.
-    status = await stripe.accountStatus(store.stripeAccountId).catch(() => null);
+    const read = await stripe.accountStatus(store.stripeAccountId).catch(() => null);
+    if (read) {
+      const state = { ...read, eventCreated: Math.floor(services.clock().getTime() / 1000) };
+      await services.db
+        .update(stores)
+        .set({ stripeAccountState: state })
+        .where(and(eq(stores.id, store.id), eq(stores.stripeAccountId, store.stripeAccountId), isNull(stores.stripeAccountState)));
+      status = read;
+    }
   }
   return {
     stripe: {
@@ -51,14 +63,14 @@ export async function connectStripe(services: Services, store: StoreRow): Promis
   // Two clicks at once get the same account (Stripe's idempotency key); the first one written stays.
   await services.db
     .update(stores)
-    .set({ stripeAccountId: link.accountId })
+    .set({ stripeAccountId: link.accountId, stripeAccountState: null })
     .where(and(eq(stores.id, store.id), isNull(stores.stripeAccountId)));
   return { url: link.url };
 }
 
 /** Forgets the store's Stripe account (it stays the owner's at Stripe): card payments stop being offered. */
 export async function disconnectStripe(services: Services, storeId: string): Promise<void> {
-  await services.db.update(stores).set({ stripeAccountId: null }).where(eq(stores.id, storeId));
+  await services.db.update(stores).set({ stripeAccountId: null, stripeAccountState: null }).where(eq(stores.id, storeId));
 }
 
 /** The owner's PayPal merchant id (its shape is checked by the contract); PayPal orders then pay it. */

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { sales, stores } from '../db/schema.js';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { sales, stores, type StripeAccountState } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import { messages } from '../http/messages.js';
 import { applyPaymentEvent } from '../payments/applyPaymentEvent.js';
@@ -24,7 +24,11 @@ export async function receiveWebhook(services: Services, provider: 'STRIPE' | 'P
   if (!adapter) throw badSignature();
   let events: PaymentEvent[];
   try {
-    events = await adapter.parseWebhook(request);
+    if (provider === 'STRIPE' && providers.stripe) {
+      const delivery = await providers.stripe.parseDelivery(request);
+      if (delivery.account) await recordAccountState(services, delivery.account);
+      events = delivery.payments;
+    } else events = await adapter.parseWebhook(request);
   } catch (error) {
     if (error instanceof WebhookSignatureError) throw badSignature();
     // PayPal's verification API (or the capture) failed or did not answer: a 503 makes PayPal deliver again later.
@@ -35,6 +39,22 @@ export async function receiveWebhook(services: Services, provider: 'STRIPE' | 'P
     if (!UUID.test(event.saleId) || !(await belongsToSale(services, event))) continue;
     await applyPaymentEvent(services, event);
   }
+}
+
+/**
+ * `account.updated`: the store connected to that account keeps its new state (shown by the payments settings),
+ * unless it already holds a newer one (deliveries come in any order; a replay writes the same state again).
+ */
+async function recordAccountState(services: Services, { accountId, ...state }: { accountId: string } & StripeAccountState) {
+  await services.db
+    .update(stores)
+    .set({ stripeAccountState: state })
+    .where(
+      and(
+        eq(stores.stripeAccountId, accountId),
+        or(isNull(stores.stripeAccountState), sql`(${stores.stripeAccountState}->>'eventCreated')::bigint <= ${state.eventCreated}`),
+      ),
+    );
 }
 
 /** Stripe's events must come from the sale's own Checkout Session, or (later instalments) the store's account. */

@@ -32,6 +32,15 @@ export type SeoDataData = components['schemas']['SeoData'];
 export type UnlockBlockerData = components['schemas']['UnlockBlocker'];
 /** Where the owner came from at sign-up: the contract's SignupAttribution, stored as sent. */
 export type SignupAttribution = components['schemas']['SignupAttribution'];
+/** A connected Stripe account's state (stores.stripe_account_state). */
+export interface StripeAccountState {
+  chargesEnabled: boolean;
+  detailsSubmitted: boolean;
+  payoutsEnabled: boolean;
+  /** When Stripe saw this state, in seconds since 1970 (the event's `created`, or the read's time). */
+  eventCreated: number;
+}
+
 export type StoreLegalLinks = Partial<components['schemas']['SchoolStore']['legal_links']>;
 
 export const stores = pgTable('stores', {
@@ -84,6 +93,9 @@ export const stores = pgTable('stores', {
   subdomainSetAt: timestamp('subdomain_set_at', { withTimezone: true }),
   customizedAt: timestamp('customized_at', { withTimezone: true }),
   stripeAccountId: text('stripe_account_id'),
+  // The connected account's state as Stripe last told it (account.updated webhooks, or a read of the account when
+  // none came yet); `eventCreated` (Stripe's seconds) keeps an older event from undoing a newer one. Null: unknown.
+  stripeAccountState: jsonb('stripe_account_state').$type<StripeAccountState>(),
   // The seller's PayPal merchant id once the owner linked PayPal (partner referral); null: PayPal not offered.
   paypalMerchantId: text('paypal_merchant_id'),
   // The store's own legal pages (communications settings), shown in its learner area's footer; a page left out

@@ -5,7 +5,7 @@ import { findCatalogueBundle, findCatalogueTraining } from '../commands/storefro
 import { HttpError } from './errors.js';
 import { resolveSchool } from '../policies/schoolScope.js';
 import type { Services } from '../services.js';
-import { schoolOrigin } from './schoolHost.js';
+import { schoolAddress } from './schoolHost.js';
 
 /** What the HTML shell's head says of a page, and the status it is sent with. */
 export interface PageHead {
@@ -29,7 +29,7 @@ function parse(path: string): { subdomain: string; page: Page } | null {
   if (!segments.length) return { subdomain, page: { kind: 'home' } };
   if (segments.length === 1 && segments[0] === SCHOOL_PAGES.catalogue) return { subdomain, page: { kind: 'catalogue' } };
   // The same segments shared/schoolPaths.ts writes for the training and bundle pages.
-  const [training, bundle] = [schoolPaths.training('x', 'y'), schoolPaths.bundle('x', 'y')].map((p) => p.split('/')[3]);
+  const [training, bundle] = [schoolPaths.training('x', 'y'), schoolPaths.bundle('x', 'y')].map((p) => p.split('/').at(-2));
   if (segments.length === 2 && (segments[0] === training || segments[0] === bundle)) {
     let slug: string;
     try {
@@ -70,15 +70,15 @@ export async function schoolHead(services: Services, path: string, notFoundTitle
     return notFoundHead(notFoundTitle);
   }
   const name = await schoolName(services, store);
-  const origin = schoolOrigin(services.config, store);
+  const { origin, address: at } = schoolAddress(services.config, store);
   const storeImage = absolute(store.seoData.image ?? store.logo, origin);
   const home = { status: 200 as const, siteName: name, type: 'website' as const, image: storeImage };
   const { page } = parsed;
   switch (page.kind) {
     case 'home':
-      return { ...home, title: store.seoData.title || name, description: store.seoData.description, canonical: origin + schoolPath(store.subdomain, 'home') };
+      return { ...home, title: store.seoData.title || name, description: store.seoData.description, canonical: at(schoolPath(store.subdomain, 'home')) };
     case 'catalogue':
-      return { ...home, title: `Formations – ${name}`, description: store.seoData.description, canonical: origin + schoolPath(store.subdomain, 'catalogue') };
+      return { ...home, title: `Formations – ${name}`, description: store.seoData.description, canonical: at(schoolPath(store.subdomain, 'catalogue')) };
     case 'other':
       return { ...home, title: name };
     case 'training':
@@ -98,7 +98,7 @@ export async function schoolHead(services: Services, path: string, notFoundTitle
         title: `${row.seoData.title || row.name} – ${name}`,
         description: row.seoData.description || row.summary,
         image: absolute(row.seoData.image ?? row.picture, origin) ?? storeImage,
-        canonical: origin + address,
+        canonical: at(address),
       };
     }
   }
@@ -107,7 +107,7 @@ export async function schoolHead(services: Services, path: string, notFoundTitle
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The shell with the page's head: its <title> replaced, the description, canonical and Open Graph tags added. */
-export function renderShell(template: string, head: PageHead): string {
+export function renderShell(template: string, head: PageHead, ownHostSchool: string | null = null): string {
   const meta = (attribute: 'name' | 'property', key: string, value: string | null | undefined) =>
     value ? `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />` : '';
   const tags = [
@@ -120,6 +120,8 @@ export function renderShell(template: string, head: PageHead): string {
     meta('property', 'og:type', head.type),
     meta('property', 'og:site_name', head.siteName),
     head.status === 404 ? '<meta name="robots" content="noindex" />' : '',
+    // On a school's own host the storefront's entry (src/schoolMain.tsx) routes from the host's root.
+    meta('name', 'cp-school', ownHostSchool),
   ].filter(Boolean);
   return template
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)

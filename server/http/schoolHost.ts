@@ -36,7 +36,7 @@ export async function schoolOfHost(services: Pick<Services, 'db' | 'config'>, ho
 
 /**
  * Where a school's pages are published (canonical and Open Graph addresses): its custom domain when enabled,
- * else its subdomain of APP_DOMAIN, else APP_URL; the path is always `/ecole/<subdomain>/…` (see below).
+ * else its subdomain of APP_DOMAIN, else APP_URL.
  */
 export function schoolOrigin(config: Pick<Config, 'appUrl' | 'appDomain'>, store: Pick<StoreRow, 'subdomain' | 'customDomain' | 'customDomainEnabled'>): string {
   const app = new URL(config.appUrl);
@@ -45,26 +45,46 @@ export function schoolOrigin(config: Pick<Config, 'appUrl' | 'appDomain'>, store
   return app.origin;
 }
 
+/**
+ * The published address of a page of the school (a path shared/schoolPaths.ts wrote, `/ecole/<subdomain>/…`):
+ * at the root of the school's own host when it has one, under `/ecole/<subdomain>` on APP_URL otherwise.
+ */
+export function schoolAddress(config: Pick<Config, 'appUrl' | 'appDomain'>, store: Pick<StoreRow, 'subdomain' | 'customDomain' | 'customDomainEnabled'>) {
+  const origin = schoolOrigin(config, store);
+  const onOwnHost = origin !== new URL(config.appUrl).origin;
+  const prefix = `${SCHOOL_BASE}/${store.subdomain}`;
+  const address = (path: string) => origin + (onOwnHost && (path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`)) ? path.slice(prefix.length) || '/' : path);
+  return { origin, address };
+}
+
 /** Paths a school host leaves alone: the API, the dev tools, and files (the built app's assets, robots.txt…). */
 const passesThrough = (path: string) => path === '/api' || path.startsWith('/api/') || path.startsWith('/__dev') || /\/[^/]*\.[^/]*$/.test(path);
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The school whose own host this page request names (mountSchoolHosts), else null. */
+    schoolHost: string | null;
+  }
+}
+
 /**
- * On a school's host, every page address leads to that school's learner area: `https://demo.example.com/` and
- * `…/formations/x` are redirected (302) to `/ecole/demo` and `/ecole/demo/formations/x` on the same host, where
- * the app (and its router, which knows the `/ecole/:subdomain` routes only) serves them. A redirect rather than a
- * rewrite: the address bar then shows the route the client router matches, links built with shared/schoolPaths.ts
- * work unchanged, and the back office's pages are never served under a school's name. The API and files pass.
+ * On a school's host, every page address is a page of that school's learner area, at the host's root:
+ * `https://demo.example.com/formations/x` is served as the app serves `/ecole/demo/formations/x` (the storefront's
+ * entry, told the school in the page; app.ts), and the address bar keeps the host-relative path. An old
+ * `/ecole/demo/…` address on that host is redirected (301) to its host-relative form. The back office's pages are
+ * never served under a school's name (`/connexion` there is the school's learner login). The API and files pass.
  */
 export function mountSchoolHosts(app: FastifyInstance, services: Pick<Services, 'db' | 'config'>) {
+  app.decorateRequest('schoolHost', null);
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     const [path = '/', query] = request.url.split('?', 2) as [string, string | undefined];
     if (passesThrough(path)) return;
     const subdomain = await schoolOfHost(services, request.hostname);
     if (!subdomain) return;
+    request.schoolHost = subdomain;
     const base = `${SCHOOL_BASE}/${subdomain}`;
-    if (path === base || path.startsWith(`${base}/`)) return;
-    const rest = path === '/' ? '' : path.replace(/\/+$/, '');
-    return reply.redirect(`${base}${rest}${query === undefined ? '' : `?${query}`}`, 302);
+    if (path !== base && !path.startsWith(`${base}/`)) return;
+    return reply.redirect(`${path.slice(base.length) || '/'}${query === undefined ? '' : `?${query}`}`, 301);
   });
 }

@@ -45,8 +45,8 @@ export const trainingLearnerHandlers: HandlerMap = {
 
   // The preflight answers 404 for another store's training before the file is received.
   importTrainingCustomers: withPreflight<'importTrainingCustomers'>(trainingInPath, async (ctx) => {
-    // The binder has put the file on disk, capped at the contract's 5 MB (x-max-size); send_email is ignored (see the command).
-    const body = await importTrainingCustomers(ctx.services, scopeOf(ctx).id, ctx.params.trainingUuid, ctx.body.file, ctx.locale);
+    // The binder has put the file on disk, capped at the contract's 5 MB (x-max-size); send_email defaults to true.
+    const body = await importTrainingCustomers(ctx.services, scopeOf(ctx), ctx.params.trainingUuid, ctx.body.file, ctx.locale, ctx.body.send_email !== 'false');
     return { status: 200, body };
   }),
 

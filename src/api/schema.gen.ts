@@ -1359,7 +1359,7 @@ export interface paths {
         put?: never;
         /**
          * Receive a signed Stripe webhook delivery
-         * @description Our design (the spec asks for verified, idempotent webhooks, not their address). Stripe posts its events here (Checkout Sessions and payment intents of connected accounts). The Stripe-Signature header (t=…,v1=HMAC-SHA256 of "t.body") is checked against STRIPE_WEBHOOK_SECRET or STRIPE_CONNECT_WEBHOOK_SECRET over the exact bytes received. A replay, an event we do not act on and an event of a sale that is not ours answer 200 and change nothing; a signature that does not verify answers 400 with code INVALID_SIGNATURE and changes nothing.
+         * @description Our design (the spec asks for verified, idempotent webhooks, not their address). Stripe posts its events here (Checkout Sessions and payment intents of connected accounts, and account.updated, which keeps the connected account's state shown by getPaymentSettings; an older one than the state kept changes nothing). The Stripe-Signature header (t=…,v1=HMAC-SHA256 of "t.body") is checked against STRIPE_WEBHOOK_SECRET or STRIPE_CONNECT_WEBHOOK_SECRET over the exact bytes received. A replay, an event we do not act on and an event of a sale that is not ours answer 200 and change nothing; a signature that does not verify answers 400 with code INVALID_SIGNATURE and changes nothing.
          */
         post: operations["receiveStripeWebhook"];
         delete?: never;
@@ -2407,7 +2407,7 @@ export interface paths {
         put?: never;
         /**
          * Import customers into a training from a CSV file
-         * @description Columns email, firstname, lastname (header row; French names such as prénom, nom, e-mail are read too), separated by `;`, `,` or tab, in UTF-8 or Windows-1252. Accepted types: .csv, text/csv, Excel spreadsheet types and comma-separated-values; a spreadsheet saved as .xlsx is refused (422 on file), as is a file without an e-mail column or without any learner. Each good line creates the store's customer if new and enrols them BY_TEACHER; a line with a bad e-mail, a name over 64 characters, an address met earlier in the file, a learner already enrolled or no seat left is skipped and reported with its line number. `send_email` is accepted but sends nothing yet (see addTrainingCustomer). The training is looked up before the file is received (404 first); when the server is already receiving 4 files, it answers 429 with Retry-After at once.
+         * @description Columns email, firstname, lastname (header row; French names such as prénom, nom, e-mail are read too), separated by `;`, `,` or tab, in UTF-8 or Windows-1252. Accepted types: .csv, text/csv, Excel spreadsheet types and comma-separated-values; a spreadsheet saved as .xlsx is refused (422 on file), as is a file without an e-mail column or without any learner. Each good line creates the store's customer if new and enrols them BY_TEACHER; a line with a bad e-mail, a name over 64 characters, an address met earlier in the file, a learner already enrolled or no seat left is skipped and reported with its line number. With `send_email` (`true` when absent, as for addTrainingCustomer) each learner enrolled is mailed that the training is open, as addTrainingCustomer does; skipped lines are not mailed. The training is looked up before the file is received (404 first); when the server is already receiving 4 files, it answers 429 with Retry-After at once.
          */
         post: operations["importTrainingCustomers"];
         delete?: never;
@@ -5115,7 +5115,7 @@ export interface components {
                 connected: boolean;
                 /** @description The connected account's id, masked but for its last four characters. */
                 account_id: string | null;
-                /** @description Read from the account at Stripe; null when no account is attached or Stripe could not be reached. */
+                /** @description As Stripe's last account.updated webhook said (read from the account at Stripe until one came); null when no account is attached or Stripe could not be reached. */
                 charges_enabled: boolean | null;
                 /** @description Whether the owner finished Stripe's onboarding form; null like charges_enabled. */
                 details_submitted: boolean | null;

@@ -1,7 +1,7 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
-import { showToast, toastQueue } from '../components/ui/toastQueue';
+import { showCatalogueToast } from '../components/ui/toastQueue';
 import { ConnectivityActor } from './connectivity';
 import { withChunkTimeout } from './chunkLoad';
 import { catalogueMessages } from './errorCatalogue';
@@ -9,14 +9,6 @@ import { registerFailureOutlets } from './failureReporter';
 
 const ConfirmDialog = lazy(() => withChunkTimeout(() => import('../components/ui/Dialog')).then((m) => ({ default: m.ConfirmDialog })));
 
-/**
- * One report per failure: a catalogue toast already on screen is not stacked again (a page load whose reads all
- * fail with a 5xx shows one "Une erreur est survenue", not one per read).
- */
-export function showCatalogueToast(title: string, timeout: number) {
-  if (toastQueue.visibleToasts.some((toast) => toast.content.variant === 'error' && toast.content.title === title)) return;
-  showToast({ title, variant: 'error' }, { timeout });
-}
 
 const messages = defineMessages({
   configure: { id: 'errors.stripeConfigure', defaultMessage: 'Configurer les paiements' },

@@ -3,8 +3,21 @@ import { learnerAuthMachine } from '../../machines/learnerAuth/learnerAuth.machi
 import { createLearnerAuthActors } from '../../machines/learnerAuth/learnerAuth.actors';
 import type { LearnerSession } from '../../machines/learnerAuth/learnerAuth.types';
 import { schoolPath } from '../../shared/schoolPaths';
-import { learnerAuthApi, learnerTokenStorage, onLearnerUnauthorized, type School } from '../api/schoolApi';
+import { learnerAuthApi, learnerTokenKey, learnerTokenStorage, onLearnerUnauthorized, type School } from '../api/schoolApi';
 import { createInspectedActorContext } from './inspector';
+import { useLocale } from '../i18n/LocaleProvider';
+
+/**
+ * Another tab of the same browser stored or removed `key` (localStorage's `storage` event, which only other tabs
+ * receive; a cleared storage has no key): `onChange` is told whether a token is there now.
+ */
+export function watchStoredToken(target: Pick<Window, 'addEventListener' | 'removeEventListener'>, key: string, present: () => boolean, onChange: (present: boolean) => void) {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === key) onChange(present());
+  };
+  target.addEventListener('storage', onStorage);
+  return () => target.removeEventListener('storage', onStorage);
+}
 
 /** The learner's session in the school being visited; the real side effects are supplied here and nowhere else. */
 export const LearnerAuthActor = createInspectedActorContext(learnerAuthMachine);
@@ -27,7 +40,7 @@ export function SchoolProvider({ school, navigate, children }: { school: School;
   const logic = useMemo(() => {
     const tokens = learnerTokenStorage(subdomain);
     return learnerAuthMachine.provide({
-      actors: createLearnerAuthActors(learnerAuthApi(subdomain), () => Boolean(tokens.get())),
+      actors: createLearnerAuthActors(learnerAuthApi(subdomain), () => Boolean(tokens.get()), (onChange) => watchStoredToken(window, learnerTokenKey(subdomain), () => Boolean(tokens.get()), onChange)),
       actions: {
         storeToken: (_, { token }) => tokens.set(token),
         forgetToken: () => tokens.clear(),
@@ -40,6 +53,7 @@ export function SchoolProvider({ school, navigate, children }: { school: School;
     <SchoolContext.Provider value={school}>
       <LearnerAuthActor.Provider logic={logic}>
         <LearnerUnauthorizedBridge subdomain={subdomain} />
+        <LearnerLocale />
         {children}
       </LearnerAuthActor.Provider>
     </SchoolContext.Provider>
@@ -53,6 +67,19 @@ function LearnerUnauthorizedBridge({ subdomain }: { subdomain: string }) {
     onLearnerUnauthorized(subdomain, () => actor.send({ type: 'SESSION_EXPIRED' }));
     return () => onLearnerUnauthorized(subdomain, null);
   }, [actor, subdomain]);
+  return null;
+}
+
+/**
+ * The learner's language (their account's `locale`) becomes the learner area's when they sign in or save it; a
+ * switch on this device afterwards is not undone (as the back office's UserLocale).
+ */
+function LearnerLocale() {
+  const locale = LearnerAuthActor.useSelector((s) => (s.matches('signedIn') ? s.context.learner?.locale : undefined));
+  const { setLocale } = useLocale();
+  useEffect(() => {
+    if (locale) setLocale(locale);
+  }, [locale, setLocale]);
   return null;
 }
 

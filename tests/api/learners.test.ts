@@ -285,4 +285,17 @@ describe('getLearnerMe and updateLearnerMe', () => {
     }
     expect((await api('GET', school(subdomain, '/me'), { token })).body.firstname).toBe('Inès');
   });
+
+  it('writes the learner’s e-mails in the language they chose', async () => {
+    const { subdomain } = await freshSchool();
+    const { email, token } = await registerLearner(subdomain, { locale: 'fr' });
+    const mailText = async () => {
+      expect((await checked('requestLearnerPasswordReset', 'POST', school(subdomain, '/password-reset'), { body: { email } })).status).toBe(202);
+      const mails = (await call('GET', `/__dev/mailbox.json?to=${encodeURIComponent(email)}`)).body as { template: string; text: string }[];
+      return mails.find((mail) => mail.template === 'LEARNER_RESET_PASSWORD')!.text;
+    };
+    expect(await mailText()).toContain('Bonjour');
+    expect((await checked('updateLearnerMe', 'PUT', school(subdomain, '/me'), { token, body: { locale: 'en' } })).body.locale).toBe('en');
+    expect(await mailText()).toContain('Hello');
+  });
 });

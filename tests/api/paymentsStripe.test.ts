@@ -66,10 +66,30 @@ describe('the payments settings: Stripe Connect onboarding', () => {
 
     let settings = await inject(app, 'GET', `/stores/${storeId}/payments`, { token: owner });
     expect(settings.body.stripe).toEqual({ available: true, connected: true, account_id: `acct_••••${account!.id.slice(-4)}`, charges_enabled: false, details_submitted: false });
-    // The owner finished Stripe's form: Stripe says so, the page shows it.
-    Object.assign(account!, { charges_enabled: true, details_submitted: true });
+    // The owner finished Stripe's form: Stripe's signed account.updated says so, the page shows it without asking Stripe.
+    const now = Math.floor(Date.now() / 1000);
+    const updated = (created: number, state: Record<string, boolean>, secret = CONNECT_SECRET) =>
+      FakeStripe.signed(secret, { type: 'account.updated', account: account!.id, created, object: { id: account!.id, object: 'account', ...state } });
+    const deliver = (signed: { payload: string; header: string }) =>
+      inject(app, 'POST', '/webhooks/stripe', { payload: signed.payload, headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signed.header } });
+    const enabled = updated(now + 10, { charges_enabled: true, details_submitted: true, payouts_enabled: true });
+    fake.requests.length = 0;
+    expect((await deliver(enabled)).status).toBe(200);
     settings = await inject(app, 'GET', `/stores/${storeId}/payments`, { token: owner });
-    expect(settings.body.stripe.charges_enabled).toBe(true);
+    expect(settings.body.stripe).toMatchObject({ charges_enabled: true, details_submitted: true });
+    expect(fake.requests.filter((r) => r.path.startsWith('/v1/accounts'))).toEqual([]);
+    // An older event delivered late changes nothing; a replay neither; a bad signature is refused.
+    expect((await deliver(updated(now + 5, { charges_enabled: false, details_submitted: false }))).status).toBe(200);
+    expect((await deliver(enabled)).status).toBe(200);
+    expect((await deliver(updated(now + 20, { charges_enabled: false }, 'whsec_wrong'))).status).toBe(400);
+    expect((await inject(app, 'GET', `/stores/${storeId}/payments`, { token: owner })).body.stripe).toMatchObject({ charges_enabled: true, details_submitted: true });
+    // Stripe disables charges later (a verification due): the newer event wins.
+    expect((await deliver(updated(now + 30, { charges_enabled: false, details_submitted: true }))).status).toBe(200);
+    expect((await inject(app, 'GET', `/stores/${storeId}/payments`, { token: owner })).body.stripe).toMatchObject({ charges_enabled: false, details_submitted: true });
+    // Another account's event touches no store.
+    const foreign = FakeStripe.signed(CONNECT_SECRET, { type: 'account.updated', account: 'acct_other', created: now + 40, object: { id: 'acct_other', object: 'account', charges_enabled: true } });
+    expect((await deliver(foreign)).status).toBe(200);
+    expect((await inject(app, 'GET', `/stores/${storeId}/payments`, { token: owner })).body.stripe.charges_enabled).toBe(false);
 
     // Onboarding resumed: the same account, a new link.
     fake.requests.length = 0;
@@ -78,6 +98,7 @@ describe('the payments settings: Stripe Connect onboarding', () => {
 
     // Stripe unreachable: the page still answers, the state unknown; connecting answers 503.
     fake.down = true;
+    await services.db.update(stores).set({ stripeAccountState: null }).where(eq(stores.id, storeId));
     settings = await inject(app, 'GET', `/stores/${storeId}/payments`, { token: owner });
     expect(settings.body.stripe).toMatchObject({ connected: true, charges_enabled: null });
     const down = await inject(app, 'POST', `/stores/${storeId}/payments/stripe/connect`, { token: owner });

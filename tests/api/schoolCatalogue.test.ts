@@ -28,6 +28,8 @@ import { testServices } from '../unit/server/testServices';
 import { expectContract, type Answer } from './client';
 
 const shell = `<!doctype html><html lang="fr"><head><meta charset="UTF-8"><title>Plateforme de formation</title></head><body><div id="root"></div></body></html>`;
+/** The storefront's own entry (school.html): what the server sends for every page of a school. */
+const schoolShell = `<!doctype html><html lang="fr"><head><meta charset="UTF-8"><title>École</title></head><body><div id="root" data-entry="school"></div></body></html>`;
 
 type Status = NonNullable<(typeof trainings.$inferInsert)['status']>;
 const STATUSES: Status[] = ['DRAFT', 'PUBLISHED', 'PRE_SALE', 'PRE_LAUNCH', 'CLOSED', 'UNLISTED', 'HIDDEN'];
@@ -66,6 +68,7 @@ async function checked(operationId: string, url: string, headers: Record<string,
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'cp-storefront-'));
   writeFileSync(path.join(dir, 'index.html'), shell);
+  writeFileSync(path.join(dir, 'school.html'), schoolShell);
   env = await testServices();
   const db = env.services.db;
   [store] = await db.insert(stores).values({ subdomain: 'vitrine', seoData: { description: 'Une école de cuisine.' } }).returning() as [typeof store];
@@ -297,7 +300,7 @@ describe('the head of the school’s pages', () => {
     for (const url of ['/ecole/personne', '/ecole/personne/formations', '/ecole/vitrine/formations/formation-hidden', '/ecole/vitrine/packs/nope']) {
       const answer = await inject('GET', url);
       expect(answer.status, url).toBe(404);
-      expect(answer.text, url).toContain('<div id="root"></div>');
+      expect(answer.text, url).toContain('<div id="root" data-entry="school"></div>');
       expect(answer.text, url).toContain('<meta name="robots" content="noindex" />');
     }
     expect((await inject('HEAD', '/ecole/vitrine/formations/formation-hidden')).status).toBe(404);
@@ -324,30 +327,59 @@ describe('where a school lives', () => {
 
   const location = (answer: Answer) => answer.headers.get('location');
 
-  it('sends every page of <subdomain>.<APP_DOMAIN> to its learner area on the same host; the API and files pass', async () => {
-    expect(location(await inject('GET', '/', { host: 'vitrine.ecoles.test' }, hosted))).toBe('/ecole/vitrine');
+  const ownHost = (html: string) => metaOf(html, 'cp-school');
+
+  it('serves every page of <subdomain>.<APP_DOMAIN> at the host’s root with the storefront’s entry; the API and files pass', async () => {
+    const root = await inject('GET', '/', { host: 'vitrine.ecoles.test' }, hosted);
+    expect(root.status).toBe(200);
+    expect(root.text).toContain('data-entry="school"');
+    expect(ownHost(root.text)).toBe('vitrine');
+    expect(root.text).toContain('<link rel="canonical" href="https://vitrine.ecoles.test/" />');
     const deep = await inject('GET', '/formations/formation-published?ref=x', { host: 'VITRINE.ecoles.test:443' }, hosted);
-    expect(deep.status).toBe(302);
-    expect(location(deep)).toBe('/ecole/vitrine/formations/formation-published?ref=x');
-    expect(location(await inject('GET', '/connexion', { host: 'vitrine.ecoles.test' }, hosted))).toBe('/ecole/vitrine/connexion');
-    const page = await inject('GET', '/ecole/vitrine/formations/formation-published', { host: 'vitrine.ecoles.test' }, hosted);
-    expect(page.status).toBe(200);
-    expect(page.text).toContain('<link rel="canonical" href="https://vitrine.ecoles.test/ecole/vitrine/formations/formation-published" />');
+    expect(deep.status).toBe(200);
+    expect(deep.text).toContain('<title>Titre SEO – vitrine</title>');
+    expect(deep.text).toContain('<link rel="canonical" href="https://vitrine.ecoles.test/formations/formation-published" />');
+    expect(ownHost(deep.text)).toBe('vitrine');
+    // The back office's addresses are the school's pages there (its learner login), never the back office.
+    const login = await inject('GET', '/connexion', { host: 'vitrine.ecoles.test' }, hosted);
+    expect(login.status).toBe(200);
+    expect(ownHost(login.text)).toBe('vitrine');
+    expect((await inject('GET', '/formations/formation-hidden', { host: 'vitrine.ecoles.test' }, hosted)).status).toBe(404);
     expect((await inject('GET', '/api/v1/school/stores/vitrine', { host: 'vitrine.ecoles.test' }, hosted)).status).toBe(200);
     expect(location(await inject('GET', '/robots.txt', { host: 'vitrine.ecoles.test' }, hosted))).toBeNull();
+  });
+
+  it('sends an old /ecole/<subdomain> address on the school’s host to its host-relative page (301)', async () => {
+    const old = await inject('GET', '/ecole/vitrine/formations/formation-published?ref=x', { host: 'vitrine.ecoles.test' }, hosted);
+    expect(old.status).toBe(301);
+    expect(location(old)).toBe('/formations/formation-published?ref=x');
+    expect(location(await inject('GET', '/ecole/vitrine', { host: 'vitrine.ecoles.test' }, hosted))).toBe('/');
+  });
+
+  it('keeps /ecole/<subdomain> on the app’s own host, with the storefront’s entry and no school named in the page', async () => {
+    const page = await inject('GET', '/ecole/vitrine/formations/formation-published', { host: 'ecoles.test' }, hosted);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('data-entry="school"');
+    expect(ownHost(page.text)).toBeUndefined();
+    // Published at the school's own host.
+    expect(page.text).toContain('<link rel="canonical" href="https://vitrine.ecoles.test/formations/formation-published" />');
+    const app = await inject('GET', '/connexion', { host: 'ecoles.test' }, hosted);
+    expect(app.text).toBe(shell);
   });
 
   it('serves the app itself on APP_URL’s host and on reserved names, and an unknown subdomain says so', async () => {
     expect((await inject('GET', '/connexion', { host: 'ecoles.test' }, hosted)).status).toBe(200);
     expect((await inject('GET', '/connexion', { host: 'www.ecoles.test' }, hosted)).status).toBe(200);
-    expect(location(await inject('GET', '/', { host: 'personne.ecoles.test' }, hosted))).toBe('/ecole/personne');
-    expect((await inject('GET', '/ecole/personne', { host: 'personne.ecoles.test' }, hosted)).status).toBe(404);
+    const unknown = await inject('GET', '/', { host: 'personne.ecoles.test' }, hosted);
+    expect(unknown.status).toBe(404);
+    expect(ownHost(unknown.text)).toBe('personne');
   });
 
   it('reaches a store by its custom domain only while it is enabled, and publishes it there', async () => {
-    expect(location(await inject('GET', '/', { host: 'formations.ailleurs.test' }, hosted))).toBe('/ecole/ailleurs');
-    const home = await inject('GET', '/ecole/ailleurs', { host: 'formations.ailleurs.test' }, hosted);
-    expect(home.text).toContain('<link rel="canonical" href="https://formations.ailleurs.test/ecole/ailleurs" />');
+    const home = await inject('GET', '/', { host: 'formations.ailleurs.test' }, hosted);
+    expect(home.status).toBe(200);
+    expect(ownHost(home.text)).toBe('ailleurs');
+    expect(home.text).toContain('<link rel="canonical" href="https://formations.ailleurs.test/" />');
     const disabled = await inject('GET', '/', { host: 'eteinte.test' }, hosted);
     expect(disabled.status).toBe(200);
     expect(disabled.text).toBe(shell);
@@ -355,11 +387,14 @@ describe('where a school lives', () => {
 
   it('believes X-Forwarded-Host only with TRUST_PROXY', async () => {
     const forwarded = { host: 'ecoles.test', 'x-forwarded-host': 'vitrine.ecoles.test' };
-    expect((await inject('GET', '/', forwarded, hosted)).status).toBe(200);
-    expect(location(await inject('GET', '/', forwarded, proxied))).toBe('/ecole/vitrine');
+    expect((await inject('GET', '/', forwarded, hosted)).text).toBe(shell);
+    expect(ownHost((await inject('GET', '/', forwarded, proxied)).text)).toBe('vitrine');
   });
 
   it('never follows the host to another school’s pages', async () => {
-    expect(location(await inject('GET', '/ecole/ailleurs', { host: 'vitrine.ecoles.test' }, hosted))).toBe('/ecole/vitrine/ecole/ailleurs');
+    const other = await inject('GET', '/ecole/ailleurs', { host: 'vitrine.ecoles.test' }, hosted);
+    expect(location(other)).toBeNull();
+    expect(ownHost(other.text)).toBe('vitrine');
+    expect(other.text).not.toContain('ailleurs');
   });
 });

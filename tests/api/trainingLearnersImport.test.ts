@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectContract } from './client';
+import { call, expectContract, latestMail } from './client';
 import {
   EDITORS,
   addCustomer,
@@ -191,5 +191,33 @@ describe('importTrainingCustomers keeps big files bounded', () => {
     expect(answer.body.skipped).toHaveLength(500);
     expect(answer.body.skipped[0].line).toBe(3);
     expect(answer.body.skipped.at(-1).line).toBe(502);
+  });
+});
+
+describe('importTrainingCustomers: send_email', () => {
+  const mails = async (email: string) => (await call('GET', `/__dev/mailbox.json?to=${encodeURIComponent(email)}`)).body as { template: string }[];
+
+  it('mails each learner enrolled (an activation link for a new one, the sign-in page for one with a password), not the skipped lines', async () => {
+    const { token, training } = await freshTraining();
+    const subdomain = ((await checked('getMe', 'GET', '/users/me', { token })).body as { store: { subdomain: string } }).store.subdomain;
+    const stamp = Date.now();
+    const [fresh, already] = [`import-new-${stamp}@example.test`, `import-deja-${stamp}@example.test`];
+    await addCustomer(token, training, { email: already, send_email: false });
+    const answer = await importCsv(token, training, csvForm(`email;prénom\n${fresh};Léa\n${already};Inès\n`, { sendEmail: 'true' }));
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body.enrolled_count).toBe(1);
+    const link = await latestMail(fresh, 'LEARNER_ENROLLED');
+    expect(link.pathname).toBe(`/ecole/${subdomain}/activation`);
+    expect(link.searchParams.get('token')?.length).toBeGreaterThanOrEqual(43);
+    expect(await mails(already)).toEqual([]);
+  });
+
+  it('sends nothing with send_email false, and mails by default (as adding one learner does)', async () => {
+    const { token, training } = await freshTraining();
+    const [quiet, byDefault] = [`import-quiet-${Date.now()}@example.test`, `import-default-${Date.now()}@example.test`];
+    expect((await importCsv(token, training, csvForm(`email\n${quiet}\n`, { sendEmail: 'false' }))).body.enrolled_count).toBe(1);
+    expect(await mails(quiet)).toEqual([]);
+    expect((await importCsv(token, training, csvForm(`email\n${byDefault}\n`))).body.enrolled_count).toBe(1);
+    await latestMail(byDefault, 'LEARNER_ENROLLED');
   });
 });

@@ -142,6 +142,18 @@ async function pageJavaScript(route: string, ready: string) {
 const connexionJavaScript = () => pageJavaScript('/connexion', 'input[name=email]');
 /** The demo school's home with its catalogue (issue 11's bar: under 120 KB gzip). */
 const storefrontJavaScript = () => pageJavaScript('/ecole/demo', '[data-testid=catalogue-training-card]');
+/** A training's page of the demo school (the other storefront page a visitor lands on from a shared link). */
+const trainingPageJavaScript = () => pageJavaScript('/ecole/demo/formations/photographie-culinaire-les-fondamentaux', '[data-testid=training-price]');
+
+/** The storefront's first loads, home and a training's page: file by file, then the totals against the bar. */
+async function printStorefrontJavaScript() {
+  const results = { '/ecole/demo': await storefrontJavaScript(), 'training page': await trainingPageJavaScript() };
+  for (const [page, js] of Object.entries(results)) {
+    console.table(js.perFileKb);
+    console.log(`JS loaded by ${page}: ${js.files} files, ${js.gzipKb.toFixed(1)} KB gzip, ${js.wireKb.toFixed(1)} KB on the wire (bar: 120 KB)`);
+  }
+  return results;
+}
 
 /** Lighthouse's figures per page, and the goals of issue 9 (performance >= 95, LCP < 2 s) checked aloud. */
 function printLighthouse(pages: Record<string, LighthouseFigures>) {
@@ -174,7 +186,8 @@ function lighthouseResults(pages: Record<string, LighthouseFigures>) {
  * `BENCH_ONLY=bundle npm run bench`: only the JavaScript of /connexion, file by file (no load tests);
  * `BENCH_ONLY=lighthouse`: only Lighthouse on the three pages; `BENCH_ONLY=tree`: only the 500-item tree;
  * `BENCH_ONLY=lesson`: only the 200-block lesson (save, open, typing); `BENCH_ONLY=storefront`: only the storefront
- * (the catalogue API of a 200-training school, the JavaScript of /ecole/demo).
+ * (the catalogue API of a 200-training school, the JavaScript of /ecole/demo and of a training's page);
+ * `BENCH_ONLY=storefront-js`: only that JavaScript.
  */
 async function benchOnly(part: string) {
   const dir = mkdtempSync(path.join(tmpdir(), 'cp-bench-'));
@@ -187,11 +200,10 @@ async function benchOnly(part: string) {
       console.log(`JS loaded by /connexion: ${js.files} files, ${js.gzipKb.toFixed(1)} KB gzip, ${js.wireKb.toFixed(1)} KB on the wire (bar: 120 KB gzip)`);
     } else if (part === 'tree') console.table(await benchTreeRender(base));
     else if (part === 'lesson') console.table(await benchLessonEditor(base));
+    else if (part === 'storefront-js') await printStorefrontJavaScript();
     else if (part === 'storefront') {
-      const js = await storefrontJavaScript();
-      console.table(js.perFileKb);
+      await printStorefrontJavaScript();
       console.table(await benchStorefrontCatalogue(base));
-      console.log(`JS loaded by /ecole/demo: ${js.files} files, ${js.gzipKb.toFixed(1)} KB gzip, ${js.wireKb.toFixed(1)} KB on the wire (bar: 120 KB gzip)`);
     }
     else printLighthouse(await benchLighthouse(base));
   } finally {
@@ -199,7 +211,7 @@ async function benchOnly(part: string) {
     rmSync(dir, { recursive: true, force: true });
   }
 }
-if (['bundle', 'lighthouse', 'tree', 'lesson', 'storefront'].includes(process.env.BENCH_ONLY ?? '')) {
+if (['bundle', 'lighthouse', 'tree', 'lesson', 'storefront', 'storefront-js'].includes(process.env.BENCH_ONLY ?? '')) {
   await benchOnly(process.env.BENCH_ONLY!);
   process.exit(0);
 }

@@ -8,6 +8,9 @@ import type { UploadedFile } from '../../openapi/multipart.js';
 import { UNSTORABLE } from '../../openapi/validation.js';
 import type { Services } from '../../services.js';
 import { trainingOf } from '../catalogue/scope.js';
+import type { StoreRow } from '../../auth/session.js';
+import type { CustomerRow } from '../../presenters/customer.js';
+import { sendEnrolmentMail } from '../learners/links.js';
 import { enrolLearners, type Learner } from './enrol.js';
 
 type ImportReport = components['schemas']['ImportReport'];
@@ -122,10 +125,20 @@ function columnsOf(header: string[]) {
  * or `,`). Lines with a bad e-mail, a name too long, an address met earlier in the file, a learner already
  * enrolled, or no seat left are skipped and reported with their line number; empty lines are ignored. The
  * others are enrolled BY_TEACHER in one transaction, creating the store's customers that are new.
- * `send_email` is ignored for the same reason as in `addTrainingCustomer` (no welcome template yet).
+ * With `sendEmail` (the contract's default, as for `addTrainingCustomer`), each learner enrolled is then mailed
+ * that the training is open (learners/links.ts: an activation link while the account has no password, else the
+ * sign-in page), one after the other once the enrolments are committed (a mailer failure answers as it does for
+ * one learner; the enrolments stand).
  */
-export async function importTrainingCustomers(services: Services, storeId: string, trainingUuid: string, file: UploadedFile, locale: Locale): Promise<ImportReport> {
-  const training = await trainingOf(services, storeId, trainingUuid);
+export async function importTrainingCustomers(
+  services: Services,
+  store: StoreRow,
+  trainingUuid: string,
+  file: UploadedFile,
+  locale: Locale,
+  sendEmail: boolean,
+): Promise<ImportReport> {
+  const training = await trainingOf(services, store.id, trainingUuid);
   if (!looksLikeCsv(file)) throw invalid({ file: [messages.csvWrongType] });
   const [header, ...rows] = rowsOf(decodeCsv(await readFile(file.path))).filter((row) => row.cells.some((cell) => cell.trim()));
   if (!header) throw invalid({ file: [messages.csvNoLines] });
@@ -156,16 +169,20 @@ export async function importTrainingCustomers(services: Services, storeId: strin
 
   const outcomes = accepted.length ? await enrolLearners(services, training, accepted, { bypassDrip: false, expiresAt: undefined }) : [];
   let created = 0;
-  let enrolled = 0;
+  const invited: CustomerRow[] = [];
   outcomes.forEach((outcome, i) => {
     const line = accepted[i]!.line;
     if (outcome.kind === 'already') skipped.push({ line, reason: messages.alreadyEnrolled });
     else if (outcome.kind === 'full') skipped.push({ line, reason: messages.importFull });
     else {
-      enrolled++;
+      invited.push(outcome.customer);
       if (outcome.created) created++;
     }
   });
+  const enrolled = invited.length;
+  if (sendEmail) {
+    for (const customer of invited) await sendEnrolmentMail(services, store, customer, training.name);
+  }
   return {
     created_count: created,
     enrolled_count: enrolled,

@@ -1,11 +1,17 @@
 import Stripe from 'stripe';
 import type { StripeConfig } from '../../config.js';
+import type { StripeAccountState } from '../../db/schema.js';
 import {
   installmentChargeKey,
   WebhookSignatureError,
   type ChargeInstallmentInput,
   type ChargeInstallmentResult,
-  type PaymentEvent, type PaymentProvider, type PaymentStore, type StartPaymentInput, type StartedPayment, type WebhookRequest,
+  type PaymentEvent,
+  type PaymentProvider,
+  type PaymentStore,
+  type StartPaymentInput,
+  type StartedPayment,
+  type WebhookRequest,
 } from '../provider.js';
 import { stripeClient } from './stripeClient.js';
 
@@ -89,7 +95,32 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async parseWebhook(request: WebhookRequest): Promise<StripePaymentEvent[]> {
+    return (await this.parseDelivery(request)).payments;
+  }
+
+  /**
+   * A verified delivery: its payment events, and the connected account's new state when it is an
+   * `account.updated` (charges and payouts enabled, the onboarding form submitted).
+   */
+  async parseDelivery(request: WebhookRequest): Promise<{ payments: StripePaymentEvent[]; account: ({ accountId: string } & StripeAccountState) | null }> {
     const event = this.verify(request);
+    if (event.type === 'account.updated') {
+      const account = event.data.object;
+      return {
+        payments: [],
+        account: {
+          accountId: account.id,
+          chargesEnabled: Boolean(account.charges_enabled),
+          detailsSubmitted: Boolean(account.details_submitted),
+          payoutsEnabled: Boolean(account.payouts_enabled),
+          eventCreated: event.created,
+        },
+      };
+    }
+    return { payments: this.paymentEvents(event), account: null };
+  }
+
+  private paymentEvents(event: Stripe.Event): StripePaymentEvent[] {
     const base = { provider: 'STRIPE' as const, eventId: event.id, occurredAt: new Date(event.created * 1000), account: event.account ?? null, checkoutSessionId: null };
     switch (event.type) {
       case 'checkout.session.completed':
@@ -169,8 +200,8 @@ export class StripeProvider implements PaymentProvider {
     return { accountId, url: link.url };
   }
 
-  async accountStatus(accountId: string): Promise<{ chargesEnabled: boolean; detailsSubmitted: boolean }> {
+  async accountStatus(accountId: string): Promise<{ chargesEnabled: boolean; detailsSubmitted: boolean; payoutsEnabled: boolean }> {
     const account = await this.stripe.accounts.retrieve(accountId);
-    return { chargesEnabled: Boolean(account.charges_enabled), detailsSubmitted: Boolean(account.details_submitted) };
+    return { chargesEnabled: Boolean(account.charges_enabled), detailsSubmitted: Boolean(account.details_submitted), payoutsEnabled: Boolean(account.payouts_enabled) };
   }
 }

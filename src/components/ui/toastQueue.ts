@@ -57,3 +57,12 @@ export function showToast(content: ToastContent, options: ShowToastOptions = {})
 export function closeToast(key: string): void {
   toastQueue.close(key);
 }
+
+/**
+ * One report per failure: an error toast with the same title already on screen is not stacked again (a page load
+ * whose reads all fail with a 5xx shows one "Une erreur est survenue", not one per read).
+ */
+export function showCatalogueToast(title: string, timeout: number) {
+  if (toastQueue.visibleToasts.some((toast) => toast.content.variant === 'error' && toast.content.title === title)) return;
+  showToast({ title, variant: 'error' }, { timeout });
+}

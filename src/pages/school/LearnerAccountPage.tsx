@@ -10,6 +10,7 @@ import { Form, FormError } from '../../components/ui/Form';
 import { ButtonLink } from '../../components/ui/Link';
 import { TextField } from '../../components/ui/TextField';
 import { schoolPath } from '../../../shared/schoolPaths';
+import { commonMessages } from '../../i18n/commonMessages';
 import { learningMessages } from './learning/learningMessages';
 import { authMessages } from '../auth/authMessages';
 import { schoolMessages as m } from './schoolMessages';
@@ -28,7 +29,11 @@ export function LearnerAccountPage() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    request.submit({ firstname: String(data.get('firstname') ?? '').trim(), lastname: String(data.get('lastname') ?? '').trim() || null });
+    request.submit({
+      firstname: String(data.get('firstname') ?? '').trim(),
+      lastname: String(data.get('lastname') ?? '').trim() || null,
+      locale: data.get('locale') === 'en' ? 'en' : 'fr',
+    });
   };
   return (
     <section className="auth-card" aria-labelledby="learner-account-title">
@@ -49,7 +54,7 @@ export function LearnerAccountPage() {
       <div className="school-account__section">
         <h2>{intl.formatMessage(m.profileTitle)}</h2>
         <Form className="auth-card__form" onSubmit={onSubmit} data-testid="learner-profile-form">
-          <FormError>{failureText(intl, request.error, ['firstname', 'lastname'])}</FormError>
+          <FormError>{failureText(intl, request.error, ['firstname', 'lastname', 'locale'])}</FormError>
           {request.hasSucceeded && (
             <Banner variant="success" role="status">
               {intl.formatMessage(m.saved)}
@@ -65,6 +70,14 @@ export function LearnerAccountPage() {
             errorMessage={fieldErrors(request.error, 'firstname')}
           />
           <TextField name="lastname" autoComplete="family-name" label={intl.formatMessage(m.lastname)} defaultValue={learner.lastname ?? ''} maxLength={64} errorMessage={fieldErrors(request.error, 'lastname')} />
+          {/* The learner's language: their e-mails from this school, and the learner area's language once saved. */}
+          <label className="school-field">
+            <span className="school-field__label">{intl.formatMessage(m.learnerLanguage)}</span>
+            <select name="locale" defaultValue={learner.locale} className="school-field__select" data-testid="learner-locale">
+              <option value="fr">{intl.formatMessage(commonMessages.french)}</option>
+              <option value="en">{intl.formatMessage(commonMessages.english)}</option>
+            </select>
+          </label>
           <Button type="submit" isPending={request.isSubmitting} pendingLabel={intl.formatMessage(m.saving)}>
             {intl.formatMessage(m.save)}
           </Button>

@@ -42,18 +42,20 @@ const LearnerResetPasswordPage = lazy(() => withChunkTimeout(() => import('./Lea
  * polite "no school here"), then its learner session, then the page. Pages for guests send a signed-in learner to
  * their account; the account sends a guest to the login page.
  */
-export function SchoolArea() {
+export function SchoolArea({ subdomain: ownHost }: { subdomain?: string } = {}) {
   // The learner area is a guest page (blank layout): it brings the app's query cache with it.
   return (
     <QueryClientProvider client={queryClient}>
-      <School />
+      <School ownHost={ownHost} />
     </QueryClientProvider>
   );
 }
 
-function School() {
+/** On a school's own host the school is the host's (`ownHost`); on the app's host, the address's `/ecole/:subdomain`. */
+function School({ ownHost }: { ownHost: string | undefined }) {
   const intl = useIntl();
-  const { subdomain = '' } = useParams();
+  const params = useParams();
+  const subdomain = ownHost ?? params.subdomain ?? '';
   const navigate = useNavigate();
   const school = useQuery({ ...schoolQuery(subdomain), meta: { failureReport: 'page' }, retry: false });
   if (school.isPending) return <Spinner aria-label={intl.formatMessage(m.loading)} />;
@@ -127,7 +129,7 @@ function SchoolPages() {
 }
 
 /** The segment a page of shared/schoolPaths.ts puts after the school (`formations`, `packs`), as a route of this area. */
-const routeOf = (page: (subdomain: string, slug: string) => string) => page('x', 'y').split('/')[3]!;
+const routeOf = (page: (subdomain: string, slug: string) => string) => page('x', 'y').split('/').at(-2)!;
 
 /** The school's name (and logo) linking to its home, and the way to its catalogue and to the learner's account. */
 function SchoolHeader({ isSignedIn }: { isSignedIn: boolean }) {

@@ -6,6 +6,8 @@ export const schoolMessages = defineMessages({
   notFound: { id: 'school.notFound.text', defaultMessage: "Aucune école ne se trouve à cette adresse. Vérifiez le lien que vous avez reçu." },
   unavailable: { id: 'school.unavailable', defaultMessage: "L'école ne répond pas pour le moment. Réessayez dans un instant." },
   retry: { id: 'school.retry', defaultMessage: 'Réessayer' },
+  learnerLanguage: { id: 'school.learnerLanguage', defaultMessage: 'Langue (e-mails et espace apprenant)' },
+  networkLost: { id: 'school.networkLost', defaultMessage: 'Connexion perdue. Vérifiez votre réseau, puis réessayez.' },
   areaLabel: { id: 'school.areaLabel', defaultMessage: 'Espace apprenant' },
   signIn: { id: 'school.signIn', defaultMessage: 'Se connecter' },
   createAccount: { id: 'school.createAccount', defaultMessage: 'Créer un compte' },
