@@ -168,6 +168,10 @@ export const messages = {
   trainingFull: t("Cette formation a atteint son nombre maximum d'apprenants.", 'This training has reached its maximum number of learners.'),
   notEnrolled: t("Ce client n'est pas inscrit à cette formation (panier abandonné).", 'This customer is not enrolled in this training (abandoned cart).'),
   expiryInPast: t("La date d'expiration doit être dans le futur.", 'The expiry date must be in the future.'),
+  chapterHasNoLock: t(
+    "Un chapitre n'a pas de verrou : débloquez l'une de ses leçons.",
+    'A chapter has no lock of its own: unblock one of its lessons.',
+  ),
   // Completion certificates
   certificatesOff: t(
     'Les certificats de réalisation ne sont pas activés pour cette formation.',
