@@ -388,6 +388,10 @@ export const messages = {
   feedbackRatingDisabled: t('Cette formation ne demande pas de note.', 'This training does not ask for a rating.'),
   feedbackCommentDisabled: t('Cette formation ne demande pas de commentaire.', 'This training does not ask for a comment.'),
   feedbackEmpty: t('Donnez une note ou un commentaire.', 'Give a rating or a comment.'),
+  feedbackRequired: t(
+    'Donnez votre avis sur cette leçon avant de la marquer comme terminée.',
+    'Give your feedback on this lesson before marking it as done.',
+  ),
 
   // Payment providers
   stripeUnavailable: t(

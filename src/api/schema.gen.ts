@@ -4117,7 +4117,7 @@ export interface paths {
         get?: never;
         /**
          * Record progress on a lesson
-         * @description Our design (the spec lists the learner screens but not their calls). Called while the lesson is open (time spent, ticked tasks) and to complete it. Completing before min_complete_duration, or a TASKS item with unticked tasks, answers 422. QUIZ and ASSIGNMENT items complete through their own calls.
+         * @description Our design (the spec lists the learner screens but not their calls). Called while the lesson is open (time spent, ticked tasks) and to complete it. Completing before min_complete_duration, or a TASKS item with unticked tasks, answers 422. QUIZ and ASSIGNMENT items complete through their own calls. When the training's feedback is mandatory, completing before the learner's feedback on the item answers 422 on `completed`, and ticking a TASKS item's last task keeps the ticks without completing it.
          */
         put: operations["updateLessonProgress"];
         post?: never;

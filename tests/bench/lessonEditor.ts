@@ -18,7 +18,7 @@ const round = (ms: number) => Math.round(ms * 10) / 10;
 const sorted = (figures: number[]) => [...figures].sort((a, b) => a - b);
 
 /** One block of each kind a lesson is made of, in turn; no address needs the network to draw its block. */
-function mixedBlocks(count: number) {
+export function mixedBlocks(count: number) {
   const kinds = [
     (i: number) => ({ type: 'text', data: { html: `<p>Paragraphe ${i} : <strong>une idée</strong>, <em>un exemple</em> et une <a href="https://example.test/${i}">référence</a>.</p><ul><li>Premier point</li><li>Second point</li></ul>` } }),
     (i: number) => ({ type: 'heading', data: { text: `Partie ${i}`, level: 2 } }),

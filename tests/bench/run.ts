@@ -11,6 +11,7 @@ import { chromium } from '@playwright/test';
 import { benchApiCost } from './apiCost';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
 import { benchItemsReorder } from './itemsReorder';
+import { benchLearnerOutline } from './learnerOutline';
 import { benchLessonEditor } from './lessonEditor';
 import { benchLighthouse, type LighthouseFigures } from './lighthouse';
 import { benchStorefrontCatalogue } from './storefront';
@@ -174,7 +175,8 @@ function lighthouseResults(pages: Record<string, LighthouseFigures>) {
  * `BENCH_ONLY=bundle npm run bench`: only the JavaScript of /connexion, file by file (no load tests);
  * `BENCH_ONLY=lighthouse`: only Lighthouse on the three pages; `BENCH_ONLY=tree`: only the 500-item tree;
  * `BENCH_ONLY=lesson`: only the 200-block lesson (save, open, typing); `BENCH_ONLY=storefront`: only the storefront
- * (the catalogue API of a 200-training school, the JavaScript of /ecole/demo).
+ * (the catalogue API of a 200-training school, the JavaScript of /ecole/demo); `BENCH_ONLY=learning`: the learner's
+ * 500-item outline and the 200-block lesson in the player.
  */
 async function benchOnly(part: string) {
   const dir = mkdtempSync(path.join(tmpdir(), 'cp-bench-'));
@@ -187,6 +189,7 @@ async function benchOnly(part: string) {
       console.log(`JS loaded by /connexion: ${js.files} files, ${js.gzipKb.toFixed(1)} KB gzip, ${js.wireKb.toFixed(1)} KB on the wire (bar: 120 KB gzip)`);
     } else if (part === 'tree') console.table(await benchTreeRender(base));
     else if (part === 'lesson') console.table(await benchLessonEditor(base));
+    else if (part === 'learning') console.table(await benchLearnerOutline(base));
     else if (part === 'storefront') {
       const js = await storefrontJavaScript();
       console.table(js.perFileKb);
@@ -199,7 +202,7 @@ async function benchOnly(part: string) {
     rmSync(dir, { recursive: true, force: true });
   }
 }
-if (['bundle', 'lighthouse', 'tree', 'lesson', 'storefront'].includes(process.env.BENCH_ONLY ?? '')) {
+if (['bundle', 'lighthouse', 'tree', 'lesson', 'storefront', 'learning'].includes(process.env.BENCH_ONLY ?? '')) {
   await benchOnly(process.env.BENCH_ONLY!);
   process.exit(0);
 }
@@ -221,6 +224,7 @@ try {
   const trainingsList = await benchTrainingsList(base);
   const treeRender = await benchTreeRender(base);
   const lessonEditor = await benchLessonEditor(base);
+  const learning = await benchLearnerOutline(base);
   const lighthouse = await benchLighthouse(base);
   await stop(reopened.child);
 
@@ -245,6 +249,7 @@ try {
     ...trainingsList,
     ...treeRender,
     ...lessonEditor,
+    ...learning,
     ...(await benchApiCost()),
     ...lighthouseResults(lighthouse),
   };
