@@ -6577,6 +6577,8 @@ export interface components {
             /** @description JSON text, as in TrainingItem (TASKS: tasks list). */
             specific_content: string | null;
             scorm_url: string | null;
+            /** @description Our design. A SCORM item whose package reports its own completion (the runtime page on the files origin exists, see getScormProgress's runtime_url); "mark as done" is then refused (422) and not offered. False for other types, and for SCORM without FILES_ORIGIN or on S3 storage, where the learner marks it done. */
+            scorm_tracked: boolean;
             min_complete_duration: number | null;
             /** Format: date-time */
             completed_at: string | null;

@@ -6,6 +6,7 @@ import { invalid } from '../../http/errors.js';
 import { messages } from '../../http/messages.js';
 import type { Services } from '../../services.js';
 import { feedbackGiven, openItem, recomputeProgress } from './lesson.js';
+import { runtimeUrl } from './scorm.js';
 
 type ProgressInput = operations['updateLessonProgress']['requestBody']['content']['application/json'];
 type ItemProgressBody = components['schemas']['ItemProgress'];
@@ -31,6 +32,8 @@ function taskIdsOf(specificContent: string | null): string[] {
 export async function updateLessonProgress(services: Services, learner: LearnerAuth, ref: string, itemId: number, input: ProgressInput): Promise<ItemProgressBody> {
   const { training, enrolment, view, item, now } = await openItem(services, learner, ref, itemId);
   if (input.completed && (item.type === 'QUIZ' || item.type === 'ASSIGNMENT')) throw invalid({ completed: [messages.completedByOwnCall] });
+  // A tracked SCORM package completes through its CMI data (saveScormProgress); untracked, the learner says so here.
+  if (input.completed && item.type === 'SCORM' && runtimeUrl(services) !== null) throw invalid({ completed: [messages.completedByOwnCall] });
   // Mandatory feedback (spec 3: "the learner must answer before going on"): no "done" without it. Checked before
   // the row is locked: a feedback cannot be taken back, so one seen here stays.
   const feedback = training.feedbackOptions;
