@@ -77,6 +77,7 @@ const lessonBase = {
   resources: [],
   specific_content: null,
   scorm_url: null,
+  scorm_tracked: false,
   completed_at: null,
   time_spent: 0,
   tasks_done: [],

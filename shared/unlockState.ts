@@ -1,4 +1,3 @@
-import { fromAbsolute, toCalendarDate, toZoned } from '@internationalized/date';
 import type { components } from '../src/api/schema.gen';
 
 /**
@@ -79,10 +78,58 @@ export type UnlockState =
 
 const REASON_ORDER: readonly LockReason[] = ['DATE', 'PREVIOUS_ITEM', 'QUIZ_SCORE', 'TASKS', 'ASSIGNMENT', 'MANUAL'];
 
+/** One formatter per time zone: building an Intl.DateTimeFormat costs far more than using it. */
+const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The zone's offset from UTC at `epochMs`, in milliseconds (wall clock minus UTC, whole seconds). */
+function zoneOffset(epochMs: number, timeZone: string): number {
+  let formatter = zoneFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    zoneFormatters.set(timeZone, formatter);
+  }
+  const parts: Record<string, number> = {};
+  for (const part of formatter.formatToParts(epochMs)) if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+  return wall - (epochMs - (((epochMs % 1000) + 1000) % 1000));
+}
+
+const DAY_MS = 86_400_000;
+/** Start of a zone's day by its UTC-midnight "wall" number; bounded (calendar days are shared by every learner). */
+const dayStarts = new Map<string, number>();
+
+/** The first instant of the wall-clock day `wallMidnight` (Date.UTC of that day) in `timeZone`; the later one if repeated, the first after a skipped midnight. */
+function zonedMidnight(wallMidnight: number, timeZone: string): number {
+  const key = `${timeZone} ${wallMidnight}`;
+  const known = dayStarts.get(key);
+  if (known !== undefined) return known;
+  const before = zoneOffset(wallMidnight - DAY_MS, timeZone);
+  const after = zoneOffset(wallMidnight + DAY_MS, timeZone);
+  const candidates = [wallMidnight - before, wallMidnight - after].filter((instant) => instant + zoneOffset(instant, timeZone) === wallMidnight);
+  // Two readings (midnight repeated): the later; none (midnight skipped): the instant the clock jumps to, read with the earlier offset.
+  const start = candidates.length ? Math.max(...candidates) : wallMidnight - before;
+  if (dayStarts.size > 50_000) dayStarts.clear();
+  dayStarts.set(key, start);
+  return start;
+}
+
 /** The start of the day `days` after the local day of `instant`, in `timeZone` (midnight, or the first instant of a day that skips it). */
 export function startOfDayAfter(instant: string, days: number, timeZone: string): Date {
-  const day = toCalendarDate(fromAbsolute(Date.parse(instant), timeZone)).add({ days });
-  return toZoned(day, timeZone, 'later').toDate();
+  return new Date(zonedMidnight(localDay(instant, timeZone) + days * DAY_MS, timeZone));
+}
+
+/** The wall-clock day (Date.UTC of its midnight) of an instant in a zone; the last few asked are kept (one enrolment asks once per item). */
+const localDays = new Map<string, number>();
+function localDay(instant: string, timeZone: string): number {
+  const key = `${timeZone} ${instant}`;
+  const known = localDays.get(key);
+  if (known !== undefined) return known;
+  const epoch = Date.parse(instant);
+  const local = new Date(epoch + zoneOffset(epoch, timeZone));
+  const day = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate());
+  if (localDays.size > 1_000) localDays.clear();
+  localDays.set(key, day);
+  return day;
 }
 
 type Condition = { reason: 'QUIZ_SCORE' | 'TASKS' | 'ASSIGNMENT'; itemId: number; minScore: number | null };
@@ -93,6 +140,20 @@ function itemById(outline: readonly UnlockItem[], id: number): UnlockItem | unde
   let map = itemsById.get(outline);
   if (!map) itemsById.set(outline, (map = new Map(outline.map((item) => [item.id, item]))));
   return map.get(id);
+}
+
+/** Each item's index and the blocking items in order, built once per outline (a 500-item outline asked for them for every item). */
+const outlineIndexes = new WeakMap<readonly UnlockItem[], { index: Map<number, number>; blocking: { position: number; item: UnlockItem }[] }>();
+function indexOf(outline: readonly UnlockItem[]) {
+  let found = outlineIndexes.get(outline);
+  if (!found) {
+    found = {
+      index: new Map(outline.map((item, position) => [item.id, position])),
+      blocking: outline.flatMap((item, position) => (item.blocking && BLOCKING_REASON[item.type] ? [{ position, item }] : [])),
+    };
+    outlineIndexes.set(outline, found);
+  }
+  return found;
 }
 
 /** Is the condition on an earlier item met by the learner's progress? */
@@ -138,7 +199,8 @@ export function unlockState(
   timeZone: string = DEFAULT_TIME_ZONE,
 ): UnlockState {
   if (progress[item.id]?.unblocked_by_teacher) return { state: 'open' };
-  const index = enrolment.outline.findIndex((entry) => entry.id === item.id);
+  const indexes = indexOf(enrolment.outline);
+  const index = indexes.index.get(item.id) ?? -1;
   const found: { reason: LockReason; waitingOn: number | null }[] = [];
 
   const opensAt = timeRule(item, enrolment, index, timeZone);
@@ -147,14 +209,14 @@ export function unlockState(
   const previous = index > 0 ? enrolment.outline[index - 1] : undefined;
   if (item.unlock_mode === 'PREVIOUS' && previous && !progress[previous.id]?.completed_at) found.push({ reason: 'PREVIOUS_ITEM', waitingOn: previous.id });
 
-  const conditions: Condition[] = [
-    ...enrolment.outline.slice(0, Math.max(index, 0)).flatMap((earlier): Condition[] => {
-      const reason = earlier.blocking ? BLOCKING_REASON[earlier.type] : undefined;
-      return reason ? [{ reason, itemId: earlier.id, minScore: null }] : [];
-    }),
-    ...item.unlock_blockers.map((blocker): Condition => ({ reason: blocker.type, itemId: blocker.item_id, minScore: blocker.min_score })),
-  ];
-  for (const condition of conditions) {
+  // Every earlier item marked blocking, then the item's own blockers (no array built per item: a 500-item outline has thousands).
+  for (const { position, item: earlier } of indexes.blocking) {
+    if (position >= index) break;
+    const condition: Condition = { reason: BLOCKING_REASON[earlier.type]!, itemId: earlier.id, minScore: null };
+    if (!met(condition, progress, enrolment.outline)) found.push({ reason: condition.reason, waitingOn: condition.itemId });
+  }
+  for (const blocker of item.unlock_blockers) {
+    const condition: Condition = { reason: blocker.type, itemId: blocker.item_id, minScore: blocker.min_score };
     if (condition.itemId !== item.id && !met(condition, progress, enrolment.outline)) found.push({ reason: condition.reason, waitingOn: condition.itemId });
   }
   if (found.length === 0) return { state: 'open' };

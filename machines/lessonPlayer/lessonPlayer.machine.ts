@@ -69,10 +69,12 @@ export function taskIds(lesson: LearnerItem | null): string[] {
 /**
  * "Marquer comme terminé" is offered for a lesson not yet done that completes by itself (not a quiz or an
  * assignment: they complete through their own calls; a task list completes once every task is ticked), once the
- * time recorded reaches its minimum duration.
+ * time recorded reaches its minimum duration. A SCORM package that the school tracks completes through its own data
+ * (`scorm_tracked`); an untracked one is marked done by the learner.
  */
 export function canComplete(lesson: LearnerItem | null): boolean {
   if (!lesson || lesson.completed_at !== null || lesson.type === 'QUIZ' || lesson.type === 'ASSIGNMENT' || lesson.type === 'TASKS') return false;
+  if (lesson.type === 'SCORM' && lesson.scorm_tracked) return false;
   return lesson.time_spent >= (lesson.min_complete_duration ?? 0);
 }
 

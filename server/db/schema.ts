@@ -564,6 +564,8 @@ export const itemProgress = pgTable(
     tasksDone: jsonb('tasks_done').$type<string[]>().notNull().default([]),
     /** SCORM items: the package's CMI data (scorm-again's JSON), saved on each commit and given back on resume. */
     scormCmi: jsonb('scorm_cmi').$type<Record<string, unknown>>(),
+    /** The team opened this item for this learner (unblockCustomerTrainingItem): every lock rule is lifted for it. */
+    unblockedByTeacher: boolean('unblocked_by_teacher').notNull().default(false),
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.customerTrainingId, t.trainingItemId] }), index('item_progress_item_idx').on(t.trainingItemId)],

@@ -188,6 +188,10 @@ export const messages = {
     sheet: t('Apprenants', 'Learners'),
   },
   expiryInPast: t("La date d'expiration doit être dans le futur.", 'The expiry date must be in the future.'),
+  chapterHasNoLock: t(
+    "Un chapitre n'a pas de verrou : débloquez l'une de ses leçons.",
+    'A chapter has no lock of its own: unblock one of its lessons.',
+  ),
   // Completion certificates
   certificatesOff: t(
     'Les certificats de réalisation ne sont pas activés pour cette formation.',
@@ -404,6 +408,10 @@ export const messages = {
   feedbackRatingDisabled: t('Cette formation ne demande pas de note.', 'This training does not ask for a rating.'),
   feedbackCommentDisabled: t('Cette formation ne demande pas de commentaire.', 'This training does not ask for a comment.'),
   feedbackEmpty: t('Donnez une note ou un commentaire.', 'Give a rating or a comment.'),
+  feedbackRequired: t(
+    'Donnez votre avis sur cette leçon avant de la marquer comme terminée.',
+    'Give your feedback on this lesson before marking it as done.',
+  ),
 
   // Payment providers
   stripeUnavailable: t(

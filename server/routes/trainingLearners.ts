@@ -9,6 +9,7 @@ import { teamCertificate } from '../commands/certificates/certificates.js';
 import { addTrainingCustomer, listTrainingCustomers, removeTrainingCustomer, updateTrainingCustomer } from '../commands/trainingLearners/enrolments.js';
 import { getTrainingStatsHistogram } from '../commands/trainingLearners/histogram.js';
 import { importTrainingCustomers } from '../commands/trainingLearners/importCsv.js';
+import { customerTrainingDetail, unblockCustomerTrainingItem } from '../commands/trainingLearners/learnerProgress.js';
 import type { PageRequest } from '../commands/trainingLearners/paging.js';
 import { getTrainingGlobalStats, getTrainingStats } from '../commands/trainingLearners/stats.js';
 import { invalid, notFound } from '../http/errors.js';
@@ -59,6 +60,16 @@ export const trainingLearnerHandlers: HandlerMap = {
     const { trainingUuid, customerUuid } = ctx.params;
     const pdf = await teamCertificate(ctx.services, scopeOf(ctx).id, trainingUuid, customerUuid, ctx.body);
     return { status: 200, body: pdf, headers: pdfHeaders('certificat-de-realisation.pdf') };
+  },
+
+  async getCustomerTraining(ctx) {
+    const { trainingUuid, customerUuid } = ctx.params;
+    return { status: 200, body: await customerTrainingDetail(ctx.services, scopeOf(ctx).id, trainingUuid, customerUuid) };
+  },
+
+  async unblockCustomerTrainingItem(ctx) {
+    const { trainingUuid, customerUuid, itemId } = ctx.params;
+    return { status: 200, body: await unblockCustomerTrainingItem(ctx.services, scopeOf(ctx).id, trainingUuid, customerUuid, existingId(itemId)) };
   },
 
   async removeTrainingCustomer(ctx) {

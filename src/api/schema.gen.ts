@@ -1843,7 +1843,12 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** A customer's progress in a training */
+        /**
+         * A customer's progress in a training
+         * @description Every item the learner sees (published lessons in outline order, chapters left out) with the state the
+         *     learner's outline shows, and the payments of the sales of this training or of a bundle holding it. Our design:
+         *     TEACHER added to the roles, since teachers unblock items (unblockCustomerTrainingItem answers this body).
+         */
         get: operations["getCustomerTraining"];
         put?: never;
         post?: never;
@@ -1871,7 +1876,13 @@ export interface paths {
         get?: never;
         /**
          * Open a locked item for a customer
-         * @description Lifts drip, previous-lesson, quiz, tasks or assignment locks of this item for this customer only (unblocked_by_teacher).
+         * @description Lifts drip, date, manual, previous-lesson, quiz, tasks or assignment locks of this item for this customer only
+         *     (unblocked_by_teacher); the learner's outline and player open it at once. Idempotent. Our design: the team
+         *     cannot lock it again (the spec names no such operation); a chapter (SECTION) has no lock of its own and answers
+         *     422 on `itemId`; an item of another training or store, a customer not enrolled in this training, 404; an
+         *     abandoned cart (not enrolled) 422. Roles as for updateTrainingCustomer (blocking, bypass_drip are the same
+         *     kind of decision): OWNER, ADMIN, TEACHER; ANALYST is read-only, so it is left out (the contract first listed
+         *     it).
          */
         put: operations["unblockCustomerTrainingItem"];
         post?: never;
@@ -4158,7 +4169,7 @@ export interface paths {
         get?: never;
         /**
          * Record progress on a lesson
-         * @description Our design (the spec lists the learner screens but not their calls). Called while the lesson is open (time spent, ticked tasks) and to complete it. Completing before min_complete_duration, or a TASKS item with unticked tasks, answers 422. QUIZ and ASSIGNMENT items complete through their own calls.
+         * @description Our design (the spec lists the learner screens but not their calls). Called while the lesson is open (time spent, ticked tasks) and to complete it. Completing before min_complete_duration, or a TASKS item with unticked tasks, answers 422. QUIZ and ASSIGNMENT items complete through their own calls. When the training's feedback is mandatory, completing before the learner's feedback on the item answers 422 on `completed`, and ticking a TASKS item's last task keeps the ticks without completing it.
          */
         put: operations["updateLessonProgress"];
         post?: never;
@@ -5353,13 +5364,13 @@ export interface components {
             completed_at: string | null;
             /** @description Seconds. */
             time_spent: number;
-            /** @description The item is locked for this learner (drip, previous lesson, quiz, tasks, assignment). */
+            /** @description The item is locked for this learner (drip, date, previous lesson, quiz, tasks, assignment, manual). */
             blocked: boolean;
             /**
-             * @description Why it is locked.
+             * @description Why it is locked (the first reason, in spec 8's order). MANUAL (our design, as in the learner's outline) waits for the team to unblock it.
              * @enum {string|null}
              */
-            blocked_by: "DATE" | "PREVIOUS_ITEM" | "QUIZ_SCORE" | "TASKS" | "ASSIGNMENT" | null;
+            blocked_by: "DATE" | "PREVIOUS_ITEM" | "QUIZ_SCORE" | "TASKS" | "ASSIGNMENT" | "MANUAL" | null;
             unblocked_by_teacher: boolean;
             quiz_best_score: number | null;
             assignment_status: components["schemas"]["AssignmentStatus"] | null;
@@ -6666,6 +6677,8 @@ export interface components {
             /** @description JSON text, as in TrainingItem (TASKS: tasks list). */
             specific_content: string | null;
             scorm_url: string | null;
+            /** @description Our design. A SCORM item whose package reports its own completion (the runtime page on the files origin exists, see getScormProgress's runtime_url); "mark as done" is then refused (422) and not offered. False for other types, and for SCORM without FILES_ORIGIN or on S3 storage, where the learner marks it done. */
+            scorm_tracked: boolean;
             min_complete_duration: number | null;
             /** Format: date-time */
             completed_at: string | null;
@@ -10008,6 +10021,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     listAffiliates: {

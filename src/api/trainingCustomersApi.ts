@@ -45,3 +45,20 @@ export type EnrolmentUpdate = NonNullable<paths['/trainings/{trainingUuid}/custo
 /** PUT /trainings/{uuid}/customers/{customerUuid}: the access end (null: no end) and the drip bypass. */
 export const updateTrainingCustomer = (trainingUuid: string, customerUuid: string, body: EnrolmentUpdate, signal?: AbortSignal) =>
   unwrap(api.PUT('/trainings/{trainingUuid}/customers/{customerUuid}', { params: { path: { trainingUuid, customerUuid } }, body, signal }));
+
+export type CustomerTrainingDetail = components['schemas']['CustomerTrainingDetail'];
+
+/** GET /stores/{store}/customers/{customer}/trainings/{training}: one learner's progress, item by item, with the locks. */
+export const customerTrainingQuery = (storeUuid: string, customerUuid: string, trainingUuid: string) =>
+  $api.queryOptions('get', '/stores/{storeUuid}/customers/{customerUuid}/trainings/{trainingUuid}', {
+    params: { path: { storeUuid, customerUuid, trainingUuid } },
+  });
+
+/** PUT …/training_items/{itemId}/unblock: the team opens one locked item for this learner only. */
+export const unblockCustomerTrainingItem = (storeUuid: string, customerUuid: string, trainingUuid: string, itemId: number, signal?: AbortSignal) =>
+  unwrap(
+    api.PUT('/stores/{storeUuid}/customers/{customerUuid}/trainings/{trainingUuid}/training_items/{itemId}/unblock', {
+      params: { path: { storeUuid, customerUuid, trainingUuid, itemId } },
+      signal,
+    }),
+  );

@@ -98,6 +98,16 @@ describe('getScormProgress / saveScormProgress', () => {
     expect(outline.body.progress).toBe(progressAfter);
   });
 
+  it('without a runtime (no FILES_ORIGIN here) the item is not tracked: the lesson says so and the learner marks it done', async () => {
+    const token = await learner();
+    const lesson = await checked('getLesson', 'GET', `${me(training)}/items/${scormItem}`, { token });
+    expect(lesson.status, lesson.text).toBe(200);
+    expect(lesson.body).toMatchObject({ type: 'SCORM', scorm_tracked: false });
+    const done = await checked('updateLessonProgress', 'PUT', `${me(training)}/items/${scormItem}/progress`, { token, body: { completed: true } });
+    expect(done.status, done.text).toBe(200);
+    expect(done.body.completed_at).not.toBeNull();
+  });
+
   it("reads the data by the package's version: 2004 fields complete a 2004 package, not a 1.2 one", async () => {
     const token = await learner();
     const data2004 = { cmi: { completion_status: 'incomplete', success_status: 'passed', score: { scaled: '0.9', raw: '', min: '', max: '' } } };

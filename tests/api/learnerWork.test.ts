@@ -272,4 +272,24 @@ describe('giveLessonFeedback', () => {
     const commented = await feedback(b, { comment: '<em>Très</em> clair' });
     expect(commented.body).toMatchObject({ rating: null, comment: 'Très clair' });
   });
+
+  it('holds "done" until the learner answers when the feedback is mandatory, and not when it is optional', async () => {
+    const progress = (token: string, body: unknown) => checked('updateLessonProgress', 'PUT', item(s.subdomain, s.training, s.ids.lesson, '/progress'), { token, body });
+    const [a, b] = [await learnerOf(s), await learnerOf(s)];
+    expect((await options({ enabled: true, rating_enabled: true, comment_enabled: true, mandatory: true })).status).toBe(200);
+    const refused = await progress(a, { time_spent_delta: 3600, completed: true });
+    expect(refused.status, refused.text).toBe(422);
+    expect(refused.body.errors.completed[0]).toContain('Donnez votre avis');
+    // Nothing was recorded by the refused call, time included (one transaction).
+    expect((await lessonOf(a, s.ids.lesson)).body.completed_at).toBeNull();
+    expect((await feedback(a, { rating: 5 })).status).toBe(201);
+    const done = await progress(a, { time_spent_delta: 3600, completed: true });
+    expect(done.status, done.text).toBe(200);
+    expect(done.body.completed_at).not.toBeNull();
+
+    expect((await options({ mandatory: false })).status).toBe(200);
+    const optional = await progress(b, { time_spent_delta: 3600, completed: true });
+    expect(optional.status, optional.text).toBe(200);
+    expect(optional.body.completed_at).not.toBeNull();
+  });
 });

@@ -11,6 +11,7 @@ import { chromium } from '@playwright/test';
 import { benchApiCost } from './apiCost';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
 import { benchItemsReorder } from './itemsReorder';
+import { benchLearnerOutline } from './learnerOutline';
 import { benchLessonEditor } from './lessonEditor';
 import { benchLighthouse, type LighthouseFigures } from './lighthouse';
 import { benchStorefrontCatalogue } from './storefront';
@@ -187,7 +188,8 @@ function lighthouseResults(pages: Record<string, LighthouseFigures>) {
  * `BENCH_ONLY=lighthouse`: only Lighthouse on the three pages; `BENCH_ONLY=tree`: only the 500-item tree;
  * `BENCH_ONLY=lesson`: only the 200-block lesson (save, open, typing); `BENCH_ONLY=storefront`: only the storefront
  * (the catalogue API of a 200-training school, the JavaScript of /ecole/demo and of a training's page);
- * `BENCH_ONLY=storefront-js`: only that JavaScript.
+ * `BENCH_ONLY=storefront-js`: only that JavaScript; `BENCH_ONLY=learning`: the learner's 500-item outline and the
+ * 200-block lesson in the player.
  */
 async function benchOnly(part: string) {
   const dir = mkdtempSync(path.join(tmpdir(), 'cp-bench-'));
@@ -201,6 +203,7 @@ async function benchOnly(part: string) {
     } else if (part === 'tree') console.table(await benchTreeRender(base));
     else if (part === 'lesson') console.table(await benchLessonEditor(base));
     else if (part === 'storefront-js') await printStorefrontJavaScript();
+    else if (part === 'learning') console.table(await benchLearnerOutline(base));
     else if (part === 'storefront') {
       await printStorefrontJavaScript();
       console.table(await benchStorefrontCatalogue(base));
@@ -211,7 +214,7 @@ async function benchOnly(part: string) {
     rmSync(dir, { recursive: true, force: true });
   }
 }
-if (['bundle', 'lighthouse', 'tree', 'lesson', 'storefront', 'storefront-js'].includes(process.env.BENCH_ONLY ?? '')) {
+if (['bundle', 'lighthouse', 'tree', 'lesson', 'storefront', 'storefront-js', 'learning'].includes(process.env.BENCH_ONLY ?? '')) {
   await benchOnly(process.env.BENCH_ONLY!);
   process.exit(0);
 }
@@ -233,6 +236,7 @@ try {
   const trainingsList = await benchTrainingsList(base);
   const treeRender = await benchTreeRender(base);
   const lessonEditor = await benchLessonEditor(base);
+  const learning = await benchLearnerOutline(base);
   const lighthouse = await benchLighthouse(base);
   await stop(reopened.child);
 
@@ -257,6 +261,7 @@ try {
     ...trainingsList,
     ...treeRender,
     ...lessonEditor,
+    ...learning,
     ...(await benchApiCost()),
     ...lighthouseResults(lighthouse),
   };

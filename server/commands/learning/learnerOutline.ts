@@ -115,7 +115,7 @@ export async function learnerView(db: Database, training: TrainingRow, enrolment
       completed_at: row?.completedAt?.toISOString() ?? null,
       quiz_best_score: item.type === 'QUIZ' ? (row?.score ?? null) : null,
       assignment_status: status,
-      unblocked_by_teacher: false,
+      unblocked_by_teacher: row?.unblockedByTeacher ?? false,
     };
   }
   const unlockEnrolment = {

@@ -10,6 +10,7 @@ import { openTraining } from '../../policies/schoolScope.js';
 import { presentResource } from '../../presenters/trainingItem.js';
 import { QUIZ_DEFAULTS } from '../../presenters/quiz.js';
 import type { Services } from '../../services.js';
+import { runtimeUrl } from './scorm.js';
 import { presentOne } from '../assignments/assignments.js';
 import { startAssignment } from '../assignments/submit.js';
 import { storedBlocks } from '../trainingItems/blocks.js';
@@ -157,6 +158,7 @@ export async function lessonBody(
     resources: resources.map(presentResource),
     specific_content: row.specificContent,
     scorm_url: row.scormUrl,
+    scorm_tracked: row.type === 'SCORM' && runtimeUrl(services) !== null,
     min_complete_duration: row.minCompleteDuration,
     completed_at: progress?.completedAt?.toISOString() ?? null,
     time_spent: progress?.timeSpent ?? 0,

@@ -5,7 +5,8 @@ import { customerTrainings, itemProgress, trainingItems } from '../../db/schema.
 import { invalid } from '../../http/errors.js';
 import { messages } from '../../http/messages.js';
 import type { Services } from '../../services.js';
-import { openItem, recomputeProgress } from './lesson.js';
+import { feedbackGiven, openItem, recomputeProgress } from './lesson.js';
+import { runtimeUrl } from './scorm.js';
 
 type ProgressInput = operations['updateLessonProgress']['requestBody']['content']['application/json'];
 type ItemProgressBody = components['schemas']['ItemProgress'];
@@ -25,11 +26,18 @@ function taskIdsOf(specificContent: string | null): string[] {
  * Completion is recorded once (the first date stays); it needs `min_complete_duration` seconds spent and, for
  * TASKS, every task ticked (ticking the last one completes the item by itself); QUIZ and ASSIGNMENT items
  * complete through their own calls (422). The learner's row is locked while it is read and written, so two
- * calls at once (two tabs) add both their times and complete once.
+ * calls at once (two tabs) add both their times and complete once. When the training's feedback is mandatory,
+ * nothing completes here before the learner's feedback on the item (422 on `completed` when asked).
  */
 export async function updateLessonProgress(services: Services, learner: LearnerAuth, ref: string, itemId: number, input: ProgressInput): Promise<ItemProgressBody> {
-  const { enrolment, view, item, now } = await openItem(services, learner, ref, itemId);
+  const { training, enrolment, view, item, now } = await openItem(services, learner, ref, itemId);
   if (input.completed && (item.type === 'QUIZ' || item.type === 'ASSIGNMENT')) throw invalid({ completed: [messages.completedByOwnCall] });
+  // A tracked SCORM package completes through its CMI data (saveScormProgress); untracked, the learner says so here.
+  if (input.completed && item.type === 'SCORM' && runtimeUrl(services) !== null) throw invalid({ completed: [messages.completedByOwnCall] });
+  // Mandatory feedback (spec 3: "the learner must answer before going on"): no "done" without it. Checked before
+  // the row is locked: a feedback cannot be taken back, so one seen here stays.
+  const feedback = training.feedbackOptions;
+  const feedbackMissing = feedback.enabled && feedback.mandatory && !(await feedbackGiven(services.db, itemId, learner.customer.id));
   let taskIds: string[] = [];
   if (item.type === 'TASKS') {
     const [row] = await services.db.select({ specificContent: trainingItems.specificContent }).from(trainingItems).where(eq(trainingItems.id, itemId));
@@ -47,7 +55,10 @@ export async function updateLessonProgress(services: Services, learner: LearnerA
     const tasksDone = input.tasks_done ?? current?.tasksDone ?? [];
     const allTicked = item.type === 'TASKS' && taskIds.every((id) => tasksDone.includes(id));
     let completedAt = current?.completedAt ?? null;
-    if (!completedAt && (input.completed || (item.type === 'TASKS' && allTicked && input.tasks_done !== undefined))) {
+    const completing = input.completed || (item.type === 'TASKS' && allTicked && input.tasks_done !== undefined);
+    // Without the mandatory feedback: "done" asked is refused; the last task ticked is kept but completes nothing yet.
+    if (!completedAt && input.completed && feedbackMissing) throw invalid({ completed: [messages.feedbackRequired] });
+    if (!completedAt && completing && !feedbackMissing) {
       const missing = (item.minCompleteDuration ?? 0) - timeSpent;
       if (missing > 0) throw invalid({ completed: [messages.completeTooSoon(missing)] });
       if (item.type === 'TASKS' && !allTicked) throw invalid({ completed: [messages.tasksUnfinished] });

@@ -16,7 +16,8 @@ type SaveInput = operations['saveScormProgress']['requestBody']['content']['appl
 /** Where the runtime page lives (routes/uploads.ts `scormRuntimePage`): only a separate files origin can host it. */
 export const SCORM_RUNTIME_KEY = '_runtime/scorm.html';
 
-const runtimeUrl = (services: Services) => (services.config.filesOrigin && services.storage instanceof LocalStorage ? services.storage.url(SCORM_RUNTIME_KEY) : null);
+/** The SCORM runtime page's address, when this school can track packages (FILES_ORIGIN set, local storage); else null. */
+export const runtimeUrl = (services: Pick<Services, 'config' | 'storage'>) => (services.config.filesOrigin && services.storage instanceof LocalStorage ? services.storage.url(SCORM_RUNTIME_KEY) : null);
 
 function versionOf(specificContent: string | null): ScormVersion {
   try {

@@ -96,7 +96,7 @@ export async function addTrainingCustomer(services: Services, store: StoreRow, t
 }
 
 /** The enrolment of a customer of the store in this training (404 when there is none). */
-async function enrolmentOf(services: Services, trainingId: string, customerUuid: string) {
+export async function enrolmentOf(services: Services, trainingId: string, customerUuid: string) {
   const [row] = await services.db
     .select({ enrolment: customerTrainings, customer: customers })
     .from(customerTrainings)

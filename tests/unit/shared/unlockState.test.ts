@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fromAbsolute, toCalendarDate, toZoned } from '@internationalized/date';
 import { startOfDayAfter, unlockState, type UnlockEnrolment, type UnlockItem, type UnlockProgress } from '../../../shared/unlockState';
 
 const item = (id: number, over: Partial<UnlockItem> = {}): UnlockItem => ({
@@ -199,5 +200,18 @@ describe('unlockState: blockers', () => {
       opens_at: '2026-01-16T23:00:00.000Z',
       waiting_on: 1,
     });
+  });
+});
+
+describe('startOfDayAfter agrees with @internationalized/date (the implementation it replaced, for speed)', () => {
+  const reference = (instant: string, days: number, timeZone: string) =>
+    toZoned(toCalendarDate(fromAbsolute(Date.parse(instant), timeZone)).add({ days }), timeZone, 'later').toDate().toISOString();
+  // Paris and New York change hour at night; Santiago and Havana skipped midnight itself in these years; Lord Howe by half an hour.
+  const zones = ['Europe/Paris', 'America/New_York', 'America/Santiago', 'America/Havana', 'Australia/Lord_Howe', 'Asia/Kolkata', 'UTC'];
+  const instants = ['2024-03-30T22:30:00.000Z', '2024-10-26T23:59:59.999Z', '2023-09-02T03:00:00.000Z', '2025-01-01T00:00:00.000Z', '2022-11-05T12:00:00.000Z'];
+  it.each(zones)('in %s, for 800 days after several instants', (zone) => {
+    for (const instant of instants) {
+      for (let days = 0; days < 800; days += 1) expect(startOfDayAfter(instant, days, zone).toISOString(), `${instant} +${days}`).toBe(reference(instant, days, zone));
+    }
   });
 });

@@ -11,6 +11,7 @@ import { Modal } from '../../../components/ui/Dialog';
 import { Form, FormError } from '../../../components/ui/Form';
 import { showToast } from '../../../components/ui/toastQueue';
 import { commonMessages } from '../../../i18n/commonMessages';
+import { LockedItems } from './LockedItems';
 
 const m = defineMessages({
   expiresAt: { id: 'trainings.customers.edit.expiresAt', defaultMessage: 'Fin de l’accès' },
@@ -79,6 +80,7 @@ function EnrolmentForm({ trainingUuid, enrolment, onClose, onSaved }: { training
           </span>
           <span className="switch__text">{intl.formatMessage(m.bypassDrip)}</span>
         </Switch>
+        <LockedItems trainingUuid={trainingUuid} customerUuid={enrolment.customer.uuid} canEdit />
         <div className="form-actions form-actions--end">
           <Button variant="secondary" onPress={onClose} isDisabled={request.isSubmitting}>
             {intl.formatMessage(m.cancel)}

@@ -1,0 +1,1 @@
+ALTER TABLE "item_progress" ADD COLUMN "unblocked_by_teacher" boolean DEFAULT false NOT NULL;
