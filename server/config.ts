@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { readThirdPartyConfig, type ThirdPartyConfig } from './thirdParty/config.js';
 
 export interface Config {
   port: number;
@@ -61,6 +62,8 @@ export interface Config {
    * `feature_options.test_payments` is on.
    */
   paymentsTestMode: boolean;
+  /** Error reporting, captcha, analytics, support chat (server/thirdParty/config.ts): each off until configured. */
+  thirdParty: ThirdPartyConfig;
 }
 
 export interface StripeConfig {
@@ -205,5 +208,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripe: stripeConfig(env),
     paypal: paypalConfig(env, production),
     paymentsTestMode: !production || env.PAYMENTS_TEST_MODE === '1',
+    thirdParty: readThirdPartyConfig(env, production),
   };
 }

@@ -4,8 +4,11 @@ import { openDatabase, type Database } from './db/client.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemo, seedSitePages } from './db/seed.js';
 import { createMailer } from './mail/mailer.js';
 import { createStorage } from './storage/createStorage.js';
+import { flushErrorReports, startErrorReporting } from './thirdParty/errorReporting.js';
 
 const config = readConfig();
+// SENTRY_DSN set: the SDK is imported and started before anything can fail; unset, it is never loaded.
+await startErrorReporting(config.thirdParty.sentry);
 const storage = createStorage(config);
 
 /** Migrations are done by openDatabase; then the product's pages and, on an empty database, the demo store. */
@@ -40,6 +43,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     void (async () => {
       await app.close();
+      await flushErrorReports();
       await mailer.idle();
       await handle.close();
       process.exit(0);
