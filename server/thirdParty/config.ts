@@ -1,3 +1,7 @@
+import type { BrowserThirdParty, CaptchaProvider } from '../../shared/thirdParty.js';
+
+export type { BrowserThirdParty, CaptchaProvider };
+
 /**
  * The third-party services of spec 1 (issue 17): error reporting (Sentry protocol), captcha (Cloudflare Turnstile or
  * hCaptcha), analytics (Google Tag Manager, after consent) and the support chat (Crisp). Each is off until its
@@ -13,7 +17,6 @@ export interface SentryConfig {
   release: string | undefined;
 }
 
-export type CaptchaProvider = 'turnstile' | 'hcaptcha';
 
 export interface CaptchaConfig {
   provider: CaptchaProvider;
@@ -100,12 +103,6 @@ export function readThirdPartyConfig(env: NodeJS.ProcessEnv, production: boolean
 }
 
 /** What the browser is told (a `<meta name="third-party">` in the HTML shell): public keys only, never a secret. */
-export interface BrowserThirdParty {
-  sentry?: { dsn: string; environment: string; release?: string };
-  captcha?: { provider: CaptchaProvider; siteKey: string; scriptUrl: string };
-  gtm?: { containerId: string };
-  crisp?: { websiteId: string; passUser: boolean };
-}
 
 export function browserThirdParty(config: ThirdPartyConfig): BrowserThirdParty {
   const { sentry, captcha, gtmContainerId, crisp } = config;
