@@ -1,4 +1,3 @@
-import { scrubBreadcrumb, scrubEvent } from '../../shared/errorScrub';
 import { thirdParty } from './thirdParty';
 
 type Capture = (error: unknown) => void;
@@ -23,7 +22,8 @@ export function reportToErrorService(error: unknown): void {
   queued.push(error);
   if (loading) return;
   loading = true;
-  void import('@sentry/browser').then((Sentry) => {
+  // The scrubber comes with the SDK: neither is in the bundle of a visitor who meets no error.
+  void Promise.all([import('@sentry/browser'), import('../../shared/errorScrub')]).then(([Sentry, { scrubBreadcrumb, scrubEvent }]) => {
     Sentry.init({
       dsn: config.dsn,
       environment: config.environment,
