@@ -17,7 +17,9 @@ import { handlers as defaultHandlers } from './routes/handlers.js';
 import { mountDevMailbox } from './dev/mailbox.js';
 import { mountStorageRoutes } from './routes/uploads.js';
 import type { Services } from './services.js';
-import { EMBED_FRAME_ORIGINS } from '../shared/embedProviders.js';
+import { contentSecurityPolicy } from './http/csp.js';
+import { reportServerError } from './thirdParty/errorReporting.js';
+import { thirdPartyMetaTag, withThirdPartyTag } from './thirdParty/shell.js';
 
 export const API_PREFIX = '/api/v1';
 
@@ -48,10 +50,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   };
   const app = Fastify(serverOptions);
 
-  // With S3 the app reads files (images, media, SCORM frames) from the bucket's public address and PUTs uploads to the bucket;
-  // with FILES_ORIGIN it reads local storage's files from there (routes/uploads.ts).
-  const files = config.s3 ? ` ${new URL(config.s3.publicUrl).origin}` : config.filesOrigin ? ` ${config.filesOrigin}` : '';
-  const bucket = config.s3 ? ` ${new URL(config.s3.endpoint).origin}` : '';
+  // Computed once: the storage's origins and exactly those of the configured third-party services (http/csp.ts).
+  const csp = contentSecurityPolicy(config);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     // Tokens travel in activation and reset URLs: never send them on as a Referer.
@@ -59,10 +59,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     // Stored files set their own framing and sandbox (routes/uploads.ts): SCORM packages open in the learner area's frame.
     if (!reply.hasHeader('x-frame-options')) reply.header('x-frame-options', 'DENY');
     if (String(reply.getHeader('content-type') ?? '').startsWith('text/html') && !reply.hasHeader('content-security-policy')) {
-      reply.header(
-        'content-security-policy',
-        `default-src 'self'${files}; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:${files}; font-src 'self' data:; connect-src 'self'${bucket}; frame-src 'self'${files} ${EMBED_FRAME_ORIGINS.join(' ')}; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'`,
-      );
+      reply.header('content-security-policy', csp);
     }
   });
   const document = options.document ?? loadDocument();
@@ -80,6 +77,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       return reply.code(status).send({ message, code: 'VALIDATION_FAILED', errors: { body: [message] } });
     }
     request.log.error({ err: error }, 'unhandled error');
+    reportServerError(error, { method: request.method, route: request.routeOptions.url });
     return reply.code(500).send({ message: inLocale(messages.internal, locale), code: 'INTERNAL_ERROR' });
   });
 
@@ -114,9 +112,14 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   }
 
   // The shell read once: the learner area's pages get their own head in it (schoolHead.ts), without React on the server.
-  // The storefront has an entry of its own (school.html, src/schoolMain.tsx), without the back office's shell.
-  let template: string | undefined;
-  const shellTemplate = () => (template ??= readFileSync(path.join(staticDir, existsSync(path.join(staticDir, 'school.html')) ? 'school.html' : 'index.html'), 'utf8'));
+  // The storefront has an entry of its own (school.html, src/schoolMain.tsx), without the back office's shell; the
+  // browser-side services' public keys ride in both shells' head when one is configured (thirdParty/shell.ts).
+  const thirdPartyTag = thirdPartyMetaTag(config.thirdParty);
+  const read = (file: string) => withThirdPartyTag(readFileSync(path.join(staticDir, file), 'utf8'), thirdPartyTag);
+  let schoolTemplate: string | undefined;
+  let appTemplate: string | undefined;
+  const shellTemplate = () => (schoolTemplate ??= read(existsSync(path.join(staticDir, 'school.html')) ? 'school.html' : 'index.html'));
+  const appShellTemplate = () => (appTemplate ??= read('index.html'));
 
   app.setNotFoundHandler(async (request, reply) => {
     // Judged on the decoded path, as the router matches it: /%5F_dev/… is /__dev/….
@@ -140,6 +143,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       if (head) {
         return reply.code(head.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(renderShell(shellTemplate(), head, own));
       }
+      if (thirdPartyTag) return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(appShellTemplate());
       return reply.code(200).sendFile('index.html');
     }
     return reply.code(404).send({ message: inLocale(messages.pageNotFound, localeOf(request.headers['accept-language'])), code: 'NOT_FOUND' });

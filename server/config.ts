@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { readThirdPartyConfig, type ThirdPartyConfig } from './thirdParty/config.js';
 
 export interface Config {
   port: number;
@@ -66,6 +67,8 @@ export interface Config {
    * NODE_ENV=test (the queue still takes jobs in; a test that wants them done starts workers itself).
    */
   jobWorkers: boolean;
+  /** Error reporting, captcha, analytics, support chat (server/thirdParty/config.ts): each off until configured. */
+  thirdParty: ThirdPartyConfig;
 }
 
 export interface StripeConfig {
@@ -211,5 +214,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paypal: paypalConfig(env, production),
     paymentsTestMode: !production || env.PAYMENTS_TEST_MODE === '1',
     jobWorkers: env.JOBS_WORKERS === '1' || (env.JOBS_WORKERS !== '0' && env.NODE_ENV !== 'test'),
+    thirdParty: readThirdPartyConfig(env, production),
   };
 }

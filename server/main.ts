@@ -6,8 +6,11 @@ import { jobHandlers } from './jobs/handlers.js';
 import { startQueue, type JobQueue } from './jobs/queue.js';
 import { createMailer } from './mail/mailer.js';
 import { createStorage } from './storage/createStorage.js';
+import { flushErrorReports, startErrorReporting } from './thirdParty/errorReporting.js';
 
 const config = readConfig();
+// SENTRY_DSN set: the SDK is imported and started before anything can fail; unset, it is never loaded.
+await startErrorReporting(config.thirdParty.sentry);
 const storage = createStorage(config);
 
 /** Migrations are done by openDatabase; then the product's pages and, on an empty database, the demo store. */
@@ -54,6 +57,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       await app.close();
       // Running jobs get a few seconds to end; the others stay queued for the next start (or another process).
       await (await queueStarting).stop();
+      await flushErrorReports();
       await mailer.idle();
       await handle.close();
       process.exit(0);

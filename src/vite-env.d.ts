@@ -1,7 +1,6 @@
 /// <reference types="vite/client" />
 
 interface ImportMetaEnv {
-  readonly VITE_SUPPORT_EMAIL?: string;
   readonly VITE_TUTORIALS_URL?: string;
   readonly VITE_HELP_CENTER_URL?: string;
   readonly VITE_MEETUPS_URL?: string;

@@ -15,8 +15,9 @@ export type StoreUpdate = operations['updateStore']['requestBody']['content']['a
  * `registration_open`: learners may create an account in the learner area without buying (on when absent).
  * `test_payments`: the built-in test payment provider may serve this store (only where it exists at all: outside
  * production, or with PAYMENTS_TEST_MODE=1; elsewhere the switch does nothing).
+ * `school_analytics`: the learner area loads the platform's tag manager, after each visitor's consent (issue 17; off when absent).
  */
-export const KNOWN_FEATURE_OPTIONS: readonly string[] = ['registration_open', 'test_payments'];
+export const KNOWN_FEATURE_OPTIONS: readonly string[] = ['registration_open', 'test_payments', 'school_analytics'];
 
 /** Plans that may turn the community on. */
 const COMMUNITY_PLANS = ['PRO', 'EXPERT'];

@@ -71,6 +71,18 @@ export const messages = {
   ),
   emailVerified: t('Votre adresse e-mail est confirmée.', 'Your e-mail address is confirmed.'),
 
+  // Captcha (server/thirdParty/captcha.ts)
+  captchaMissing: t('Cochez la vérification anti-robot avant d’envoyer le formulaire.', 'Complete the anti-robot check before sending the form.'),
+  captchaFailed: t(
+    'La vérification anti-robot a échoué ou a expiré. Recommencez-la, puis envoyez le formulaire à nouveau.',
+    'The anti-robot check failed or expired. Do it again, then send the form again.',
+  ),
+  captchaUnavailable: t(
+    'La vérification anti-robot est momentanément indisponible. Réessayez dans quelques minutes.',
+    'The anti-robot check is unavailable for the moment. Try again in a few minutes.',
+  ),
+  noSupportEmail: t("Aucune adresse de support n'est configurée.", 'No support address is configured.'),
+
   // Learner accounts (the learner area of a school)
   registrationClosed: t(
     "Les inscriptions sont fermées dans cette école : vous aurez un compte en achetant une formation.",

@@ -55,5 +55,6 @@ export function presentSchool(store: StoreRow, companyName: string | null, extra
     affiliation_status: store.affiliationStatus,
     community_enabled: store.communityEnabled,
     registration_open: registrationOpen(store),
+    analytics_enabled: store.featureOptions.school_analytics === true,
   };
 }

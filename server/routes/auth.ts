@@ -5,6 +5,7 @@ import { resendVerificationEmail, verifyEmail } from '../commands/emailVerificat
 import { completePasswordReset, requestPasswordReset, takeMailAttempt } from '../commands/passwords.js';
 import { registerTrainer } from '../commands/registerTrainer.js';
 import { takeAttempt } from '../auth/throttle.js';
+import { requireCaptcha } from '../thirdParty/captcha.js';
 import { inLocale, messages } from '../http/messages.js';
 import { signedIn, type HandlerMap } from '../openapi/handler.js';
 
@@ -16,6 +17,7 @@ export const authHandlers: HandlerMap = {
   async register({ body, services, request }) {
     // Each sign-up costs a password hash and an e-mail: limited per client address.
     await takeAttempt(services, [{ key: `register-ip:${request.ip}`, limit: services.config.throttle.registerPerAddress }]);
+    await requireCaptcha(services, request);
     return { status: 201, body: await registerTrainer(services, body) };
   },
 
@@ -30,6 +32,7 @@ export const authHandlers: HandlerMap = {
       await completePasswordReset(services, { email: body.email, token: body.token, password: body.password ?? '', password_confirmation: body.password_confirmation ?? '' });
       return { status: 200, body: { message: inLocale(messages.passwordReset, locale) } };
     }
+    await requireCaptcha(services, request);
     await requestPasswordReset(services, body.email, request.ip);
     return {
       status: 202,

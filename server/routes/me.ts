@@ -2,10 +2,17 @@ import { eq } from 'drizzle-orm';
 import { users } from '../db/schema.js';
 import { changePassword } from '../commands/passwords.js';
 import { userView } from '../commands/users.js';
+import { notFound } from '../http/errors.js';
 import { inLocale, messages } from '../http/messages.js';
 import { signedIn, type HandlerMap } from '../openapi/handler.js';
 
 export const meHandlers: HandlerMap = {
+  async getSupportInfo(ctx) {
+    const email = ctx.services.config.thirdParty.supportEmail;
+    if (!email) throw notFound(messages.noSupportEmail);
+    return { status: 200, body: { email } };
+  },
+
   async getMe(ctx) {
     return { status: 200, body: await userView(ctx.services, signedIn(ctx).user.id) };
   },

@@ -5,6 +5,7 @@ import { activateLearner, requestLearnerPasswordReset, resendLearnerActivation, 
 import { schoolView } from '../commands/learners/lookup.js';
 import { getCatalogueBundle, getCatalogueTraining, listCatalogueBundles, listCatalogueTrainings } from '../commands/storefront/catalogue.js';
 import { pageRequest } from './trainingLearners.js';
+import { requireCaptcha } from '../thirdParty/captcha.js';
 
 /** The learner area's accounts (`/school/stores/{subdomain}`): the binder resolved the school and, for CUSTOMER operations, its learner. */
 export const schoolHandlers: HandlerMap = {
@@ -30,6 +31,7 @@ export const schoolHandlers: HandlerMap = {
   },
 
   async registerLearner(ctx) {
+    await requireCaptcha(ctx.services, ctx.request);
     return { status: 201, body: await registerLearner(ctx.services, scopeOf(ctx), ctx.body, ctx.request.ip) };
   },
 
@@ -47,6 +49,7 @@ export const schoolHandlers: HandlerMap = {
   },
 
   async requestLearnerPasswordReset(ctx) {
+    await requireCaptcha(ctx.services, ctx.request);
     await requestLearnerPasswordReset(ctx.services, scopeOf(ctx), ctx.body.email, ctx.request.ip);
     return { status: 202, body: { message: inLocale(messages.resetMailMaybeSent, ctx.locale) } };
   },

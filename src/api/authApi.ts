@@ -1,4 +1,5 @@
 import type { AuthApi } from '../../machines/auth/auth.actors';
+import { captchaHeader } from '../app/captcha';
 import { api } from './client';
 import { unwrap } from './failure';
 import type { components } from './schema.gen';
@@ -8,7 +9,7 @@ export type PasswordReset = components['schemas']['PasswordReset'];
 export const authApi: AuthApi = {
   getMe: (signal) => unwrap(api.GET('/users/me', { signal })),
   login: (credentials, signal) => unwrap(api.POST('/login', { body: credentials, signal })),
-  register: (registration, signal) => unwrap(api.POST('/register', { body: registration, signal })),
+  register: (registration, signal) => unwrap(api.POST('/register', { body: registration, params: { header: captchaHeader() }, signal })),
   logout: async (signal) => {
     await unwrap(api.POST('/logout', { signal }));
   },
@@ -24,4 +25,4 @@ export const verifyEmail = (query: { email: string; token: string }, signal?: Ab
 export const resendActivation = (email: string, signal?: AbortSignal) => unwrap(api.POST('/emails/resend', { body: { email }, signal }));
 
 /** PUT /passwords/reset: with the e-mail only, asks for the link; with the link's token, sets the new password. */
-export const resetPassword = (body: PasswordReset, signal?: AbortSignal) => unwrap(api.PUT('/passwords/reset', { body, signal }));
+export const resetPassword = (body: PasswordReset, signal?: AbortSignal) => unwrap(api.PUT('/passwords/reset', { body, ...(body.token === undefined ? { params: { header: captchaHeader() } } : {}), signal }));

@@ -522,7 +522,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** How to reach support */
+        /**
+         * How to reach support
+         * @description The platform's support address (the server's SUPPORT_EMAIL), which the help menu's "contact support" entry opens when no support chat is configured. Our design (the spec gives only the response's e-mail) answers 404 when the operator configured no address, rather than inventing one.
+         */
         get: operations["getSupportInfo"];
         put?: never;
         post?: never;
@@ -4540,7 +4543,7 @@ export interface components {
             logo: string | null;
             favicon: string | null;
             seo_data: components["schemas"]["SeoData"];
-            /** @description Feature switches of the store, by name. Known: `registration_open` (learners may create an account in the learner area without buying; on when absent), `test_payments` (the built-in test payment provider may take this store's payments; it exists outside production only, or with PAYMENTS_TEST_MODE=1). Other names are refused (422). */
+            /** @description Feature switches of the store, by name. Known: `registration_open` (learners may create an account in the learner area without buying; on when absent), `test_payments` (the built-in test payment provider may take this store's payments; it exists outside production only, or with PAYMENTS_TEST_MODE=1), `school_analytics` (the learner area loads the platform's tag manager, after each visitor's consent; off when absent). Other names are refused (422). */
             feature_options: {
                 [key: string]: boolean;
             };
@@ -6454,6 +6457,8 @@ export interface components {
             community_enabled: boolean;
             /** @description Learners may create an account without buying (our design). */
             registration_open: boolean;
+            /** @description Our design (issue 17). The store's `school_analytics` feature option; the learner area loads the platform's tag manager (after the visitor's consent) only when it is on and the platform configured one. */
+            analytics_enabled?: boolean;
         };
         /** @description The signed-in learner. */
         Learner: {
@@ -6824,6 +6829,15 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description Our design (spec 1 names a captcha but not how its answer travels): the token the captcha widget (Cloudflare
+         *     Turnstile or hCaptcha, by the server's configuration) gave the browser, checked by the server against the
+         *     provider's verify endpoint. Required when the server has a captcha configured: missing, refused or expired tokens
+         *     answer 422 `CAPTCHA_FAILED` (on the `captcha` field), as does a provider that cannot be reached unless the operator
+         *     chose to let requests through then. Ignored when no captcha is configured. A header rather than a body field, so
+         *     the forms' bodies stay what they describe.
+         */
+        CaptchaToken: string;
         /** @description Page number, from 1. */
         Page: number;
         /** @description Items per page. */
@@ -6934,7 +6948,17 @@ export interface operations {
     register: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Our design (spec 1 names a captcha but not how its answer travels): the token the captcha widget (Cloudflare
+                 *     Turnstile or hCaptcha, by the server's configuration) gave the browser, checked by the server against the
+                 *     provider's verify endpoint. Required when the server has a captcha configured: missing, refused or expired tokens
+                 *     answer 422 `CAPTCHA_FAILED` (on the `captcha` field), as does a provider that cannot be reached unless the operator
+                 *     chose to let requests through then. Ignored when no captcha is configured. A header rather than a body field, so
+                 *     the forms' bodies stay what they describe.
+                 */
+                "Captcha-Token"?: components["parameters"]["CaptchaToken"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6968,7 +6992,17 @@ export interface operations {
     resetPassword: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Our design (spec 1 names a captcha but not how its answer travels): the token the captcha widget (Cloudflare
+                 *     Turnstile or hCaptcha, by the server's configuration) gave the browser, checked by the server against the
+                 *     provider's verify endpoint. Required when the server has a captcha configured: missing, refused or expired tokens
+                 *     answer 422 `CAPTCHA_FAILED` (on the `captcha` field), as does a provider that cannot be reached unless the operator
+                 *     chose to let requests through then. Ignored when no captcha is configured. A header rather than a body field, so
+                 *     the forms' bodies stay what they describe.
+                 */
+                "Captcha-Token"?: components["parameters"]["CaptchaToken"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7711,6 +7745,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
         };
     };
     listGodchildren: {
@@ -13639,7 +13674,17 @@ export interface operations {
     registerLearner: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Our design (spec 1 names a captcha but not how its answer travels): the token the captcha widget (Cloudflare
+                 *     Turnstile or hCaptcha, by the server's configuration) gave the browser, checked by the server against the
+                 *     provider's verify endpoint. Required when the server has a captcha configured: missing, refused or expired tokens
+                 *     answer 422 `CAPTCHA_FAILED` (on the `captcha` field), as does a provider that cannot be reached unless the operator
+                 *     chose to let requests through then. Ignored when no captcha is configured. A header rather than a body field, so
+                 *     the forms' bodies stay what they describe.
+                 */
+                "Captcha-Token"?: components["parameters"]["CaptchaToken"];
+            };
             path: {
                 /** @description The store's subdomain (learner area). */
                 subdomain: components["parameters"]["Subdomain"];
@@ -13809,7 +13854,17 @@ export interface operations {
     requestLearnerPasswordReset: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Our design (spec 1 names a captcha but not how its answer travels): the token the captcha widget (Cloudflare
+                 *     Turnstile or hCaptcha, by the server's configuration) gave the browser, checked by the server against the
+                 *     provider's verify endpoint. Required when the server has a captcha configured: missing, refused or expired tokens
+                 *     answer 422 `CAPTCHA_FAILED` (on the `captcha` field), as does a provider that cannot be reached unless the operator
+                 *     chose to let requests through then. Ignored when no captcha is configured. A header rather than a body field, so
+                 *     the forms' bodies stay what they describe.
+                 */
+                "Captcha-Token"?: components["parameters"]["CaptchaToken"];
+            };
             path: {
                 /** @description The store's subdomain (learner area). */
                 subdomain: components["parameters"]["Subdomain"];
@@ -14089,7 +14144,17 @@ export interface operations {
     checkout: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Our design (spec 1 names a captcha but not how its answer travels): the token the captcha widget (Cloudflare
+                 *     Turnstile or hCaptcha, by the server's configuration) gave the browser, checked by the server against the
+                 *     provider's verify endpoint. Required when the server has a captcha configured: missing, refused or expired tokens
+                 *     answer 422 `CAPTCHA_FAILED` (on the `captcha` field), as does a provider that cannot be reached unless the operator
+                 *     chose to let requests through then. Ignored when no captcha is configured. A header rather than a body field, so
+                 *     the forms' bodies stay what they describe.
+                 */
+                "Captcha-Token"?: components["parameters"]["CaptchaToken"];
+            };
             path: {
                 /** @description The store's subdomain (learner area). */
                 subdomain: components["parameters"]["Subdomain"];

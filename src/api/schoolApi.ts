@@ -3,6 +3,7 @@ import createQueryHooks from 'openapi-react-query';
 import type { CheckoutApi } from '../../machines/checkout/checkout.actors';
 import type { LearnerAuthApi } from '../../machines/learnerAuth/learnerAuth.actors';
 import type { TokenStorage } from '../../machines/auth/auth.actors';
+import { captchaHeader } from '../app/captcha';
 import { currentLocale } from '../i18n/currentLocale';
 import { unwrap } from './failure';
 import { failingWithFailures } from './queries';
@@ -66,7 +67,7 @@ export function learnerAuthApi(subdomain: string): LearnerAuthApi {
   return {
     getMe: (signal) => unwrap(schoolClient.GET('/school/stores/{subdomain}/me', { ...at(subdomain), signal })),
     login: (body, signal) => unwrap(schoolClient.POST('/school/stores/{subdomain}/login', { ...at(subdomain), body, signal })),
-    register: (body, signal) => unwrap(schoolClient.POST('/school/stores/{subdomain}/register', { ...at(subdomain), body, signal })),
+    register: (body, signal) => unwrap(schoolClient.POST('/school/stores/{subdomain}/register', { params: { ...at(subdomain).params, header: captchaHeader() }, body, signal })),
     logout: async (signal) => {
       await unwrap(schoolClient.POST('/school/stores/{subdomain}/logout', { ...at(subdomain), signal }));
     },
@@ -83,7 +84,7 @@ export const resendLearnerActivation = (subdomain: string, email: string, signal
 
 /** POST …/password-reset: asks for a reset link (202 whether or not the address is known). */
 export const requestLearnerPasswordReset = (subdomain: string, email: string, signal?: AbortSignal) =>
-  unwrap(schoolClient.POST('/school/stores/{subdomain}/password-reset', { ...at(subdomain), body: { email }, signal }));
+  unwrap(schoolClient.POST('/school/stores/{subdomain}/password-reset', { params: { ...at(subdomain).params, header: captchaHeader() }, body: { email }, signal }));
 
 /** PUT …/password-reset: sets the new password with the link's token. */
 export const resetLearnerPassword = (subdomain: string, body: LearnerPasswordReset, signal?: AbortSignal) =>
@@ -134,7 +135,13 @@ export function checkoutApi(subdomain: string, affiliateCodes: () => AffiliateCo
     quote: (body, signal) => unwrap(schoolClient.POST('/school/stores/{subdomain}/checkout/quote', { ...at(subdomain), body, signal })),
     checkout: (body, signal) => {
       const codes = affiliateCodes();
-      return unwrap(schoolClient.POST('/school/stores/{subdomain}/checkout', { ...at(subdomain), body: codes.length ? { ...body, affiliate_codes: codes } : body, signal }));
+      return unwrap(
+        schoolClient.POST('/school/stores/{subdomain}/checkout', {
+          params: { ...at(subdomain).params, header: captchaHeader() },
+          body: codes.length ? { ...body, affiliate_codes: codes } : body,
+          signal,
+        }),
+      );
     },
   };
 }

@@ -14,3 +14,6 @@ export const changePassword = (body: PasswordChange, signal?: AbortSignal) => un
 
 /** GET /users/directory: the store's team (the training authors' picker). */
 export const usersDirectoryQuery = () => $api.queryOptions('get', '/users/directory');
+
+/** GET /users/me/support: the platform's support address (404 when none is configured); asked once a session. */
+export const supportInfoQuery = () => ({ ...$api.queryOptions('get', '/users/me/support'), staleTime: Infinity, retry: false });

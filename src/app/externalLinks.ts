@@ -14,6 +14,3 @@ export const externalLinks = {
   academy: link(env.VITE_ACADEMY_URL),
   coaching: link(env.VITE_COACHING_URL),
 };
-
-/** The support address for the "contact support" entry (a mailto link until a chat widget is wired). */
-export const supportEmail: string | null = env.VITE_SUPPORT_EMAIL && /^[^@\s]+@[^@\s]+$/.test(env.VITE_SUPPORT_EMAIL) ? env.VITE_SUPPORT_EMAIL : null;

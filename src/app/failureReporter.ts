@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from 'react-intl';
 import type { Failure } from '../../shared/failure';
 import { reactionTo, TOAST_MS } from './errorCatalogue';
+import { reportToErrorService } from './errorReporting';
 import { reactionToUncaught } from './uncaughtErrors';
 
 /** What the shell can show; registered once by the composition root (outside React's tree of forms). */
@@ -65,5 +66,8 @@ export function reportReadFailure(error: unknown, meta: { failureReport?: Failur
 /** An error nothing caught (window 'error', 'unhandledrejection'): spec 8's non-HTTP errors. */
 export function reportUncaught(error: unknown) {
   const reaction = reactionToUncaught(error);
-  if (reaction.kind === 'toast') outlets?.toast(reaction.text, TOAST_MS);
+  if (reaction.kind !== 'toast') return;
+  outlets?.toast(reaction.text, TOAST_MS);
+  // A real bug (not an HTTP failure, a superseded navigation or a privacy refusal): the error service hears of it too.
+  reportToErrorService(error);
 }

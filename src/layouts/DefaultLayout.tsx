@@ -40,7 +40,10 @@ export function DefaultLayout() {
       <a className="skip-link" href="#main">
         {intl.formatMessage(messages.skip)}
       </a>
-      <Header user={user} viewer={viewer} drawerOpen={drawerOpen} onToggleDrawer={() => setDrawerChoice(!drawerOpen)} onLogout={() => auth.send({ type: 'LOGOUT' })} />
+      {/* The header reads the support address through the query cache too (help menu). */}
+      <QueryClientProvider client={queryClient}>
+        <Header user={user} viewer={viewer} drawerOpen={drawerOpen} onToggleDrawer={() => setDrawerChoice(!drawerOpen)} onLogout={() => auth.send({ type: 'LOGOUT' })} />
+      </QueryClientProvider>
       <div className="shell__body">
         <SideDrawer
           viewer={viewer}

@@ -1,8 +1,10 @@
+import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { defineMessages, useIntl } from 'react-intl';
 import { Button } from '../components/ui/Button';
 import { TextLink } from '../components/ui/Link';
 import { isChunkLoadTimeout } from '../app/chunkLoad';
+import { reportToErrorService } from '../app/errorReporting';
 import { catalogueMessages } from '../app/errorCatalogue';
 import { commonMessages } from '../i18n/commonMessages';
 import { NotFoundPage } from './NotFoundPage';
@@ -20,6 +22,10 @@ const messages = defineMessages({
 export function RouteErrorPage() {
   const intl = useIntl();
   const error = useRouteError();
+  // A page that threw while rendering or loading is a bug: the error service (when configured) hears of it once.
+  useEffect(() => {
+    if (!isRouteErrorResponse(error) && !isChunkLoadTimeout(error)) reportToErrorService(error);
+  }, [error]);
   if (isRouteErrorResponse(error) && error.status === 404) {
     const message = typeof error.data === 'object' && error.data && 'message' in error.data ? String(error.data.message) : undefined;
     return <NotFoundPage message={message} />;

@@ -3,7 +3,10 @@ import { Button as AriaButton } from 'react-aria-components';
 import { CircleHelp, GraduationCap, LogOut, Menu as MenuIcon, MonitorPlay, UserRound, CreditCard, Handshake } from 'lucide-react';
 import type { components } from '../../api/schema.gen';
 import type { Viewer } from '../../app/access';
-import { externalLinks, supportEmail } from '../../app/externalLinks';
+import { useQuery } from '@tanstack/react-query';
+import { supportInfoQuery } from '../../api/usersApi';
+import { externalLinks } from '../../app/externalLinks';
+import { openSupportChat, supportChatEnabled } from '../../app/supportChat';
 import { showsPlanLink } from '../../app/menu';
 import { schoolPath } from '../../../shared/schoolPaths';
 import { Button } from '../../components/ui/Button';
@@ -41,6 +44,9 @@ export function Header({ user, viewer, drawerOpen, onToggleDrawer, onLogout }: {
     { key: 'communityGroup', href: externalLinks.communityGroup, label: m.communityGroup },
     { key: 'blog', href: externalLinks.blog, label: m.blog },
   ].filter((link): link is typeof link & { href: string } => link.href !== null);
+  // "Contact support": the chat when one is configured, else the address the server gives (none: no entry).
+  const support = useQuery({ ...supportInfoQuery(), enabled: !supportChatEnabled, meta: { failureReport: 'page' } });
+  const supportEmail = supportChatEnabled ? null : (support.data?.email ?? null);
   const capabilities = user.store.enterprise_capabilities;
   // The store's learner area on this app (hosting it on its own subdomain comes later: README, Decisions).
   const learnerArea = schoolPath(user.store.subdomain, 'home');
@@ -66,12 +72,21 @@ export function Header({ user, viewer, drawerOpen, onToggleDrawer, onLogout }: {
           <span className="shell-header__label">{intl.formatMessage(m.learnerArea)}</span>
         </a>
         <NotificationsCenter />
-        {(supportEmail || helpLinks.length > 0) && (
+        {(supportChatEnabled || supportEmail || helpLinks.length > 0) && (
           <Menu
             aria-label={intl.formatMessage(m.help)}
             trigger={<Button variant="ghost" size="sm" aria-label={intl.formatMessage(m.help)} icon={<CircleHelp size={18} aria-hidden="true" />} data-testid="help-menu" />}
           >
-            {supportEmail && <MenuItem href={`mailto:${supportEmail}`}>{intl.formatMessage(m.support)}</MenuItem>}
+            {supportChatEnabled && (
+              <MenuItem onAction={() => void openSupportChat({ name: [user.firstname, user.lastname].filter(Boolean).join(' '), email: user.email })} data-testid="support-chat">
+                {intl.formatMessage(m.support)}
+              </MenuItem>
+            )}
+            {supportEmail && (
+              <MenuItem href={`mailto:${supportEmail}`} data-testid="support-email">
+                {intl.formatMessage(m.support)}
+              </MenuItem>
+            )}
             {helpLinks.map((link) => (
               <MenuItem key={link.key} href={link.href} target="_blank" rel="noopener noreferrer">
                 {intl.formatMessage(link.label)}

@@ -5,6 +5,7 @@ import { selectFormError } from '../../../machines/auth/auth.selectors';
 import { readAttribution } from '../../app/attribution';
 import { AuthActor } from '../../app/auth';
 import { failureText, fieldErrors } from '../../app/failureText';
+import { Captcha } from '../../components/Captcha';
 import { Button } from '../../components/ui/Button';
 import { Form, FormError } from '../../components/ui/Form';
 import { TextLink } from '../../components/ui/Link';
@@ -66,6 +67,7 @@ export function RegisterPage() {
           maxLength={128}
           errorMessage={fieldErrors(error, 'password')}
         />
+        <Captcha />
         <Button type="submit" fullWidth isPending={isRegistering} pendingLabel={intl.formatMessage(m.registering)} data-testid="register-submit">
           {intl.formatMessage(m.registerSubmit)}
         </Button>

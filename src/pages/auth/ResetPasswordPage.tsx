@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { resetPassword } from '../../api/authApi';
 import { failureText, fieldErrors } from '../../app/failureText';
 import { useRequest } from '../../app/useRequest';
+import { Captcha } from '../../components/Captcha';
 import { Banner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { Form, FormError } from '../../components/ui/Form';
@@ -48,6 +49,7 @@ export function RequestResetLink({ send, loginHref }: { send: (email: string, si
           <Form className="auth-card__form" onSubmit={onSubmit}>
             <FormError>{failureText(intl, request.error, ['email'])}</FormError>
             <TextField name="email" type="email" autoComplete="email" label={intl.formatMessage(commonMessages.email)} isRequired errorMessage={fieldErrors(request.error, 'email')} />
+            <Captcha />
             <Button type="submit" fullWidth isPending={request.isSubmitting} pendingLabel={intl.formatMessage(m.pending)}>
               {intl.formatMessage(m.resetSubmit)}
             </Button>

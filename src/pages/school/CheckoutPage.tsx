@@ -12,6 +12,7 @@ import { failureText, fieldErrors } from '../../app/failureText';
 import { useInspectedMachine } from '../../app/inspector';
 import { openWindow } from '../../app/openWindow';
 import { LearnerAuthActor, useSchool } from '../../app/school';
+import { Captcha } from '../../components/Captcha';
 import { Banner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { Checkbox } from '../../components/ui/Checkbox';
@@ -306,6 +307,7 @@ function CheckoutForm({ view, send, quote }: { view: CheckoutView; send: Send; q
           {intl.formatMessage(m.codeNotApplied)}
         </p>
       )}
+      {!learner && <Captcha />}
       <Button type="submit" fullWidth isPending={view.isPaying} pendingLabel={intl.formatMessage(m.paying)} isDisabled={view.isApplying || view.isRequoting} data-testid="checkout-pay">
         {payLabel}
       </Button>

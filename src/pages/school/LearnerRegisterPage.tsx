@@ -5,6 +5,7 @@ import { selectLearnerFormError } from '../../../machines/learnerAuth/learnerAut
 import { schoolPath } from '../../../shared/schoolPaths';
 import { LearnerAuthActor, useSchool } from '../../app/school';
 import { failureText, fieldErrors } from '../../app/failureText';
+import { Captcha } from '../../components/Captcha';
 import { Banner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { Form, FormError } from '../../components/ui/Form';
@@ -61,6 +62,7 @@ export function LearnerRegisterPage() {
               maxLength={128}
               errorMessage={fieldErrors(error, 'password')}
             />
+            <Captcha />
             <Button type="submit" fullWidth isPending={isRegistering} pendingLabel={intl.formatMessage(m.registering)} data-testid="learner-register-submit">
               {intl.formatMessage(m.registerSubmit)}
             </Button>

@@ -1,0 +1,30 @@
+import type { Config } from '../config.js';
+import { EMBED_FRAME_ORIGINS } from '../../shared/embedProviders.js';
+import { cspAdditions } from '../thirdParty/config.js';
+
+/**
+ * The Content-Security-Policy of every HTML answer, computed once at start-up: our own origin, the storage's (S3
+ * bucket or FILES_ORIGIN), the embed providers' frames, and exactly the origins of the third-party services that are
+ * configured (server/thirdParty/config.ts); an unset service adds nothing.
+ */
+export function contentSecurityPolicy(config: Config): string {
+  // With S3 the app reads files (images, media, SCORM frames) from the bucket's public address and PUTs uploads to the bucket;
+  // with FILES_ORIGIN it reads local storage's files from there (routes/uploads.ts).
+  const files = config.s3 ? ` ${new URL(config.s3.publicUrl).origin}` : config.filesOrigin ? ` ${config.filesOrigin}` : '';
+  const bucket = config.s3 ? ` ${new URL(config.s3.endpoint).origin}` : '';
+  const extra = cspAdditions(config.thirdParty);
+  const more = (directive: keyof typeof extra) => extra[directive].map((origin) => ` ${origin}`).join('');
+  return [
+    `default-src 'self'${files}`,
+    `script-src 'self'${more('script-src')}`,
+    `style-src 'self' 'unsafe-inline'${more('style-src')}`,
+    `img-src 'self' data: blob:${files}${more('img-src')}`,
+    `font-src 'self' data:${more('font-src')}`,
+    `connect-src 'self'${bucket}${more('connect-src')}`,
+    `frame-src 'self'${files} ${EMBED_FRAME_ORIGINS.join(' ')}${more('frame-src')}`,
+    `frame-ancestors 'none'`,
+    `base-uri 'self'`,
+    `form-action 'self'`,
+    `object-src 'none'`,
+  ].join('; ');
+}
