@@ -18,6 +18,8 @@ export const ROLE_GROUPS = {
   editors: ['OWNER', 'ADMIN', 'TEACHER'],
   /** Statistics and exports. */
   analysts: ['OWNER', 'ADMIN', 'ANALYST'],
+  /** A learner's progress in a training: those who teach them (and unblock their items) and those who read figures. */
+  progressReaders: ['OWNER', 'ADMIN', 'TEACHER', 'ANALYST'],
   /** Everyone of the team: read the catalogue, own account, notifications. */
   team: ['OWNER', 'ADMIN', 'TEACHER', 'ANALYST', 'STAFF'],
 } as const satisfies Record<string, readonly Role[]>;

@@ -5,7 +5,6 @@ import {
   deleteCustomerNote,
   enrollCustomer,
   getCustomer,
-  getCustomerTraining,
   listCrmTags,
   listCustomerConnections,
   listCustomers,
@@ -54,11 +53,6 @@ export const customerHandlers: HandlerMap = {
 
   async listCustomerConnections(ctx) {
     return { status: 200, body: await listCustomerConnections(ctx.services, scopeOf(ctx).id, ctx.params.customerUuid, pageRequest(ctx)) };
-  },
-
-  async getCustomerTraining(ctx) {
-    const { customerUuid, trainingUuid } = ctx.params;
-    return { status: 200, body: await getCustomerTraining(ctx.services, scopeOf(ctx).id, customerUuid, trainingUuid) };
   },
 
   async addCustomerCrmTags(ctx) {

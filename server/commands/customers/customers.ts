@@ -13,20 +13,16 @@ import {
   customerCrmTags,
   customerTrainings,
   customers,
-  sales,
   trainings,
-  transactions,
   users,
 } from '../../db/schema.js';
 import { conflict, forbidden, invalid, notFound } from '../../http/errors.js';
 import { messages } from '../../http/messages.js';
 import { presentCustomerTraining, type CustomerRow } from '../../presenters/customer.js';
 import { presentCrmNote, presentCrmPrivateData, presentCrmTag, presentCustomer, presentConnection } from '../../presenters/crm.js';
-import { presentTransaction } from '../../presenters/sale.js';
 import type { Services } from '../../services.js';
 import { searchPattern } from '../catalogue/search.js';
 import { sendEnrolmentMail, sendLearnerActivation } from '../learners/links.js';
-import { learnerView } from '../learning/learnerOutline.js';
 import { enrolLearners } from '../trainingLearners/enrol.js';
 import { offsetOf, pageEnvelope, type PageRequest } from '../trainingLearners/paging.js';
 
@@ -303,50 +299,6 @@ export async function listCustomerConnections(services: Services, storeId: strin
           .offset(offsetOf(page))
       : [];
   return pageEnvelope(page, n, rows.map(presentConnection));
-}
-
-/**
- * GET /customers/{uuid}/trainings/{uuid}: the enrolment, each published item's progress and lock as the player
- * decides it (shared `unlockState`), and the payments of this training's sales.
- */
-export async function getCustomerTraining(services: Services, storeId: string, customerUuid: string, trainingUuid: string) {
-  const customer = await customerOf(services, storeId, customerUuid);
-  const [row] = await services.db
-    .select({ enrolment: customerTrainings, training: trainings })
-    .from(customerTrainings)
-    .innerJoin(trainings, eq(trainings.id, customerTrainings.trainingId))
-    .where(and(eq(customerTrainings.customerId, customer.id), eq(trainings.id, trainingUuid.toLowerCase()), eq(trainings.storeId, storeId)))
-    .limit(1);
-  if (!row) throw notFound();
-  const now = services.clock();
-  const view = await learnerView(services.db, row.training, row.enrolment, now);
-  const payments = await services.db
-    .select({ transaction: transactions })
-    .from(transactions)
-    .innerJoin(sales, eq(sales.id, transactions.saleId))
-    .where(and(eq(transactions.customerId, customer.id), eq(transactions.storeId, storeId), eq(sales.trainingId, row.training.id)))
-    .orderBy(desc(transactions.createdAt), desc(transactions.id));
-  return {
-    customer_training: presentCustomerTraining(row.enrolment, row.training, customer, now),
-    items: view.order.map((item) => {
-      const progress = view.progress.get(item.id);
-      const state = view.states.get(item.id);
-      const reason = state?.state === 'locked' && state.reason !== 'MANUAL' ? state.reason : null;
-      return {
-        item_id: item.id,
-        name: item.name.slice(0, 128),
-        type: item.type,
-        completed_at: progress?.completedAt?.toISOString() ?? null,
-        time_spent: progress?.timeSpent ?? 0,
-        blocked: state?.state === 'locked',
-        blocked_by: reason,
-        unblocked_by_teacher: false,
-        quiz_best_score: item.type === 'QUIZ' ? (progress?.score ?? null) : null,
-        assignment_status: null,
-      };
-    }),
-    transactions: payments.map((p) => presentTransaction(p.transaction)),
-  };
 }
 
 // ---- CRM ----
