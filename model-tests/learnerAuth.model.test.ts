@@ -70,7 +70,7 @@ const AFTER_CHECK = { type: 'xstate.after.REQUEST_TIMEOUT.learnerAuth.checking' 
 const AFTER_LOGOUT = { type: 'xstate.after.REQUEST_TIMEOUT.learnerAuth.loggingOut' } as const;
 
 const events = {
-  LOGIN: [{ type: 'LOGIN', credentials: { email: 'lea@example.test', password: 'pw-123456' } }],
+  LOGIN: [{ type: 'LOGIN', credentials: { email: 'lea@example.test', password: 'pw-123456', staySignedIn: false } }],
   REGISTER: [{ type: 'REGISTER', registration: { email: 'lea@example.test', password: 'pw-123456', firstname: 'Léa' } }],
   SESSION_OPENED: [{ type: 'SESSION_OPENED', session: session('tok-activated', { ...lea, activated: true }) }],
   LOGOUT: [{ type: 'LOGOUT' }],
@@ -270,7 +270,7 @@ describe('learner auth machine: pinned transitions', () => {
     const h = createHarness();
     h.start();
     await h.settle('restoreSession', { type: 'xstate.done.actor.restoreSession', output: null });
-    h.send({ type: 'LOGIN', credentials: { email: 'lea@example.test', password: 'nope-nope' } });
+    h.send({ type: 'LOGIN', credentials: { email: 'lea@example.test', password: 'nope-nope', staySignedIn: false } });
     await h.settle('login', { type: 'xstate.error.actor.login', error: wrong });
     expect(selectLearnerFormError('login')(h.snapshot())).toEqual(wrong);
     expect(selectLearnerFormError('register')(h.snapshot())).toBeNull();

@@ -22,4 +22,19 @@ for (const [fresh, committed] of [
     stale = true;
   } else console.log(`✓ ${committed} is up to date`);
 }
+// Our JSON request bodies are named schemas (issue 9), so the generated types name them and nobody writes a copy;
+// what a provider posts to its webhook is not ours to describe beyond "an object".
+const contract = JSON.parse(readFileSync(bundle, 'utf8'));
+const inline = Object.values(contract.paths)
+  .flatMap((operations) => Object.values(operations))
+  .filter((operation) => operation && typeof operation === 'object' && operation.requestBody)
+  .filter((operation) => {
+    const schema = operation.requestBody.content?.['application/json']?.schema;
+    return schema && !schema.$ref && schema.properties;
+  })
+  .map((operation) => operation.operationId);
+if (inline.length) {
+  console.error(`✗ inline JSON request bodies (run "python3 scripts/name-request-bodies.py"): ${inline.join(', ')}`);
+  stale = true;
+} else console.log('✓ every JSON request body is a named schema');
 process.exit(stale ? 1 : 0);

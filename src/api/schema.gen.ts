@@ -4507,6 +4507,12 @@ export interface components {
         };
         /** Format: email */
         Email: string;
+        LoginBody: {
+            email: components["schemas"]["Email"];
+            password: string;
+            /** @default false */
+            staySignedIn: boolean;
+        };
         /**
          * @description Back-office role. Labels OWNER Propriétaire, ADMIN Administrateur, TEACHER Formateur, ANALYST Analyste, STAFF Personnel.
          * @enum {string}
@@ -4632,6 +4638,14 @@ export interface components {
             /** Format: date-time */
             last_affiliate_visit?: string;
         };
+        RegisterBody: {
+            email: components["schemas"]["Email"];
+            password: components["schemas"]["Password"];
+            firstname: string;
+            god_father?: string;
+            locale?: components["schemas"]["Locale"];
+            attribution?: components["schemas"]["SignupAttribution"];
+        };
         /** @description The body of PUT /passwords/reset. With `email` only, asks for a reset link; with `token`, `password` and `password_confirmation` too (all three or none), sets the new password. */
         PasswordReset: {
             email: components["schemas"]["Email"];
@@ -4643,11 +4657,38 @@ export interface components {
         Message: {
             message: string;
         };
+        ResendVerificationEmailBody: {
+            email: components["schemas"]["Email"];
+        };
+        UpdateMeBody: {
+            firstname?: string;
+            lastname?: string | null;
+            display_name?: string;
+            locale?: components["schemas"]["Locale"];
+        };
         /**
          * @description Why a user deletes their account. The spec says the reasons are enumerated without giving them: these values are our design.
          * @enum {string}
          */
         QuitReason: "TOO_EXPENSIVE" | "MISSING_FEATURE" | "TOO_COMPLEX" | "NOT_USING" | "OTHER_TOOL" | "PROJECT_ENDED" | "OTHER";
+        DeleteMeBody: {
+            password: string;
+            cancel_reason: components["schemas"]["QuitReason"];
+            cancel_additional_text?: string;
+        };
+        ChangeMyPasswordBody: {
+            current_password: string;
+            password: components["schemas"]["Password"];
+            password_confirmation: string;
+        };
+        RegisterPerkBody: {
+            email: components["schemas"]["Email"];
+            password: components["schemas"]["Password"];
+            firstname: string;
+            perk_code: string;
+            god_father?: string;
+            locale?: components["schemas"]["Locale"];
+        };
         /** @description A user of the caller's store as listed on the team page (the User without its store). */
         TeamMember: {
             /** Format: uuid */
@@ -4672,6 +4713,10 @@ export interface components {
             display_name: string;
             /** @description Avatar URL; null shows a default avatar. */
             picture: string | null;
+        };
+        UpdateTeamUserBody: {
+            /** @enum {string} */
+            role: "ADMIN" | "TEACHER" | "ANALYST" | "STAFF";
         };
         /**
          * @description Team invitation status (our design).
@@ -4698,6 +4743,22 @@ export interface components {
              * @description Invitations expire 7 days after the last sending (our design).
              */
             expires_at: string;
+        };
+        CreateTeamInvitationBody: {
+            email: components["schemas"]["Email"];
+            /** @enum {string} */
+            role: "ADMIN" | "TEACHER" | "ANALYST" | "STAFF";
+        };
+        AcceptTeamInvitationBody: {
+            token: string;
+            firstname: string;
+            lastname?: string;
+            password: components["schemas"]["Password"];
+            locale?: components["schemas"]["Locale"];
+        };
+        UpdateTeamInvitationBody: {
+            /** @enum {string} */
+            role: "ADMIN" | "TEACHER" | "ANALYST" | "STAFF";
         };
         /** @description A notification of the signed-in user. */
         Notification: {
@@ -4748,6 +4809,13 @@ export interface components {
          * @enum {string}
          */
         KeyType: "SSO" | "WEBHOOK";
+        CreateStoreKeyBody: {
+            type: components["schemas"]["KeyType"];
+        };
+        DeleteStoreKeyBody: {
+            password: string;
+            type: components["schemas"]["KeyType"];
+        };
         /** @description How to reach support. */
         SupportInfo: {
             email: components["schemas"]["Email"];
@@ -4813,6 +4881,9 @@ export interface components {
             /** @description Euros. */
             commissions_paid: number;
         };
+        RecordAffiliationVisitBody: {
+            code: string;
+        };
         /** @description A site page (legal notices, terms) shown in the page dialog. */
         Page: {
             id: number;
@@ -4832,6 +4903,40 @@ export interface components {
          * @enum {string}
          */
         AffiliateProgramStatus: "CLOSED" | "PRIVATE" | "PUBLIC";
+        UpdateStoreBody: {
+            subdomain?: string;
+            custom_domain?: string | null;
+            custom_domain_enabled?: boolean;
+            /** Format: uri */
+            logo?: string | null;
+            /** Format: uri */
+            favicon?: string | null;
+            /** @description Feature switches by name; names not known to the server answer 422. */
+            feature_options?: {
+                [key: string]: boolean;
+            };
+            owner_phone?: string;
+            /** @description JSON text. */
+            onboarding_questions?: string;
+            community_options?: {
+                enabled: boolean;
+            };
+            /** @description Affiliate program terms (affiliates settings page). */
+            affiliation_options?: {
+                status?: components["schemas"]["AffiliateProgramStatus"];
+                commission_rate?: number;
+                link_validity_days?: number;
+                min_payout_delay_days?: number;
+                min_payout_amount?: number;
+                attribution?: components["schemas"]["AffiliateAttribution"];
+            };
+        };
+        UpdateStoreSeoBody: {
+            title?: string | null;
+            description?: string | null;
+            /** Format: uri */
+            image?: string | null;
+        };
         /**
          * @description The five onboarding checklist steps, in display order.
          * @enum {string}
@@ -4865,6 +4970,23 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        UpdateCompanyBody: {
+            name?: string | null;
+            legal_form?: string | null;
+            siret?: string | null;
+            vat_number?: string | null;
+            activity_number?: string | null;
+            address_line1?: string | null;
+            address_line2?: string | null;
+            postal_code?: string | null;
+            city?: string | null;
+            state?: string | null;
+            country?: string | null;
+            /** Format: email */
+            email?: string | null;
+            phone?: string | null;
+            signatory_name?: string | null;
+        };
         /**
          * @description Our design: networks a social link may point to.
          * @enum {string}
@@ -4877,6 +4999,11 @@ export interface components {
             /** Format: uri */
             url: string;
             position: number;
+        };
+        CreateSocialLinkBody: {
+            network: components["schemas"]["SocialNetwork"];
+            /** Format: uri */
+            url: string;
         };
         /**
          * @description A downloadable file or an external link.
@@ -4896,6 +5023,20 @@ export interface components {
             position: number;
             /** Format: date-time */
             created_at: string;
+        };
+        CreateStoreResourceBody: {
+            name: string;
+            type: components["schemas"]["ResourceType"];
+            /**
+             * Format: uri
+             * @description For FILE, the file_url of a presigned upload (type RESOURCE, at most 536870912 bytes); for LINK, the external address.
+             */
+            url: string;
+            size?: number;
+            mime_type?: string;
+        };
+        ReorderStoreResourcesBody: {
+            ids: number[];
         };
         /** @description Store statistics over a period (statistics page). */
         Stats: {
@@ -5008,6 +5149,21 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        CreateDiscountCodeBody: {
+            code: string;
+            type: components["schemas"]["DiscountType"];
+            value: number;
+            buyables?: {
+                type: components["schemas"]["BuyableType"];
+                /** Format: uuid */
+                uuid: string;
+            }[];
+            max_uses?: number | null;
+            /** Format: date-time */
+            starts_at?: string | null;
+            /** Format: date-time */
+            ends_at?: string | null;
+        };
         /** @description An automatic e-mail sent to learners. */
         EmailTemplate: {
             id: number;
@@ -5019,6 +5175,11 @@ export interface components {
             enabled: boolean;
             /** Format: date-time */
             updated_at: string;
+        };
+        UpdateEmailTemplateBody: {
+            subject?: string;
+            body?: string;
+            enabled?: boolean;
         };
         /** @description What a page says about itself (title, Open Graph), for link cards in the editor. For an address of a known provider nothing is fetched; `provider` and `embed_src` are set and the page's texts are null. */
         UrlMetadata: {
@@ -5081,6 +5242,14 @@ export interface components {
             api_key_last_four: string | null;
             default_list_id: string | null;
         };
+        UpdateEmailProviderBody: {
+            provider: components["schemas"]["EmailProviderName"];
+            enabled?: boolean;
+            api_key?: string | null;
+            /** Format: uri */
+            api_url?: string | null;
+            default_list_id?: string | null;
+        };
         /**
          * @description Our design: events a webhook can subscribe to.
          * @enum {string}
@@ -5096,6 +5265,11 @@ export interface components {
             secret: string;
             /** Format: date-time */
             created_at: string;
+        };
+        CreateWebhookBody: {
+            /** Format: uri */
+            url: string;
+            webhook: components["schemas"]["WebhookEvent"];
         };
         /** @description Our design: one event posted (or being posted) to one webhook. */
         WebhookDelivery: {
@@ -5141,6 +5315,10 @@ export interface components {
                 merchant_id: string | null;
             };
         };
+        LinkPaypalBody: {
+            /** @example 7E7MGXCWTTKK2 */
+            merchant_id: string;
+        };
         /** @description A provider delivery was verified and processed (applied, or recognised as a replay or an event we do not act on). */
         WebhookReceipt: {
             /** @constant */
@@ -5166,11 +5344,24 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        CreateAiContentBody: {
+            type: components["schemas"]["AiContentType"];
+            /** @description Subject, audience, tone, in the trainer's words. */
+            input: string;
+            buyable?: {
+                type: components["schemas"]["BuyableType"];
+                /** Format: uuid */
+                uuid: string;
+            };
+        };
         /** @description A tag of the store's trainings catalogue. */
         StoreTag: {
             id: number;
             value: string;
             trainings_count: number;
+        };
+        UpdateStoreTagBody: {
+            value: string;
         };
         /**
          * @description Payment transaction status.
@@ -5334,6 +5525,35 @@ export interface components {
             crm_notes: components["schemas"]["CrmNote"][];
             crm_private_data: components["schemas"]["CrmPrivateData"];
         };
+        CreateCustomerBody: {
+            email: components["schemas"]["Email"];
+            firstname: string;
+            lastname?: string;
+            phone?: string;
+            locale?: components["schemas"]["Locale"];
+            training_uuids?: string[];
+            bundle_uuids?: string[];
+            /** @default true */
+            send_invitation: boolean;
+        };
+        UpdateCustomerBody: {
+            email?: components["schemas"]["Email"];
+            firstname?: string;
+            lastname?: string | null;
+            phone?: string | null;
+            locale?: components["schemas"]["Locale"];
+        };
+        EnrollCustomerBody: {
+            buyable_type: components["schemas"]["BuyableType"];
+            /** Format: uuid */
+            buyable_uuid: string;
+            /** @default false */
+            bypass_drip: boolean;
+            /** Format: date-time */
+            expires_at?: string | null;
+            /** @default true */
+            send_email: boolean;
+        };
         /**
          * @description Device of a connection.
          * @enum {string}
@@ -5347,6 +5567,28 @@ export interface components {
             device_type: components["schemas"]["DeviceType"];
             user_agent: string | null;
             ip_country: string | null;
+        };
+        AddCustomerCrmTagsBody: {
+            tags: string[];
+        };
+        RemoveCustomerCrmTagsBody: {
+            tags: string[];
+        };
+        DeleteCrmTagsBody: {
+            tags: string[];
+        };
+        SaveCustomerCrmNoteBody: {
+            id?: number;
+            content: string;
+        };
+        UpdateCustomerPrivateDataBody: {
+            phone?: string | null;
+            company?: string | null;
+            job_title?: string | null;
+            address?: string | null;
+            /** Format: date */
+            birthdate?: string | null;
+            comment?: string | null;
         };
         /**
          * @description Training item type. SECTION is a chapter that holds other items; GENERIC is a lesson.
@@ -5446,6 +5688,11 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        CreateAffiliateBody: {
+            /** Format: uuid */
+            customer_uuid: string;
+            commission_rate?: number | null;
+        };
         /** @description A sale credited to an affiliate, with its commission. */
         AffiliateSale: {
             id: number;
@@ -5455,6 +5702,15 @@ export interface components {
             commission: number;
             /** Format: date-time */
             created_at: string;
+        };
+        UpdateAffiliateBody: {
+            status?: components["schemas"]["AffiliateStatus"];
+            commission_rate?: number | null;
+        };
+        ProcessAffiliatePayoutBody: {
+            /** @enum {string} */
+            status: "PAID" | "REFUSED";
+            comment?: string;
         };
         /**
          * @description Training status (spec 4). Allowed transitions are not restricted by the contract.
@@ -5495,6 +5751,10 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        CreateTrainingBody: {
+            name: string;
+            summary?: string;
         };
         /** @description A training item in the outline (without its content). */
         TrainingItemNode: {
@@ -5573,11 +5833,44 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        ReorderTrainingsBody: {
+            trainings: {
+                /** Format: uuid */
+                uuid: string;
+                /** @description Position in the list; bounded so that trainings created afterwards (last + 1) still fit the column. */
+                order: number;
+            }[];
+        };
+        UpdateTrainingBody: {
+            name?: string;
+            summary?: string | null;
+            description?: string | null;
+            slug?: string;
+            /** Format: uri */
+            picture?: string | null;
+            status?: components["schemas"]["TrainingStatus"];
+            tags?: string[];
+            email_list_id?: string | null;
+            max_customers?: number | null;
+            /** Format: date-time */
+            enrollment_ends_at?: string | null;
+            access_duration_days?: number | null;
+            /** @enum {string|null} */
+            drip_frequency?: "WEEKLY" | "BIWEEKLY" | "MONTHLY" | null;
+            certificate_enabled?: boolean;
+        };
         /**
          * @description What a file upload is for; it sets the size limit (spec 9): VIDEO 536870912 bytes (1073741824 on PRO and EXPERT), AUDIO 536870912, PDF 209715200, QUIZ_MEDIA 209715200, MEDIA 209715200, IMAGE 5242880, RESOURCE 536870912.
          * @enum {string}
          */
         UploadType: "VIDEO" | "AUDIO" | "PDF" | "IMAGE" | "RESOURCE" | "QUIZ_MEDIA" | "MEDIA" | "ASSIGNMENT";
+        CreateTrainingUploadUrlBody: {
+            type: components["schemas"]["UploadType"];
+            filename: string;
+            /** Format: int64 */
+            size?: number;
+            content_type?: string;
+        };
         /** @description A one-time upload address (object storage). */
         PresignedUrl: {
             /**
@@ -5600,6 +5893,18 @@ export interface components {
             max_size: number;
             /** Format: date-time */
             expires_at: string;
+        };
+        UpdateTrainingFeedbackOptionsBody: {
+            enabled?: boolean;
+            rating_enabled?: boolean;
+            comment_enabled?: boolean;
+            mandatory?: boolean;
+        };
+        UpdateTrainingSeoBody: {
+            title?: string | null;
+            description?: string | null;
+            /** Format: uri */
+            image?: string | null;
         };
         /** @description Figures of one item. */
         TrainingItemStats: {
@@ -5639,6 +5944,12 @@ export interface components {
             name: string;
             provider: components["schemas"]["EmailProviderName"];
         };
+        AddTrainingAuthorsBody: {
+            user_uuids: string[];
+        };
+        RemoveTrainingAuthorsBody: {
+            user_uuids: string[];
+        };
         /**
          * @description Whether a community member is a back-office user or a learner.
          * @enum {string}
@@ -5676,6 +5987,17 @@ export interface components {
             installments_count?: number;
             frequency?: components["schemas"]["BillingFrequency"];
         };
+        AddTrainingCustomerBody: {
+            email: components["schemas"]["Email"];
+            firstname?: string;
+            lastname?: string;
+            /** @default false */
+            bypass_drip: boolean;
+            /** Format: date-time */
+            expires_at?: string | null;
+            /** @default true */
+            send_email: boolean;
+        };
         /** @description Result of a CSV import. */
         ImportReport: {
             created_count: number;
@@ -5687,6 +6009,56 @@ export interface components {
                 line: number;
                 reason: string;
             }[];
+        };
+        UpdateTrainingCustomerBody: {
+            blocked?: boolean;
+            bypass_drip?: boolean;
+            /** Format: date-time */
+            expires_at?: string | null;
+        };
+        /** @description Training-document form (spec 3). Fields left out are filled from the customer, the training and the company. */
+        CreateAttendanceCertificateBody: {
+            learner_name?: string;
+            hours?: number;
+            /** @description Nature of the action (e.g. action de formation). */
+            nature?: string;
+            /** Format: date */
+            start_date?: string;
+            /** Format: date */
+            end_date?: string;
+            organisation?: string;
+            siret?: string;
+            activity_number?: string;
+            signatory?: string;
+            place?: string;
+        };
+        /** @description Training-document form (spec 3). Fields left out are filled from the customer, the training and the company. */
+        CreateCompletionCertificateBody: {
+            learner_name?: string;
+            hours?: number;
+            /** @description Nature of the action (e.g. action de formation). */
+            nature?: string;
+            /** Format: date */
+            start_date?: string;
+            /** Format: date */
+            end_date?: string;
+            organisation?: string;
+            siret?: string;
+            activity_number?: string;
+            signatory?: string;
+            place?: string;
+        };
+        CancelTrainingCustomerTransactionsBody: {
+            transaction_ids: number[];
+        };
+        CreateTrainingItemBody: {
+            /** @enum {string} */
+            type: "SECTION" | "GENERIC" | "VIDEO" | "QUIZ" | "TASKS" | "ASSIGNMENT";
+            name: string;
+            parent_id?: number | null;
+            /** @default true */
+            draft: boolean;
+            description?: string;
         };
         /** @description The block's own id, chosen by the editor (unique within the lesson). */
         BlockId: string;
@@ -5998,6 +6370,13 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        ReorderTrainingItemsBody: {
+            items: {
+                id: number;
+                parent_id: number | null;
+                position: number;
+            }[];
+        };
         /** @description A block as a client sends it: any ContentBlock (known type or not). The request only checks this shape; the server then checks each block against the ContentBlock schema of its type and answers 422 with the block's pointer (`blocks.3.data.level`, or `content.3.data.level` for the text form). */
         BlockInput: {
             id: components["schemas"]["BlockId"];
@@ -6042,6 +6421,15 @@ export interface components {
             /** @constant */
             code: "VERSION_CONFLICT";
             current: components["schemas"]["TrainingItem"];
+        };
+        DuplicateTrainingItemBody: {
+            /** Format: uuid */
+            target_training_uuid?: string;
+        };
+        CreateTrainingItemCommentBody: {
+            /** @description Refused when empty after trimming. */
+            content: string;
+            parent_id?: number;
         };
         /**
          * @description Our design: one correct choice or several.
@@ -6213,6 +6601,11 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        ValidateAssignmentBody: {
+            decision: components["schemas"]["AssignmentDecision"];
+            /** @description Plain text. */
+            correction?: string;
+        };
         /** @description A message between the learner and the team about an assignment. */
         AssignmentComment: {
             id: number;
@@ -6220,6 +6613,26 @@ export interface components {
             author: components["schemas"]["Author"] | null;
             /** Format: date-time */
             created_at: string;
+        };
+        CreateAssignmentCommentBody: {
+            content: string;
+        };
+        CreateTrainingItemResourceBody: {
+            name: string;
+            type: components["schemas"]["ResourceType"];
+            /**
+             * Format: uri
+             * @description For FILE, the file_url of a presigned upload (type RESOURCE).
+             */
+            url: string;
+            size?: number;
+            mime_type?: string;
+        };
+        ReorderTrainingItemResourcesBody: {
+            ids: number[];
+        };
+        ArchiveQuizQuestionBody: {
+            archived: boolean;
         };
         /**
          * @description Bundle (pack) status.
@@ -6251,6 +6664,32 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        CreateBundleBody: {
+            name: string;
+            summary?: string;
+            training_uuids?: string[];
+        };
+        ReorderBundlesBody: {
+            bundle_uuids: string[];
+        };
+        UpdateBundleBody: {
+            name?: string;
+            summary?: string | null;
+            description?: string | null;
+            slug?: string;
+            /** Format: uri */
+            picture?: string | null;
+            status?: components["schemas"]["BundleStatus"];
+            seo_data?: {
+                title?: string | null;
+                description?: string | null;
+                /** Format: uri */
+                image?: string | null;
+            };
+        };
+        ReorderBundleTrainingsBody: {
+            item_uuids: string[];
+        };
         /** @description A collection grouping community spaces. */
         Collection: {
             /** Format: uuid */
@@ -6260,6 +6699,22 @@ export interface components {
             position: number;
             /** @description Uuids of its spaces, in order. */
             groups: string[];
+        };
+        ReorderCollectionsBody: {
+            collections: {
+                /** Format: uuid */
+                uuid: string;
+                position: number;
+            }[];
+        };
+        CreateCollectionBody: {
+            name: string;
+            description?: string | null;
+            position?: number;
+        };
+        UpdateCollectionBody: {
+            name?: string;
+            description?: string | null;
         };
         /**
          * @description Display mode of a space: CARD is a news feed, LIST a forum (EXPERT). Chosen on create only.
@@ -6340,6 +6795,48 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        ReorderSpacesBody: {
+            groups: {
+                /** Format: uuid */
+                uuid: string;
+                position: number;
+                /** Format: uuid */
+                collection?: string | null;
+            }[];
+        };
+        CreateSpaceBody: {
+            name: string;
+            description?: string | null;
+            /** Format: uuid */
+            collection?: string | null;
+            state: components["schemas"]["SpaceState"];
+            /** @description Auto-add ALL: every learner joins. The interface's auto-add mode is not sent: ALL sends global true and no trainings, TRAININGS global false with trainings, MANUAL global false with no trainings. */
+            global?: boolean;
+            trainings?: string[];
+            settings?: {
+                readonly?: boolean;
+                show_members?: boolean;
+                default_post_sort?: components["schemas"]["PostSort"];
+            };
+            pinned?: boolean;
+            type: components["schemas"]["SpaceType"];
+        };
+        UpdateSpaceBody: {
+            name?: string;
+            description?: string | null;
+            /** Format: uuid */
+            collection?: string | null;
+            state?: components["schemas"]["SpaceState"];
+            /** @description Auto-add ALL: every learner joins. The interface's auto-add mode is not sent: ALL sends global true and no trainings, TRAININGS global false with trainings, MANUAL global false with no trainings. */
+            global?: boolean;
+            trainings?: string[];
+            settings?: {
+                readonly?: boolean;
+                show_members?: boolean;
+                default_post_sort?: components["schemas"]["PostSort"];
+            };
+            pinned?: boolean;
+        };
         /** @description Settings of a post or a comment. */
         EntitySettings: {
             /** @description No answers allowed. */
@@ -6371,6 +6868,16 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        CreatePostBody: {
+            /** @description Rich text (HTML); refused when empty after trimming. */
+            content: string;
+            /** Format: date-time */
+            published_at?: string;
+            pinned?: boolean;
+            settings?: {
+                readonly?: boolean;
+            };
+        };
         /**
          * @description What an abuse report is about.
          * @enum {string}
@@ -6398,6 +6905,19 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        UpdatePostBody: {
+            content?: string;
+            /** Format: date-time */
+            published_at?: string;
+            pinned?: boolean;
+            settings?: {
+                readonly?: boolean;
+            };
+        };
+        ReportPostBody: {
+            reason: components["schemas"]["AbuseReason"];
+            comment?: string;
+        };
         /** @description A comment on a post, or a reply to a comment. */
         Comment: {
             /** Format: uuid */
@@ -6421,6 +6941,27 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        CreateCommentBody: {
+            /** @description Refused when empty after trimming. */
+            content: string;
+            /** Format: uuid */
+            parent_uuid?: string;
+        };
+        UpdateCommentBody: {
+            content?: string;
+            settings?: {
+                readonly?: boolean;
+            };
+        };
+        ReportCommentBody: {
+            reason: components["schemas"]["AbuseReason"];
+            comment?: string;
+        };
+        AddMemberBody: {
+            type: components["schemas"]["MemberType"];
+            /** Format: uuid */
+            type_uuid: string;
+        };
         /** @description A user or learner who can be added to a space. */
         MemberCandidate: {
             type: components["schemas"]["MemberType"];
@@ -6429,6 +6970,9 @@ export interface components {
             display_name: string;
             email: components["schemas"]["Email"];
             picture: string | null;
+        };
+        UpdateMemberBody: {
+            email_notifications: boolean;
         };
         /** @description The public face of a store in the learner area. */
         SchoolStore: {
@@ -6460,6 +7004,13 @@ export interface components {
             /** @description Our design (issue 17). The store's `school_analytics` feature option; the learner area loads the platform's tag manager (after the visitor's consent) only when it is on and the platform configured one. */
             analytics_enabled?: boolean;
         };
+        RegisterLearnerBody: {
+            email: components["schemas"]["Email"];
+            password: components["schemas"]["Password"];
+            firstname: string;
+            lastname?: string;
+            locale?: components["schemas"]["Locale"];
+        };
         /** @description The signed-in learner. */
         Learner: {
             /** Format: uuid */
@@ -6481,6 +7032,33 @@ export interface components {
             /** Format: date-time */
             expires_at: string;
             learner: components["schemas"]["Learner"];
+        };
+        LoginLearnerBody: {
+            email: components["schemas"]["Email"];
+            password: string;
+            /** @default false */
+            staySignedIn: boolean;
+        };
+        ActivateLearnerBody: {
+            token: string;
+            password?: components["schemas"]["Password"];
+            password_confirmation?: string;
+        };
+        ResendLearnerActivationBody: {
+            email: components["schemas"]["Email"];
+        };
+        ResetLearnerPasswordBody: {
+            token: string;
+            password: components["schemas"]["Password"];
+            password_confirmation: string;
+        };
+        RequestLearnerPasswordResetBody: {
+            email: components["schemas"]["Email"];
+        };
+        UpdateLearnerMeBody: {
+            firstname?: string;
+            lastname?: string | null;
+            locale?: components["schemas"]["Locale"];
         };
         /** @description A training in the public catalogue (PUBLISHED, PRE_SALE, PRE_LAUNCH and CLOSED are listed; UNLISTED is reachable by slug only). */
         CatalogueTraining: {
@@ -6546,6 +7124,14 @@ export interface components {
             trainings: components["schemas"]["CatalogueTraining"][];
             seo_data: components["schemas"]["SeoData"];
         };
+        QuoteCheckoutBody: {
+            buyable_type: components["schemas"]["BuyableType"];
+            /** Format: uuid */
+            buyable_uuid: string;
+            /** @description Our design: absent, the buyable's first schedule (a checkout opened without one). */
+            payment_schedule_id?: number;
+            discount_code?: string;
+        };
         /** @description Prices for a checkout, with the promo code applied. */
         CheckoutQuote: {
             buyable: components["schemas"]["BuyableRef"];
@@ -6578,6 +7164,34 @@ export interface components {
             /** @description ISO 3166-1 alpha-2, e.g. FR. */
             country: string;
         };
+        CheckoutBody: {
+            buyable_type: components["schemas"]["BuyableType"];
+            /** Format: uuid */
+            buyable_uuid: string;
+            payment_schedule_id: number;
+            discount_code?: string;
+            email: components["schemas"]["Email"];
+            firstname: string;
+            lastname: string;
+            billing_address?: components["schemas"]["BillingAddress"];
+            /** @enum {string} */
+            payment_method?: "CARD" | "PAYPAL";
+            affiliate_codes?: {
+                code: string;
+                /** Format: date-time */
+                visited_at: string;
+            }[];
+            utm?: {
+                source?: string;
+                medium?: string;
+                campaign?: string;
+                id?: string;
+                term?: string;
+                content?: string;
+            };
+            /** @enum {boolean} */
+            accept_terms: true;
+        };
         /** @description An order created by checkout. PAID once the provider confirms; the learner is then enrolled. */
         CheckoutOrder: {
             /** Format: uuid */
@@ -6603,6 +7217,10 @@ export interface components {
             account_activation_required: boolean;
             /** Format: date-time */
             created_at: string;
+        };
+        CompleteTestPaymentBody: {
+            /** @enum {string} */
+            outcome: "PAID" | "FAILED" | "ABANDONED";
         };
         /** @description A training the learner follows, with progress. */
         LearnerTraining: {
@@ -6703,6 +7321,12 @@ export interface components {
             /** @description Opened with a preview token by the team: nothing is recorded. */
             preview: boolean;
         };
+        UpdateLessonProgressBody: {
+            /** @description Seconds since the last call. */
+            time_spent_delta?: number;
+            tasks_done?: string[];
+            completed?: boolean;
+        };
         /** @description The learner's progress on an item after an update. */
         ItemProgress: {
             item_id: number;
@@ -6728,6 +7352,20 @@ export interface components {
             score: number | null;
             training_progress: number;
         };
+        SaveScormProgressBody: {
+            /** @description scorm-again's CMI JSON (renderCMIToJSONObject). */
+            cmi: {
+                [key: string]: unknown;
+            };
+            /** @description Sent on LMSFinish / Terminate. */
+            finished?: boolean;
+        };
+        SubmitQuizAnswersBody: {
+            answers: {
+                question_id: number;
+                choice_ids: number[];
+            }[];
+        };
         /** @description Result of a quiz attempt. */
         QuizResult: {
             score: number;
@@ -6742,6 +7380,38 @@ export interface components {
                 explanation: string | null;
             }[];
             training_progress: number;
+        };
+        SubmitAssignmentBody: {
+            content?: string;
+            files?: {
+                name: string;
+                /** Format: uri */
+                url: string;
+                /** Format: int64 */
+                size: number;
+            }[];
+        };
+        CreateMyAssignmentCommentBody: {
+            content: string;
+        };
+        CreateLessonCommentBody: {
+            content: string;
+            parent_id?: number;
+        };
+        GiveLessonFeedbackBody: {
+            rating?: number;
+            comment?: string;
+        };
+        CreateLearnerUploadUrlBody: {
+            /** @enum {string} */
+            type: "ASSIGNMENT";
+            filename: string;
+            /** Format: int64 */
+            size: number;
+            content_type?: string;
+        };
+        RecordAffiliateVisitBody: {
+            code: string;
         };
         /** @description The store's affiliate program terms. */
         AffiliateProgramTerms: {
@@ -6761,6 +7431,12 @@ export interface components {
             affiliate: components["schemas"]["Affiliate"] | null;
             /** @description PUBLIC program, or PRIVATE with an invitation, and not yet joined. */
             can_join: boolean;
+        };
+        RequestPayoutBody: {
+            amount: number;
+            /** Format: uri */
+            invoice_url: string;
+            payment_information: string;
         };
     };
     responses: {
@@ -6904,12 +7580,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    email: components["schemas"]["Email"];
-                    password: string;
-                    /** @default false */
-                    staySignedIn?: boolean;
-                };
+                "application/json": components["schemas"]["LoginBody"];
             };
         };
         responses: {
@@ -6964,14 +7635,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    email: components["schemas"]["Email"];
-                    password: components["schemas"]["Password"];
-                    firstname: string;
-                    god_father?: string;
-                    locale?: components["schemas"]["Locale"];
-                    attribution?: components["schemas"]["SignupAttribution"];
-                };
+                "application/json": components["schemas"]["RegisterBody"];
             };
         };
         responses: {
@@ -7043,9 +7707,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    email: components["schemas"]["Email"];
-                };
+                "application/json": components["schemas"]["ResendVerificationEmailBody"];
             };
         };
         responses: {
@@ -7116,12 +7778,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    firstname?: string;
-                    lastname?: string | null;
-                    display_name?: string;
-                    locale?: components["schemas"]["Locale"];
-                };
+                "application/json": components["schemas"]["UpdateMeBody"];
             };
         };
         responses: {
@@ -7147,11 +7804,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    password: string;
-                    cancel_reason: components["schemas"]["QuitReason"];
-                    cancel_additional_text?: string;
-                };
+                "application/json": components["schemas"]["DeleteMeBody"];
             };
         };
         responses: {
@@ -7175,11 +7828,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    current_password: string;
-                    password: components["schemas"]["Password"];
-                    password_confirmation: string;
-                };
+                "application/json": components["schemas"]["ChangeMyPasswordBody"];
             };
         };
         responses: {
@@ -7227,14 +7876,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    email: components["schemas"]["Email"];
-                    password: components["schemas"]["Password"];
-                    firstname: string;
-                    perk_code: string;
-                    god_father?: string;
-                    locale?: components["schemas"]["Locale"];
-                };
+                "application/json": components["schemas"]["RegisterPerkBody"];
             };
         };
         responses: {
@@ -7310,10 +7952,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @enum {string} */
-                    role: "ADMIN" | "TEACHER" | "ANALYST" | "STAFF";
-                };
+                "application/json": components["schemas"]["UpdateTeamUserBody"];
             };
         };
         responses: {
@@ -7413,11 +8052,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    email: components["schemas"]["Email"];
-                    /** @enum {string} */
-                    role: "ADMIN" | "TEACHER" | "ANALYST" | "STAFF";
-                };
+                "application/json": components["schemas"]["CreateTeamInvitationBody"];
             };
         };
         responses: {
@@ -7445,13 +8080,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    token: string;
-                    firstname: string;
-                    lastname?: string;
-                    password: components["schemas"]["Password"];
-                    locale?: components["schemas"]["Locale"];
-                };
+                "application/json": components["schemas"]["AcceptTeamInvitationBody"];
             };
         };
         responses: {
@@ -7479,10 +8108,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @enum {string} */
-                    role: "ADMIN" | "TEACHER" | "ANALYST" | "STAFF";
-                };
+                "application/json": components["schemas"]["UpdateTeamInvitationBody"];
             };
         };
         responses: {
@@ -7678,9 +8304,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    type: components["schemas"]["KeyType"];
-                };
+                "application/json": components["schemas"]["CreateStoreKeyBody"];
             };
         };
         responses: {
@@ -7707,10 +8331,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    password: string;
-                    type: components["schemas"]["KeyType"];
-                };
+                "application/json": components["schemas"]["DeleteStoreKeyBody"];
             };
         };
         responses: {
@@ -7853,9 +8474,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    code: string;
-                };
+                "application/json": components["schemas"]["RecordAffiliationVisitBody"];
             };
         };
         responses: {
@@ -7907,34 +8526,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    subdomain?: string;
-                    custom_domain?: string | null;
-                    custom_domain_enabled?: boolean;
-                    /** Format: uri */
-                    logo?: string | null;
-                    /** Format: uri */
-                    favicon?: string | null;
-                    /** @description Feature switches by name; names not known to the server answer 422. */
-                    feature_options?: {
-                        [key: string]: boolean;
-                    };
-                    owner_phone?: string;
-                    /** @description JSON text. */
-                    onboarding_questions?: string;
-                    community_options?: {
-                        enabled: boolean;
-                    };
-                    /** @description Affiliate program terms (affiliates settings page). */
-                    affiliation_options?: {
-                        status?: components["schemas"]["AffiliateProgramStatus"];
-                        commission_rate?: number;
-                        link_validity_days?: number;
-                        min_payout_delay_days?: number;
-                        min_payout_amount?: number;
-                        attribution?: components["schemas"]["AffiliateAttribution"];
-                    };
-                };
+                "application/json": components["schemas"]["UpdateStoreBody"];
             };
         };
         responses: {
@@ -7966,12 +8558,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    title?: string | null;
-                    description?: string | null;
-                    /** Format: uri */
-                    image?: string | null;
-                };
+                "application/json": components["schemas"]["UpdateStoreSeoBody"];
             };
         };
         responses: {
@@ -8086,23 +8673,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name?: string | null;
-                    legal_form?: string | null;
-                    siret?: string | null;
-                    vat_number?: string | null;
-                    activity_number?: string | null;
-                    address_line1?: string | null;
-                    address_line2?: string | null;
-                    postal_code?: string | null;
-                    city?: string | null;
-                    state?: string | null;
-                    country?: string | null;
-                    /** Format: email */
-                    email?: string | null;
-                    phone?: string | null;
-                    signatory_name?: string | null;
-                };
+                "application/json": components["schemas"]["UpdateCompanyBody"];
             };
         };
         responses: {
@@ -8161,11 +8732,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    network: components["schemas"]["SocialNetwork"];
-                    /** Format: uri */
-                    url: string;
-                };
+                "application/json": components["schemas"]["CreateSocialLinkBody"];
             };
         };
         responses: {
@@ -8249,17 +8816,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name: string;
-                    type: components["schemas"]["ResourceType"];
-                    /**
-                     * Format: uri
-                     * @description For FILE, the file_url of a presigned upload (type RESOURCE, at most 536870912 bytes); for LINK, the external address.
-                     */
-                    url: string;
-                    size?: number;
-                    mime_type?: string;
-                };
+                "application/json": components["schemas"]["CreateStoreResourceBody"];
             };
         };
         responses: {
@@ -8290,9 +8847,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    ids: number[];
-                };
+                "application/json": components["schemas"]["ReorderStoreResourcesBody"];
             };
         };
         responses: {
@@ -8543,21 +9098,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    code: string;
-                    type: components["schemas"]["DiscountType"];
-                    value: number;
-                    buyables?: {
-                        type: components["schemas"]["BuyableType"];
-                        /** Format: uuid */
-                        uuid: string;
-                    }[];
-                    max_uses?: number | null;
-                    /** Format: date-time */
-                    starts_at?: string | null;
-                    /** Format: date-time */
-                    ends_at?: string | null;
-                };
+                "application/json": components["schemas"]["CreateDiscountCodeBody"];
             };
         };
         responses: {
@@ -8644,11 +9185,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    subject?: string;
-                    body?: string;
-                    enabled?: boolean;
-                };
+                "application/json": components["schemas"]["UpdateEmailTemplateBody"];
             };
         };
         responses: {
@@ -8789,14 +9326,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    provider: components["schemas"]["EmailProviderName"];
-                    enabled?: boolean;
-                    api_key?: string | null;
-                    /** Format: uri */
-                    api_url?: string | null;
-                    default_list_id?: string | null;
-                };
+                "application/json": components["schemas"]["UpdateEmailProviderBody"];
             };
         };
         responses: {
@@ -8857,11 +9387,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** Format: uri */
-                    url: string;
-                    webhook: components["schemas"]["WebhookEvent"];
-                };
+                "application/json": components["schemas"]["CreateWebhookBody"];
             };
         };
         responses: {
@@ -9028,10 +9554,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @example 7E7MGXCWTTKK2 */
-                    merchant_id: string;
-                };
+                "application/json": components["schemas"]["LinkPaypalBody"];
             };
         };
         responses: {
@@ -9194,16 +9717,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    type: components["schemas"]["AiContentType"];
-                    /** @description Subject, audience, tone, in the trainer's words. */
-                    input: string;
-                    buyable?: {
-                        type: components["schemas"]["BuyableType"];
-                        /** Format: uuid */
-                        uuid: string;
-                    };
-                };
+                "application/json": components["schemas"]["CreateAiContentBody"];
             };
         };
         responses: {
@@ -9262,9 +9776,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    value: string;
-                };
+                "application/json": components["schemas"]["UpdateStoreTagBody"];
             };
         };
         responses: {
@@ -9479,17 +9991,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    email: components["schemas"]["Email"];
-                    firstname: string;
-                    lastname?: string;
-                    phone?: string;
-                    locale?: components["schemas"]["Locale"];
-                    training_uuids?: string[];
-                    bundle_uuids?: string[];
-                    /** @default true */
-                    send_invitation?: boolean;
-                };
+                "application/json": components["schemas"]["CreateCustomerBody"];
             };
         };
         responses: {
@@ -9622,13 +10124,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    email?: components["schemas"]["Email"];
-                    firstname?: string;
-                    lastname?: string | null;
-                    phone?: string | null;
-                    locale?: components["schemas"]["Locale"];
-                };
+                "application/json": components["schemas"]["UpdateCustomerBody"];
             };
         };
         responses: {
@@ -9662,17 +10158,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    buyable_type: components["schemas"]["BuyableType"];
-                    /** Format: uuid */
-                    buyable_uuid: string;
-                    /** @default false */
-                    bypass_drip?: boolean;
-                    /** Format: date-time */
-                    expires_at?: string | null;
-                    /** @default true */
-                    send_email?: boolean;
-                };
+                "application/json": components["schemas"]["EnrollCustomerBody"];
             };
         };
         responses: {
@@ -9775,9 +10261,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    tags: string[];
-                };
+                "application/json": components["schemas"]["AddCustomerCrmTagsBody"];
             };
         };
         responses: {
@@ -9812,9 +10296,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    tags: string[];
-                };
+                "application/json": components["schemas"]["RemoveCustomerCrmTagsBody"];
             };
         };
         responses: {
@@ -9875,9 +10357,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    tags: string[];
-                };
+                "application/json": components["schemas"]["DeleteCrmTagsBody"];
             };
         };
         responses: {
@@ -9908,10 +10388,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    id?: number;
-                    content: string;
-                };
+                "application/json": components["schemas"]["SaveCustomerCrmNoteBody"];
             };
         };
         responses: {
@@ -9971,15 +10448,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    phone?: string | null;
-                    company?: string | null;
-                    job_title?: string | null;
-                    address?: string | null;
-                    /** Format: date */
-                    birthdate?: string | null;
-                    comment?: string | null;
-                };
+                "application/json": components["schemas"]["UpdateCustomerPrivateDataBody"];
             };
         };
         responses: {
@@ -10110,11 +10579,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** Format: uuid */
-                    customer_uuid: string;
-                    commission_rate?: number | null;
-                };
+                "application/json": components["schemas"]["CreateAffiliateBody"];
             };
         };
         responses: {
@@ -10250,10 +10715,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    status?: components["schemas"]["AffiliateStatus"];
-                    commission_rate?: number | null;
-                };
+                "application/json": components["schemas"]["UpdateAffiliateBody"];
             };
         };
         responses: {
@@ -10312,11 +10774,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @enum {string} */
-                    status: "PAID" | "REFUSED";
-                    comment?: string;
-                };
+                "application/json": components["schemas"]["ProcessAffiliatePayoutBody"];
             };
         };
         responses: {
@@ -10378,10 +10836,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name: string;
-                    summary?: string;
-                };
+                "application/json": components["schemas"]["CreateTrainingBody"];
             };
         };
         responses: {
@@ -10434,14 +10889,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    trainings: {
-                        /** Format: uuid */
-                        uuid: string;
-                        /** @description Position in the list; bounded so that trainings created afterwards (last + 1) still fit the column. */
-                        order: number;
-                    }[];
-                };
+                "application/json": components["schemas"]["ReorderTrainingsBody"];
             };
         };
         responses: {
@@ -10497,24 +10945,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name?: string;
-                    summary?: string | null;
-                    description?: string | null;
-                    slug?: string;
-                    /** Format: uri */
-                    picture?: string | null;
-                    status?: components["schemas"]["TrainingStatus"];
-                    tags?: string[];
-                    email_list_id?: string | null;
-                    max_customers?: number | null;
-                    /** Format: date-time */
-                    enrollment_ends_at?: string | null;
-                    access_duration_days?: number | null;
-                    /** @enum {string|null} */
-                    drip_frequency?: "WEEKLY" | "BIWEEKLY" | "MONTHLY" | null;
-                    certificate_enabled?: boolean;
-                };
+                "application/json": components["schemas"]["UpdateTrainingBody"];
             };
         };
         responses: {
@@ -10596,13 +11027,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    type: components["schemas"]["UploadType"];
-                    filename: string;
-                    /** Format: int64 */
-                    size?: number;
-                    content_type?: string;
-                };
+                "application/json": components["schemas"]["CreateTrainingUploadUrlBody"];
             };
         };
         responses: {
@@ -10632,12 +11057,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    enabled?: boolean;
-                    rating_enabled?: boolean;
-                    comment_enabled?: boolean;
-                    mandatory?: boolean;
-                };
+                "application/json": components["schemas"]["UpdateTrainingFeedbackOptionsBody"];
             };
         };
         responses: {
@@ -10667,12 +11087,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    title?: string | null;
-                    description?: string | null;
-                    /** Format: uri */
-                    image?: string | null;
-                };
+                "application/json": components["schemas"]["UpdateTrainingSeoBody"];
             };
         };
         responses: {
@@ -10815,9 +11230,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    user_uuids: string[];
-                };
+                "application/json": components["schemas"]["AddTrainingAuthorsBody"];
             };
         };
         responses: {
@@ -10849,9 +11262,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    user_uuids: string[];
-                };
+                "application/json": components["schemas"]["RemoveTrainingAuthorsBody"];
             };
         };
         responses: {
@@ -11034,17 +11445,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    email: components["schemas"]["Email"];
-                    firstname?: string;
-                    lastname?: string;
-                    /** @default false */
-                    bypass_drip?: boolean;
-                    /** Format: date-time */
-                    expires_at?: string | null;
-                    /** @default true */
-                    send_email?: boolean;
-                };
+                "application/json": components["schemas"]["AddTrainingCustomerBody"];
             };
         };
         responses: {
@@ -11116,12 +11517,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    blocked?: boolean;
-                    bypass_drip?: boolean;
-                    /** Format: date-time */
-                    expires_at?: string | null;
-                };
+                "application/json": components["schemas"]["UpdateTrainingCustomerBody"];
             };
         };
         responses: {
@@ -11178,21 +11574,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
-                    learner_name?: string;
-                    hours?: number;
-                    /** @description Nature of the action (e.g. action de formation). */
-                    nature?: string;
-                    /** Format: date */
-                    start_date?: string;
-                    /** Format: date */
-                    end_date?: string;
-                    organisation?: string;
-                    siret?: string;
-                    activity_number?: string;
-                    signatory?: string;
-                    place?: string;
-                };
+                "application/json": components["schemas"]["CreateAttendanceCertificateBody"];
             };
         };
         responses: {
@@ -11223,21 +11605,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
-                    learner_name?: string;
-                    hours?: number;
-                    /** @description Nature of the action (e.g. action de formation). */
-                    nature?: string;
-                    /** Format: date */
-                    start_date?: string;
-                    /** Format: date */
-                    end_date?: string;
-                    organisation?: string;
-                    siret?: string;
-                    activity_number?: string;
-                    signatory?: string;
-                    place?: string;
-                };
+                "application/json": components["schemas"]["CreateCompletionCertificateBody"];
             };
         };
         responses: {
@@ -11324,9 +11692,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    transaction_ids: number[];
-                };
+                "application/json": components["schemas"]["CancelTrainingCustomerTransactionsBody"];
             };
         };
         responses: {
@@ -11385,15 +11751,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @enum {string} */
-                    type: "SECTION" | "GENERIC" | "VIDEO" | "QUIZ" | "TASKS" | "ASSIGNMENT";
-                    name: string;
-                    parent_id?: number | null;
-                    /** @default true */
-                    draft?: boolean;
-                    description?: string;
-                };
+                "application/json": components["schemas"]["CreateTrainingItemBody"];
             };
         };
         responses: {
@@ -11465,13 +11823,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    items: {
-                        id: number;
-                        parent_id: number | null;
-                        position: number;
-                    }[];
-                };
+                "application/json": components["schemas"]["ReorderTrainingItemsBody"];
             };
         };
         responses: {
@@ -11637,10 +11989,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": {
-                    /** Format: uuid */
-                    target_training_uuid?: string;
-                };
+                "application/json": components["schemas"]["DuplicateTrainingItemBody"];
             };
         };
         responses: {
@@ -11708,11 +12057,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Refused when empty after trimming. */
-                    content: string;
-                    parent_id?: number;
-                };
+                "application/json": components["schemas"]["CreateTrainingItemCommentBody"];
             };
         };
         responses: {
@@ -11986,11 +12331,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    decision: components["schemas"]["AssignmentDecision"];
-                    /** @description Plain text. */
-                    correction?: string;
-                };
+                "application/json": components["schemas"]["ValidateAssignmentBody"];
             };
         };
         responses: {
@@ -12054,9 +12395,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    content: string;
-                };
+                "application/json": components["schemas"]["CreateAssignmentCommentBody"];
             };
         };
         responses: {
@@ -12088,17 +12427,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name: string;
-                    type: components["schemas"]["ResourceType"];
-                    /**
-                     * Format: uri
-                     * @description For FILE, the file_url of a presigned upload (type RESOURCE).
-                     */
-                    url: string;
-                    size?: number;
-                    mime_type?: string;
-                };
+                "application/json": components["schemas"]["CreateTrainingItemResourceBody"];
             };
         };
         responses: {
@@ -12130,9 +12459,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    ids: number[];
-                };
+                "application/json": components["schemas"]["ReorderTrainingItemResourcesBody"];
             };
         };
         responses: {
@@ -12191,9 +12518,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    archived: boolean;
-                };
+                "application/json": components["schemas"]["ArchiveQuizQuestionBody"];
             };
         };
         responses: {
@@ -12255,11 +12580,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name: string;
-                    summary?: string;
-                    training_uuids?: string[];
-                };
+                "application/json": components["schemas"]["CreateBundleBody"];
             };
         };
         responses: {
@@ -12312,9 +12633,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    bundle_uuids: string[];
-                };
+                "application/json": components["schemas"]["ReorderBundlesBody"];
             };
         };
         responses: {
@@ -12370,21 +12689,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name?: string;
-                    summary?: string | null;
-                    description?: string | null;
-                    slug?: string;
-                    /** Format: uri */
-                    picture?: string | null;
-                    status?: components["schemas"]["BundleStatus"];
-                    seo_data?: {
-                        title?: string | null;
-                        description?: string | null;
-                        /** Format: uri */
-                        image?: string | null;
-                    };
-                };
+                "application/json": components["schemas"]["UpdateBundleBody"];
             };
         };
         responses: {
@@ -12495,9 +12800,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    item_uuids: string[];
-                };
+                "application/json": components["schemas"]["ReorderBundleTrainingsBody"];
             };
         };
         responses: {
@@ -12604,13 +12907,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    collections: {
-                        /** Format: uuid */
-                        uuid: string;
-                        position: number;
-                    }[];
-                };
+                "application/json": components["schemas"]["ReorderCollectionsBody"];
             };
         };
         responses: {
@@ -12639,11 +12936,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name: string;
-                    description?: string | null;
-                    position?: number;
-                };
+                "application/json": components["schemas"]["CreateCollectionBody"];
             };
         };
         responses: {
@@ -12672,10 +12965,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name?: string;
-                    description?: string | null;
-                };
+                "application/json": components["schemas"]["UpdateCollectionBody"];
             };
         };
         responses: {
@@ -12750,15 +13040,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    groups: {
-                        /** Format: uuid */
-                        uuid: string;
-                        position: number;
-                        /** Format: uuid */
-                        collection?: string | null;
-                    }[];
-                };
+                "application/json": components["schemas"]["ReorderSpacesBody"];
             };
         };
         responses: {
@@ -12787,23 +13069,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name: string;
-                    description?: string | null;
-                    /** Format: uuid */
-                    collection?: string | null;
-                    state: components["schemas"]["SpaceState"];
-                    /** @description Auto-add ALL: every learner joins. The interface's auto-add mode is not sent: ALL sends global true and no trainings, TRAININGS global false with trainings, MANUAL global false with no trainings. */
-                    global?: boolean;
-                    trainings?: string[];
-                    settings?: {
-                        readonly?: boolean;
-                        show_members?: boolean;
-                        default_post_sort?: components["schemas"]["PostSort"];
-                    };
-                    pinned?: boolean;
-                    type: components["schemas"]["SpaceType"];
-                };
+                "application/json": components["schemas"]["CreateSpaceBody"];
             };
         };
         responses: {
@@ -12857,22 +13123,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name?: string;
-                    description?: string | null;
-                    /** Format: uuid */
-                    collection?: string | null;
-                    state?: components["schemas"]["SpaceState"];
-                    /** @description Auto-add ALL: every learner joins. The interface's auto-add mode is not sent: ALL sends global true and no trainings, TRAININGS global false with trainings, MANUAL global false with no trainings. */
-                    global?: boolean;
-                    trainings?: string[];
-                    settings?: {
-                        readonly?: boolean;
-                        show_members?: boolean;
-                        default_post_sort?: components["schemas"]["PostSort"];
-                    };
-                    pinned?: boolean;
-                };
+                "application/json": components["schemas"]["UpdateSpaceBody"];
             };
         };
         responses: {
@@ -12963,16 +13214,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Rich text (HTML); refused when empty after trimming. */
-                    content: string;
-                    /** Format: date-time */
-                    published_at?: string;
-                    pinned?: boolean;
-                    settings?: {
-                        readonly?: boolean;
-                    };
-                };
+                "application/json": components["schemas"]["CreatePostBody"];
             };
         };
         responses: {
@@ -13085,15 +13327,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    content?: string;
-                    /** Format: date-time */
-                    published_at?: string;
-                    pinned?: boolean;
-                    settings?: {
-                        readonly?: boolean;
-                    };
-                };
+                "application/json": components["schemas"]["UpdatePostBody"];
             };
         };
         responses: {
@@ -13146,10 +13380,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    reason: components["schemas"]["AbuseReason"];
-                    comment?: string;
-                };
+                "application/json": components["schemas"]["ReportPostBody"];
             };
         };
         responses: {
@@ -13266,12 +13497,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Refused when empty after trimming. */
-                    content: string;
-                    /** Format: uuid */
-                    parent_uuid?: string;
-                };
+                "application/json": components["schemas"]["CreateCommentBody"];
             };
         };
         responses: {
@@ -13301,12 +13527,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    content?: string;
-                    settings?: {
-                        readonly?: boolean;
-                    };
-                };
+                "application/json": components["schemas"]["UpdateCommentBody"];
             };
         };
         responses: {
@@ -13359,10 +13580,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    reason: components["schemas"]["AbuseReason"];
-                    comment?: string;
-                };
+                "application/json": components["schemas"]["ReportCommentBody"];
             };
         };
         responses: {
@@ -13480,11 +13698,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    type: components["schemas"]["MemberType"];
-                    /** Format: uuid */
-                    type_uuid: string;
-                };
+                "application/json": components["schemas"]["AddMemberBody"];
             };
         };
         responses: {
@@ -13603,9 +13817,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    email_notifications: boolean;
-                };
+                "application/json": components["schemas"]["UpdateMemberBody"];
             };
         };
         responses: {
@@ -13693,13 +13905,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    email: components["schemas"]["Email"];
-                    password: components["schemas"]["Password"];
-                    firstname: string;
-                    lastname?: string;
-                    locale?: components["schemas"]["Locale"];
-                };
+                "application/json": components["schemas"]["RegisterLearnerBody"];
             };
         };
         responses: {
@@ -13730,12 +13936,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    email: components["schemas"]["Email"];
-                    password: string;
-                    /** @default false */
-                    staySignedIn?: boolean;
-                };
+                "application/json": components["schemas"]["LoginLearnerBody"];
             };
         };
         responses: {
@@ -13765,11 +13966,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    token: string;
-                    password?: components["schemas"]["Password"];
-                    password_confirmation?: string;
-                };
+                "application/json": components["schemas"]["ActivateLearnerBody"];
             };
         };
         responses: {
@@ -13798,9 +13995,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    email: components["schemas"]["Email"];
-                };
+                "application/json": components["schemas"]["ResendLearnerActivationBody"];
             };
         };
         responses: {
@@ -13830,11 +14025,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    token: string;
-                    password: components["schemas"]["Password"];
-                    password_confirmation: string;
-                };
+                "application/json": components["schemas"]["ResetLearnerPasswordBody"];
             };
         };
         responses: {
@@ -13873,9 +14064,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    email: components["schemas"]["Email"];
-                };
+                "application/json": components["schemas"]["RequestLearnerPasswordResetBody"];
             };
         };
         responses: {
@@ -13955,11 +14144,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    firstname?: string;
-                    lastname?: string | null;
-                    locale?: components["schemas"]["Locale"];
-                };
+                "application/json": components["schemas"]["UpdateLearnerMeBody"];
             };
         };
         responses: {
@@ -14115,14 +14300,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    buyable_type: components["schemas"]["BuyableType"];
-                    /** Format: uuid */
-                    buyable_uuid: string;
-                    /** @description Our design: absent, the buyable's first schedule (a checkout opened without one). */
-                    payment_schedule_id?: number;
-                    discount_code?: string;
-                };
+                "application/json": components["schemas"]["QuoteCheckoutBody"];
             };
         };
         responses: {
@@ -14163,34 +14341,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    buyable_type: components["schemas"]["BuyableType"];
-                    /** Format: uuid */
-                    buyable_uuid: string;
-                    payment_schedule_id: number;
-                    discount_code?: string;
-                    email: components["schemas"]["Email"];
-                    firstname: string;
-                    lastname: string;
-                    billing_address?: components["schemas"]["BillingAddress"];
-                    /** @enum {string} */
-                    payment_method?: "CARD" | "PAYPAL";
-                    affiliate_codes?: {
-                        code: string;
-                        /** Format: date-time */
-                        visited_at: string;
-                    }[];
-                    utm?: {
-                        source?: string;
-                        medium?: string;
-                        campaign?: string;
-                        id?: string;
-                        term?: string;
-                        content?: string;
-                    };
-                    /** @enum {boolean} */
-                    accept_terms: true;
-                };
+                "application/json": components["schemas"]["CheckoutBody"];
             };
         };
         responses: {
@@ -14248,10 +14399,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @enum {string} */
-                    outcome: "PAID" | "FAILED" | "ABANDONED";
-                };
+                "application/json": components["schemas"]["CompleteTestPaymentBody"];
             };
         };
         responses: {
@@ -14399,12 +14547,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Seconds since the last call. */
-                    time_spent_delta?: number;
-                    tasks_done?: string[];
-                    completed?: boolean;
-                };
+                "application/json": components["schemas"]["UpdateLessonProgressBody"];
             };
         };
         responses: {
@@ -14470,14 +14613,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description scorm-again's CMI JSON (renderCMIToJSONObject). */
-                    cmi: {
-                        [key: string]: unknown;
-                    };
-                    /** @description Sent on LMSFinish / Terminate. */
-                    finished?: boolean;
-                };
+                "application/json": components["schemas"]["SaveScormProgressBody"];
             };
         };
         responses: {
@@ -14512,12 +14648,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    answers: {
-                        question_id: number;
-                        choice_ids: number[];
-                    }[];
-                };
+                "application/json": components["schemas"]["SubmitQuizAnswersBody"];
             };
         };
         responses: {
@@ -14552,16 +14683,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    content?: string;
-                    files?: {
-                        name: string;
-                        /** Format: uri */
-                        url: string;
-                        /** Format: int64 */
-                        size: number;
-                    }[];
-                };
+                "application/json": components["schemas"]["SubmitAssignmentBody"];
             };
         };
         responses: {
@@ -14629,9 +14751,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    content: string;
-                };
+                "application/json": components["schemas"]["CreateMyAssignmentCommentBody"];
             };
         };
         responses: {
@@ -14706,10 +14826,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    content: string;
-                    parent_id?: number;
-                };
+                "application/json": components["schemas"]["CreateLessonCommentBody"];
             };
         };
         responses: {
@@ -14744,10 +14861,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    rating?: number;
-                    comment?: string;
-                };
+                "application/json": components["schemas"]["GiveLessonFeedbackBody"];
             };
         };
         responses: {
@@ -14778,14 +14892,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @enum {string} */
-                    type: "ASSIGNMENT";
-                    filename: string;
-                    /** Format: int64 */
-                    size: number;
-                    content_type?: string;
-                };
+                "application/json": components["schemas"]["CreateLearnerUploadUrlBody"];
             };
         };
         responses: {
@@ -14816,9 +14923,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    code: string;
-                };
+                "application/json": components["schemas"]["RecordAffiliateVisitBody"];
             };
         };
         responses: {
@@ -14971,12 +15076,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    amount: number;
-                    /** Format: uri */
-                    invoice_url: string;
-                    payment_information: string;
-                };
+                "application/json": components["schemas"]["RequestPayoutBody"];
             };
         };
         responses: {

@@ -78,9 +78,9 @@ describe('commands on stores of every plan', () => {
 
   it.each(PLANS)('createItem on %s creates exactly the JSON types its plan includes', async (plan) => {
     const training = await trainingFor(plan);
-    const section = await createItem(env.services, auths[plan], training, { type: 'SECTION', name: 'Chapitre' });
+    const section = await createItem(env.services, auths[plan], training, { type: 'SECTION', name: 'Chapitre', draft: true });
     for (const type of ['GENERIC', 'VIDEO', 'QUIZ', 'TASKS', 'ASSIGNMENT'] as const) {
-      const created = await createItem(env.services, auths[plan], training, { type, name: type, parent_id: section.id }).then(
+      const created = await createItem(env.services, auths[plan], training, { type, name: type, parent_id: section.id, draft: true }).then(
         () => true,
         (error: HttpError) => (error.code === 'PLAN_REQUIRED' ? false : Promise.reject(error)),
       );

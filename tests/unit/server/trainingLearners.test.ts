@@ -50,9 +50,9 @@ describe('an access past its expiry', () => {
 
   it("gets the training's access duration when the team gives no date", async () => {
     const t = await training({ accessDurationDays: 30 });
-    const added = await addTrainingCustomer(env.services, storeRow, t.id, { email: learner(2).email });
+    const added = await addTrainingCustomer(env.services, storeRow, t.id, { email: learner(2).email, bypass_drip: false, send_email: true });
     expect(Date.parse(added.expires_at!) - env.services.clock().getTime()).toBe(30 * 86_400_000);
-    const unlimited = await addTrainingCustomer(env.services, storeRow, t.id, { email: learner(3).email, expires_at: null });
+    const unlimited = await addTrainingCustomer(env.services, storeRow, t.id, { email: learner(3).email, expires_at: null, bypass_drip: false, send_email: true });
     expect(unlimited.expires_at).toBeNull();
   });
 });

@@ -45,7 +45,7 @@ export function AddCustomerModal({
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const text = (name: string) => String(data.get(name) ?? '').trim();
-    request.submit({ email: text('email'), ...(text('firstname') ? { firstname: text('firstname') } : {}), ...(text('lastname') ? { lastname: text('lastname') } : {}) });
+    request.submit({ email: text('email'), bypass_drip: false, send_email: true, ...(text('firstname') ? { firstname: text('firstname') } : {}), ...(text('lastname') ? { lastname: text('lastname') } : {}) });
   };
   const close = (open: boolean) => {
     if (request.isSubmitting) return;
