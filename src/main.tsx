@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { captureAttribution } from './app/attribution';
+import { consentActor } from './app/consent';
 import { reportUncaught } from './app/failureReporter';
 import { listenForUncaughtErrors } from './app/uncaughtErrors';
 import { connectInspector, type Inspect } from './app/inspector';
@@ -34,6 +35,8 @@ if (affiliateVisit && schoolOfVisit) void import('./api/schoolApi').then((m) => 
 if (tokenStorage.get()) void import('./api/authApi');
 
 connectInspector(await inspector());
+// The analytics consent (only when a tag manager is configured): the banner until the visitor chooses.
+consentActor?.start();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <LocaleProvider>

@@ -4,6 +4,7 @@ import { BrowserRouter, Route, Routes, useHref, useNavigate } from 'react-router
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { captureAttribution } from './app/attribution';
+import { consentActor } from './app/consent';
 import { catalogueMessages } from './app/errorCatalogue';
 import { registerFailureOutlets, reportUncaught } from './app/failureReporter';
 import { LazyToastRegion } from './app/LazyToastRegion';
@@ -32,6 +33,8 @@ servedOnSchoolHost(hostSchool);
 
 listenForUncaughtErrors(window, reportUncaught);
 captureAttribution(new URLSearchParams(location.search), localStorage, new Date());
+// The analytics consent (only when a tag manager is configured); the school's pages say whether they permit it.
+consentActor?.start();
 
 /** Failures a page does not show itself: a toast (the school has no network-lost dialog nor Stripe prompt). */
 function SchoolFailureOutlets() {

@@ -1,3 +1,4 @@
+import { ConsentBanner } from '../components/consent/ConsentBanner';
 import { useLayoutEffect, useRef } from 'react';
 import {
   Navigate,
@@ -64,6 +65,7 @@ function Root() {
       <FailureOutlets />
       <PageDialogHost />
       <Outlet />
+      <ConsentBanner permitted />
       <LazyToastRegion closeLabel={intl.formatMessage(commonMessages.close)} />
     </AriaRouterProvider>
   );

@@ -1,5 +1,6 @@
 import { defineMessages, useIntl } from 'react-intl';
 import { usePageDialog } from '../app/pageDialog';
+import { ConsentLink } from '../components/consent/ConsentBanner';
 
 const messages = defineMessages({
   terms: { id: 'legal.terms', defaultMessage: 'Conditions générales' },
@@ -25,6 +26,7 @@ export function LegalLinks() {
           {intl.formatMessage(page.label)}
         </button>
       ))}
+      <ConsentLink className="legal-links__link" />
     </nav>
   );
 }

@@ -37,6 +37,7 @@ const test = base.extend<object, { fakes: { sentry: FakeSentry; captcha: Awaited
         CAPTCHA_SITE_KEY: 'e2e-site-key',
         CAPTCHA_SECRET_KEY: 'e2e-secret',
         CAPTCHA_VERIFY_URL: fakes.captcha.verifyUrl,
+        GTM_CONTAINER_ID: 'GTM-E2ETEST',
       });
       try {
         await provide(server.url);
@@ -63,6 +64,51 @@ const FAKE_TURNSTILE = `window.turnstile = {
   reset() {},
   remove() {},
 };`;
+
+// The consent banner would sit over the forms: the other tests of this file come as a visitor who already refused.
+test.beforeEach(async ({ page }, testInfo) => {
+  if (!testInfo.title.includes('consent')) await page.addInitScript(() => localStorage.setItem('cp.analytics-consent', 'refused'));
+});
+
+test('analytics: nothing before consent, refusing is one click and remembered, accepting from the "Cookies" link loads the tag manager, never on a school that did not enable it', async ({ page }) => {
+  const gtm: string[] = [];
+  // No internet here: Google's script is answered in the browser, and each request for it counted.
+  await page.route('https://www.googletagmanager.com/**', (route) => {
+    gtm.push(route.request().url());
+    return route.fulfill({ contentType: 'text/javascript', body: 'window.__tagManagerRan = true;' });
+  });
+  await page.goto('/connexion');
+  const banner = page.getByTestId('consent-banner');
+  await expect(banner).toBeVisible();
+  await expect(banner.getByRole('button', { name: 'Refuser' })).toBeVisible();
+  await expect(banner.getByRole('button', { name: 'Accepter' })).toBeVisible();
+  expect(gtm).toEqual([]);
+
+  await banner.getByRole('button', { name: 'Refuser' }).click();
+  await expect(banner).toHaveCount(0);
+  await page.reload();
+  await expect(page.locator('input[name=email]')).toBeVisible();
+  await expect(banner).toHaveCount(0);
+  expect(gtm).toEqual([]);
+
+  // Changing one's mind from the legal links.
+  await page.getByTestId('consent-link').click();
+  await expect(banner).toContainText('Votre choix actuel : refusé.');
+  await banner.getByRole('button', { name: 'Accepter' }).click();
+  await expect.poll(() => gtm.length).toBe(1);
+  expect(gtm[0]).toBe('https://www.googletagmanager.com/gtm.js?id=GTM-E2ETEST');
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __tagManagerRan?: boolean }).__tagManagerRan)).toBe(true);
+  await page.reload();
+  await expect(page.locator('input[name=email]')).toBeVisible();
+  await expect(banner).toHaveCount(0);
+  await expect.poll(() => gtm.length).toBe(2);
+
+  // The demo school has not enabled analytics for its learners: nothing there, whatever was accepted.
+  await page.goto('/ecole/demo');
+  await expect(page.getByTestId('catalogue-training-card').first()).toBeVisible();
+  await expect(banner).toHaveCount(0);
+  expect(gtm).toHaveLength(2);
+});
 
 test('a sign-up without a solved captcha is refused in French; solved, it goes through', async ({ page }, testInfo) => {
   await page.route('https://challenges.cloudflare.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: FAKE_TURNSTILE }));

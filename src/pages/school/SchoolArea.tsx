@@ -4,7 +4,9 @@ import { useIntl } from 'react-intl';
 import { Navigate, Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { queryClient } from '../../api/queryClient';
 import { schoolQuery, type School as SchoolBody } from '../../api/schoolApi';
+import { consentActor } from '../../app/consent';
 import { LearnerAuthActor, SchoolProvider, useSchool } from '../../app/school';
+import { ConsentBanner, ConsentLink } from '../../components/consent/ConsentBanner';
 import { Banner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { TextLink } from '../../components/ui/Link';
@@ -72,6 +74,8 @@ function School({ ownHost }: { ownHost: string | undefined }) {
   return (
     <SchoolProvider key={school.data.subdomain} school={school.data} navigate={navigate}>
       <SchoolPages />
+      {/* Analytics on a school's pages only when its store enables them (feature_options.school_analytics). */}
+      <ConsentBanner permitted={Boolean(school.data.analytics_enabled)} />
     </SchoolProvider>
   );
 }
@@ -157,13 +161,14 @@ function SchoolHeader({ isSignedIn }: { isSignedIn: boolean }) {
 /** What the store shows every visitor: its resources, its social links, its own legal pages (when it gave them). */
 function SchoolFooter() {
   const intl = useIntl();
-  const { resources, social_links: socialLinks, legal_links: legal } = useSchool();
+  const { resources, social_links: socialLinks, legal_links: legal, analytics_enabled: analytics } = useSchool();
   const legalPages = [
     { url: legal.terms_url, label: m.legalTerms },
     { url: legal.privacy_url, label: m.legalPrivacy },
     { url: legal.legal_notice_url, label: m.legalNotice },
   ].filter((page): page is { url: string; label: typeof m.legalTerms } => Boolean(page.url));
-  if (!resources.length && !socialLinks.length && !legalPages.length) return null;
+  const cookies = Boolean(analytics) && consentActor !== null;
+  if (!resources.length && !socialLinks.length && !legalPages.length && !cookies) return null;
   return (
     <footer className="school-footer" data-testid="school-footer">
       {resources.length > 0 && (
@@ -194,7 +199,7 @@ function SchoolFooter() {
           </ul>
         </nav>
       )}
-      {legalPages.length > 0 && (
+      {(legalPages.length > 0 || cookies) && (
         <nav aria-labelledby="school-footer-legal">
           <h2 id="school-footer-legal">{intl.formatMessage(m.footerLegal)}</h2>
           <ul>
@@ -205,6 +210,11 @@ function SchoolFooter() {
                 </TextLink>
               </li>
             ))}
+            {cookies && (
+              <li>
+                <ConsentLink className="school-footer__consent" />
+              </li>
+            )}
           </ul>
         </nav>
       )}
