@@ -6,11 +6,21 @@ import { jobHandlers } from './jobs/handlers.js';
 import { startQueue, type JobQueue } from './jobs/queue.js';
 import { createMailer } from './mail/mailer.js';
 import { createStorage } from './storage/createStorage.js';
-import { flushErrorReports, startErrorReporting } from './thirdParty/errorReporting.js';
+import { flushErrorReports, reportingErrors, reportProcessError, startErrorReporting } from './thirdParty/errorReporting.js';
 
 const config = readConfig();
 // SENTRY_DSN set: the SDK is imported and started before anything can fail; unset, it is never loaded.
 await startErrorReporting(config.thirdParty.sentry);
+if (reportingErrors()) {
+  // What no request answered for is reported too, then the process ends as Node would have ended it.
+  for (const kind of ['uncaughtException', 'unhandledRejection'] as const) {
+    process.on(kind, (error: unknown) => {
+      console.error(`${kind}:`, error);
+      reportProcessError(error, kind);
+      void flushErrorReports().finally(() => process.exit(1));
+    });
+  }
+}
 const storage = createStorage(config);
 
 /** Migrations are done by openDatabase; then the product's pages and, on an empty database, the demo store. */

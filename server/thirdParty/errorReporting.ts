@@ -35,6 +35,14 @@ export function reportServerError(error: unknown, context: { method: string; rou
   sentry?.captureException(error, { tags: { method: context.method, ...(context.route ? { route: context.route } : {}) } });
 }
 
+/** Whether errors are reported at all (SENTRY_DSN set and the SDK started). */
+export const reportingErrors = () => sentry !== undefined;
+
+/** Reports what no request answered for: an exception nothing caught, a rejection nothing handled (a job, a timer). */
+export function reportProcessError(error: unknown, kind: 'uncaughtException' | 'unhandledRejection'): void {
+  sentry?.captureException(error, { tags: { kind } });
+}
+
 /** Sends what is queued (tests, shutdown). */
 export async function flushErrorReports(timeoutMs = 2000): Promise<void> {
   await sentry?.flush(timeoutMs);
