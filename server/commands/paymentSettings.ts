@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { components } from '../../src/api/schema.gen.js';
 import type { StoreRow } from '../auth/session.js';
@@ -15,22 +15,31 @@ export const maskAccountId = (id: string) => `${id.slice(0, id.indexOf('_') + 1)
 
 /**
  * The payments settings page (`/parametres/paiements`): the connected account's state is the one Stripe's
- * `account.updated` webhooks keep (paymentWebhooks.ts); until one came, it is read from the account at Stripe
- * once and kept (a webhook newer than the read replaces it).
+ * `account.updated` webhooks keep (paymentWebhooks.ts). While none is known, or the account cannot take card payments
+ * yet (the trainer is coming back from onboarding, and the webhook may lag or not be set up), the page reads it at
+ * Stripe and keeps what it read (newest wins against webhooks); an active account is not asked again.
  */
 export async function paymentSettings(services: Services, store: Pick<StoreRow, 'id' | 'stripeAccountId' | 'paypalMerchantId' | 'stripeAccountState'>): Promise<PaymentSettings> {
   const { stripe, paypal } = configuredProviders(services.config);
   let status: { chargesEnabled: boolean; detailsSubmitted: boolean } | null = store.stripeAccountId ? store.stripeAccountState : null;
-  if (stripe && store.stripeAccountId && !status) {
+  if (stripe && store.stripeAccountId && (!status || !status.chargesEnabled || !status.detailsSubmitted)) {
     // Stripe unreachable: the page still shows the account, with its state unknown.
     const read = await stripe.accountStatus(store.stripeAccountId).catch(() => null);
     if (read) {
       const state = { ...read, eventCreated: Math.floor(services.clock().getTime() / 1000) };
-      await services.db
+      const [kept] = await services.db
         .update(stores)
         .set({ stripeAccountState: state })
-        .where(and(eq(stores.id, store.id), eq(stores.stripeAccountId, store.stripeAccountId), isNull(stores.stripeAccountState)));
-      status = read;
+        .where(
+          and(
+            eq(stores.id, store.id),
+            eq(stores.stripeAccountId, store.stripeAccountId),
+            or(isNull(stores.stripeAccountState), sql`(${stores.stripeAccountState}->>'eventCreated')::bigint <= ${state.eventCreated}`),
+          ),
+        )
+        .returning({ id: stores.id });
+      // A webhook dated after this read (clocks apart) keeps its word; otherwise the read is the latest news.
+      if (kept || !status) status = read;
     }
   }
   return {
