@@ -1,5 +1,6 @@
 import { assign, not, setup } from 'xstate';
 import type { Failure } from '../../shared/failure';
+import { isHttpLink } from '../../shared/validation';
 import { notProvidedPromise } from '../support/notProvided';
 
 export interface PayoutDraft {
@@ -49,7 +50,7 @@ export function payoutProblems(draft: PayoutDraft, limits: Pick<PayoutRequestInp
   if (cents === null || cents === 0) problems.push('amountFormat');
   else if (cents < Math.round(limits.minimum * 100)) problems.push('belowMinimum');
   else if (cents > Math.round(limits.balance * 100)) problems.push('aboveBalance');
-  if (!/^https?:\/\/\S+\.\S+/i.test(draft.invoiceUrl.trim())) problems.push('invoiceUrl');
+  if (!draft.invoiceUrl.trim() || !isHttpLink(draft.invoiceUrl)) problems.push('invoiceUrl');
   if (!draft.paymentInformation.trim()) problems.push('paymentInformation');
   return problems;
 }

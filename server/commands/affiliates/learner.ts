@@ -8,7 +8,9 @@ import { presentPayout, presentTerms } from '../../presenters/affiliate.js';
 import { customerDisplayName } from '../../presenters/customer.js';
 import { ROLE_GROUPS } from '../../policies/roles.js';
 import type { Services } from '../../services.js';
+import type { components } from '../../../src/api/schema.gen.js';
 import { centsOf, eurosOf } from '../../../shared/pricing.js';
+import { isHttpLink } from '../../../shared/validation.js';
 import { notify } from '../notifications.js';
 import { offsetOf, pageEnvelope, type PageRequest } from '../trainingLearners/paging.js';
 import { affiliateRowOf, affiliateViews, figuresOf, insertAffiliate } from './program.js';
@@ -52,11 +54,7 @@ export async function listMyPayouts(services: Services, store: StoreRow, learner
   return pageEnvelope(page, total?.n ?? 0, rows.map(presentPayout));
 }
 
-export interface PayoutInput {
-  amount: number;
-  invoice_url: string;
-  payment_information: string;
-}
+export type PayoutInput = components['schemas']['RequestPayoutBody'];
 
 /**
  * POST …/me/affiliate/payouts. The affiliate's row is locked while the balance is read, so two requests cannot
@@ -68,7 +66,7 @@ export async function requestPayout(services: Services, store: StoreRow, learner
   const cents = centsOf(input.amount);
   if (Math.abs(input.amount * 100 - cents) > 1e-6) throw invalid({ amount: [messages.wholeCents] });
   const invoiceUrl = input.invoice_url.trim();
-  if (!/^https?:\/\//i.test(invoiceUrl)) throw invalid({ invoice_url: [messages.webAddressOnly] });
+  if (!invoiceUrl || !isHttpLink(invoiceUrl)) throw invalid({ invoice_url: [messages.webAddressOnly] });
   const information = input.payment_information.trim();
   if (!information) throw invalid({ payment_information: [messages.required] });
   const customerId = learner.customer.id;

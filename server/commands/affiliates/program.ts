@@ -1,3 +1,4 @@
+import type { components } from '../../../src/api/schema.gen.js';
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { StoreRow } from '../../auth/session.js';
@@ -147,10 +148,8 @@ export function commissionCents(amountCents: number, rate: number): number {
   return Math.floor((amountCents * basisPoints + 5_000) / 10_000);
 }
 
-export interface AffiliateVisit {
-  code: string;
-  visited_at: string;
-}
+/** A REF- link visit the browser kept and sends with the checkout. */
+export type AffiliateVisit = NonNullable<components['schemas']['CheckoutBody']['affiliate_codes']>[number];
 
 /**
  * Which affiliate a checkout credits (or null): among the REF- codes the browser kept, those visited within the

@@ -33,16 +33,12 @@ type EnrolBody = operations['enrollCustomer']['requestBody']['content']['applica
 type PrivateBody = operations['updateCustomerPrivateData']['requestBody']['content']['application/json'];
 
 /** The customers list's and export's filters (`/apprenants?q=&type=`). */
-export interface CustomerFilter {
-  q?: string;
-  type?: CustomerType;
-  training_uuid?: string;
-  crm_tag?: string;
-}
-export type CustomerSort = 'created_at' | 'last_connection_at' | 'lastname' | 'email';
+type ListQuery = NonNullable<operations['listCustomers']['parameters']['query']>;
+export type CustomerFilter = Pick<ListQuery, 'q' | 'type' | 'training_uuid' | 'crm_tag'>;
+export type CustomerSort = NonNullable<ListQuery['sort']>;
 export interface CustomerOrder {
   sort: CustomerSort;
-  order: 'asc' | 'desc';
+  order: NonNullable<ListQuery['order']>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -11,9 +11,8 @@ import { SearchBox, useSearchBox } from '../../components/catalogue/SearchBox';
 import { Banner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { TextLink } from '../../components/ui/Link';
+import { ListStates } from '../../components/ui/ListStates';
 import { Pagination } from '../../components/ui/Pagination';
-import { Spinner } from '../../components/ui/Spinner';
-import { commonMessages } from '../../i18n/commonMessages';
 import { CustomerFormModal } from './CustomerFormModal';
 import { CUSTOMER_TYPES, CUSTOMER_WRITERS, customerTypeLabels, customerTypeTone } from './customersMessages';
 import '../pages.css';
@@ -177,24 +176,7 @@ export function CustomersPage() {
         </label>
       </div>
 
-      {list.isPending ? (
-        <div className="loading-state">
-          <Spinner aria-label={intl.formatMessage(commonMessages.loading)} />
-        </div>
-      ) : list.isError ? (
-        <Banner variant="danger" title={intl.formatMessage(m.failed)} action={<Button variant="secondary" onPress={() => void list.refetch()}>{intl.formatMessage(commonMessages.retry)}</Button>} />
-      ) : rows.length === 0 ? (
-        filtered ? (
-          <p className="muted" data-testid="customers-no-match">
-            {intl.formatMessage(m.noMatch)}
-          </p>
-        ) : (
-          <div className="empty-state" data-testid="customers-empty">
-            <h2 className="empty-state__title">{intl.formatMessage(m.emptyTitle)}</h2>
-            <p className="page-lead">{intl.formatMessage(m.emptyBody)}</p>
-          </div>
-        )
-      ) : (
+      <ListStates query={list} isEmpty={rows.length === 0} isFiltered={filtered} testId="customers" messages={m}>
         <div className="table-scroll">
           <table className="data-table customers-table" aria-label={intl.formatMessage(m.title)} aria-busy={list.isFetching || undefined}>
             <thead>
@@ -245,7 +227,7 @@ export function CustomersPage() {
             </tbody>
           </table>
         </div>
-      )}
+      </ListStates>
       {list.data && <Pagination page={list.data.meta.current_page} lastPage={list.data.meta.last_page} onChange={search.setPage} />}
       {canWrite && (
         <CustomerFormModal

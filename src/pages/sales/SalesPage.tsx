@@ -11,6 +11,7 @@ import { SearchBox, useSearchBox } from '../../components/catalogue/SearchBox';
 import { Banner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { DateField } from '../../components/ui/DateField';
+import { ListStates } from '../../components/ui/ListStates';
 import { Pagination } from '../../components/ui/Pagination';
 import { Spinner } from '../../components/ui/Spinner';
 import { commonMessages } from '../../i18n/commonMessages';
@@ -198,24 +199,7 @@ export function SalesPage() {
         <DateField granularity="day" label={intl.formatMessage(m.end)} name="au" value={filters.end ?? ''} min={filters.begin} onChange={(value) => setFilter('au', value)} clearLabel={intl.formatMessage(m.clearDate)} />
       </div>
 
-      {list.isPending ? (
-        <div className="loading-state">
-          <Spinner aria-label={intl.formatMessage(commonMessages.loading)} />
-        </div>
-      ) : list.isError ? (
-        <Banner variant="danger" title={intl.formatMessage(m.failed)} action={<Button variant="secondary" onPress={() => void list.refetch()}>{intl.formatMessage(commonMessages.retry)}</Button>} />
-      ) : rows.length === 0 ? (
-        filtered ? (
-          <p className="muted" data-testid="sales-no-match">
-            {intl.formatMessage(m.noMatch)}
-          </p>
-        ) : (
-          <div className="empty-state" data-testid="sales-empty">
-            <h2 className="empty-state__title">{intl.formatMessage(m.emptyTitle)}</h2>
-            <p className="page-lead">{intl.formatMessage(m.emptyBody)}</p>
-          </div>
-        )
-      ) : (
+      <ListStates query={list} isEmpty={rows.length === 0} isFiltered={filtered} testId="sales" messages={m}>
         <div className="table-scroll">
           <table className="data-table sales-table" aria-label={intl.formatMessage(m.title)} aria-busy={list.isFetching || undefined}>
             <thead>
@@ -286,7 +270,7 @@ export function SalesPage() {
             </tbody>
           </table>
         </div>
-      )}
+      </ListStates>
       {list.data && <Pagination page={list.data.meta.current_page} lastPage={list.data.meta.last_page} onChange={search.setPage} />}
     </div>
   );

@@ -71,9 +71,9 @@ export function LearnerAccountPage() {
           />
           <TextField name="lastname" autoComplete="family-name" label={intl.formatMessage(m.lastname)} defaultValue={learner.lastname ?? ''} maxLength={64} errorMessage={fieldErrors(request.error, 'lastname')} />
           {/* The learner's language: their e-mails from this school, and the learner area's language once saved. */}
-          <label className="school-field">
-            <span className="school-field__label">{intl.formatMessage(m.learnerLanguage)}</span>
-            <select name="locale" defaultValue={learner.locale} className="school-field__select" data-testid="learner-locale">
+          <label className="native-field">
+            <span className="native-field__label">{intl.formatMessage(m.learnerLanguage)}</span>
+            <select name="locale" defaultValue={learner.locale} className="native-field__select" data-testid="learner-locale">
               <option value="fr">{intl.formatMessage(commonMessages.french)}</option>
               <option value="en">{intl.formatMessage(commonMessages.english)}</option>
             </select>

@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import { useIntl, type MessageDescriptor } from 'react-intl';
+import { commonMessages } from '../../i18n/commonMessages';
+import { Banner } from './Banner';
+import { Button } from './Button';
+import { Spinner } from './Spinner';
+
+export interface ListStatesProps {
+  /** The list's query: loading and failure come from it. */
+  query: { isPending: boolean; isError: boolean; refetch: () => unknown };
+  isEmpty: boolean;
+  /** A search or a filter is applied: an empty answer says "nothing matches", not "nothing yet". */
+  isFiltered: boolean;
+  /** Prefix of the empty states' test ids (`<prefix>-no-match`, `<prefix>-empty`). */
+  testId: string;
+  messages: { failed: MessageDescriptor; noMatch: MessageDescriptor; emptyTitle: MessageDescriptor; emptyBody: MessageDescriptor };
+  /** The list itself, drawn once there is something to show. */
+  children: ReactNode;
+}
+
+/** A back-office list's states around its table: loading, failed with a retry, nothing matches, nothing yet. */
+export function ListStates({ query, isEmpty, isFiltered, testId, messages, children }: ListStatesProps) {
+  const intl = useIntl();
+  if (query.isPending) {
+    return (
+      <div className="loading-state">
+        <Spinner aria-label={intl.formatMessage(commonMessages.loading)} />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Banner
+        variant="danger"
+        title={intl.formatMessage(messages.failed)}
+        action={
+          <Button variant="secondary" onPress={() => void query.refetch()}>
+            {intl.formatMessage(commonMessages.retry)}
+          </Button>
+        }
+      />
+    );
+  }
+  if (!isEmpty) return <>{children}</>;
+  return isFiltered ? (
+    <p className="muted" data-testid={`${testId}-no-match`}>
+      {intl.formatMessage(messages.noMatch)}
+    </p>
+  ) : (
+    <div className="empty-state" data-testid={`${testId}-empty`}>
+      <h2 className="empty-state__title">{intl.formatMessage(messages.emptyTitle)}</h2>
+      <p className="page-lead">{intl.formatMessage(messages.emptyBody)}</p>
+    </div>
+  );
+}
