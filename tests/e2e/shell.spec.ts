@@ -12,7 +12,7 @@ test('the drawer shows what a role may open, and a denied page warns then goes h
   await logIn(page, 'teacher@demo.test');
   await expect(page.getByTestId('home-welcome')).toBeVisible();
   await expect(page.getByTestId('menu-trainings')).toBeVisible();
-  for (const hidden of ['statistics', 'customers', 'bundles', 'sales', 'discounts', 'marketing', 'settings', 'admin']) {
+  for (const hidden of ['statistics', 'customers', 'bundles', 'sales', 'discounts', 'marketing_automation_tools', 'settings', 'admin']) {
     await expect(page.getByTestId(`menu-${hidden}`)).toHaveCount(0);
   }
   await page.goto('/statistiques');
@@ -22,7 +22,7 @@ test('the drawer shows what a role may open, and a denied page warns then goes h
 
 test('an owner sees the store menu; only platform admins see Administration', async ({ page, browser }) => {
   await logIn(page, 'owner@demo.test');
-  for (const shown of ['statistics', 'customers', 'bundles', 'sales', 'discounts', 'marketing', 'settings', 'trainings_certificates']) {
+  for (const shown of ['statistics', 'customers', 'bundles', 'sales', 'discounts', 'marketing_automation_tools', 'settings', 'trainings_certificates']) {
     await expect(page.getByTestId(`menu-${shown}`)).toBeVisible();
   }
   await expect(page.getByTestId('menu-admin')).toHaveCount(0);
