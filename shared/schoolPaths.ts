@@ -32,6 +32,8 @@ export const SCHOOL_PAGES = {
   myTrainings: 'mes-formations',
   /** The learner's affiliate program (issue 16): join, REF- link, sales, payout requests. */
   affiliate: 'affiliation',
+  /** With `?token=`: leave the school's automatic e-mails (the link at the end of each one). */
+  unsubscribe: 'desinscription',
 } as const;
 
 export type SchoolPage = keyof typeof SCHOOL_PAGES;

@@ -477,6 +477,10 @@ export const customers = pgTable(
     passwordHash: text('password_hash'),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     lastConnectionAt: timestamp('last_connection_at', { withTimezone: true }),
+    /** The key of the unsubscribe link in the automatic e-mails (a random uuid: only the learner's mailbox has it). */
+    unsubscribeToken: uuid('unsubscribe_token').notNull().defaultRandom().unique(),
+    /** Set when the learner left the automatic e-mails (the link in each of them); nothing automatic is sent after. */
+    emailsUnsubscribedAt: timestamp('emails_unsubscribed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1293,4 +1297,42 @@ export const webhookDeliveries = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
   (t) => [index('webhook_deliveries_webhook_idx').on(t.webhookId, t.id)],
+);
+
+/** The automatic e-mails a store may turn on (`/marketing/emails?onglet=`), created with their default text on first read. */
+export const EMAIL_AUTOMATIONS = ['WELCOME', 'NO_RECENT_CONNECTION_1', 'NO_RECENT_CONNECTION_2'] as const;
+export type EmailAutomation = (typeof EMAIL_AUTOMATIONS)[number];
+
+/** A store's automatic e-mail: subject and rich-text body with {{placeholders}}, and whether it is sent. */
+export const emailTemplates = pgTable(
+  'email_templates',
+  {
+    id: serial('id').primaryKey(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    key: text('key', { enum: EMAIL_AUTOMATIONS }).notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    enabled: boolean('enabled').notNull().default(false),
+    /** When it was last turned on: only what happens after counts (turning it on never mails the whole past). */
+    enabledAt: timestamp('enabled_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('email_templates_store_key').on(t.storeId, t.key)],
+);
+
+/** Who received which automatic e-mail: the unique pair makes "at most once per learner and automation" hold under any concurrency. */
+export const emailAutomationSends = pgTable(
+  'email_automation_sends',
+  {
+    templateId: integer('template_id')
+      .notNull()
+      .references(() => emailTemplates.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.templateId, t.customerId] })],
 );

@@ -93,6 +93,8 @@ export const messages = {
     'An account already exists with this address in this school. Sign in, or choose "Forgot your password".',
   ),
   choosePassword: t('Choisissez un mot de passe pour activer votre compte.', 'Choose a password to activate your account.'),
+  unsubscribeLinkInvalid: t('Ce lien de désinscription n’est pas valable pour cette école.', 'This unsubscribe link is not valid for this school.'),
+  unsubscribed: t('C’est noté : vous ne recevrez plus les e-mails automatiques de cette école.', 'Done: you will no longer receive this school’s automatic e-mails.'),
   learnerActivationMailMaybeSent: t(
     "Si un compte de cette école attend son activation à cette adresse, un nouvel e-mail vient d'être envoyé.",
     'If an account of this school waits for activation at this address, a new e-mail has just been sent.',

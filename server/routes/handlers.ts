@@ -5,6 +5,7 @@ import { authHandlers } from './auth.js';
 import { bundleHandlers } from './bundles.js';
 import { checkoutHandlers } from './checkout.js';
 import { customerHandlers } from './customers.js';
+import { emailTemplateHandlers } from './emailTemplates.js';
 import { embedHandlers } from './embeds.js';
 import { learningHandlers } from './learning.js';
 import { meHandlers } from './me.js';
@@ -50,4 +51,5 @@ export const handlers: HandlerMap = {
   ...affiliateHandlers,
   ...customerHandlers,
   ...webhookHandlers,
+  ...emailTemplateHandlers,
 };

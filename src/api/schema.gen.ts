@@ -1049,7 +1049,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** List the automatic e-mails */
+        /**
+         * List the automatic e-mails
+         * @description Our design of what the spec names only by its tabs. Three automations, created with a French default text on first read, all off until turned on: WELCOME (once to each learner enrolled after it was turned on, within a minute of the enrolment), NO_RECENT_CONNECTION_1 and NO_RECENT_CONNECTION_2 (once to each enrolled learner without a visit for 7, then 30 days; the days count from the later of the last visit and the turning on, so turning one on never mails the whole past). A background job (every minute) sends them; each learner receives each automation at most once; a learner who followed the unsubscribe link (`unsubscribeLearnerEmails`) receives none. Placeholders in the subject and body: {{firstname}}, {{lastname}}, {{school}}, {{training}} (the training of the enrolment, or the last one followed), {{login_url}}.
+         */
         get: operations["listEmailTemplates"];
         put?: never;
         post?: never;
@@ -1071,7 +1074,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Edit an automatic e-mail */
+        /**
+         * Edit an automatic e-mail
+         * @description The body is cleaned by the server like the sales pages' descriptions (rich text only, links http(s) and mailto). Turning it on (`enabled` false → true) starts its clock (see `listEmailTemplates`). Another store's template answers 404.
+         */
         put: operations["updateEmailTemplate"];
         post?: never;
         delete?: never;
@@ -3782,6 +3788,29 @@ export interface paths {
          * @description Our design (the spec lists the learner screens but not their calls). Sends a new activation link when this school has a learner with that address who has not activated yet; always answers 202 (the call does not tell whether an account exists). Limited like the back office's resend requests (429).
          */
         post: operations["resendLearnerActivation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/school/stores/{subdomain}/emails/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Leave the school's automatic e-mails
+         * @description Our design (issue 16: the automations' unsubscribe link must be honoured). Every automatic e-mail (`/marketing/emails`) ends with a link to the school's page `desinscription?token=…`; the page asks the learner to confirm (a mail scanner following links must not unsubscribe anyone), then calls this. The learner then receives no automatic e-mail from this school; the e-mails of their account (activation, password, enrolment by the team) still leave. Calling it again answers 200 too. An unknown token answers 422 on `token`.
+         */
+        post: operations["unsubscribeLearnerEmails"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7046,6 +7075,13 @@ export interface components {
         };
         ResendLearnerActivationBody: {
             email: components["schemas"]["Email"];
+        };
+        UnsubscribeLearnerEmailsBody: {
+            /**
+             * Format: uuid
+             * @description The key of the unsubscribe link of an automatic e-mail.
+             */
+            token: string;
         };
         ResetLearnerPasswordBody: {
             token: string;
@@ -14011,6 +14047,35 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    unsubscribeLearnerEmails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UnsubscribeLearnerEmailsBody"];
+            };
+        };
+        responses: {
+            /** @description The learner receives no more automatic e-mails from this school. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     resetLearnerPassword: {
