@@ -82,6 +82,10 @@ export const activateLearner = (subdomain: string, body: LearnerActivation, sign
 export const resendLearnerActivation = (subdomain: string, email: string, signal?: AbortSignal) =>
   unwrap(schoolClient.POST('/school/stores/{subdomain}/activation/resend', { ...at(subdomain), body: { email }, signal }));
 
+/** POST …/emails/unsubscribe: the link at the end of the automatic e-mails (200 again if already done, 422 on an unknown token). */
+export const unsubscribeLearnerEmails = (subdomain: string, token: string, signal?: AbortSignal) =>
+  unwrap(schoolClient.POST('/school/stores/{subdomain}/emails/unsubscribe', { ...at(subdomain), body: { token }, signal }));
+
 /** POST …/password-reset: asks for a reset link (202 whether or not the address is known). */
 export const requestLearnerPasswordReset = (subdomain: string, email: string, signal?: AbortSignal) =>
   unwrap(schoolClient.POST('/school/stores/{subdomain}/password-reset', { params: { ...at(subdomain).params, header: captchaHeader() }, body: { email }, signal }));

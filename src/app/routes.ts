@@ -120,7 +120,7 @@ export const routes: readonly AppRoute[] = [
   { path: '/marketing', name: 'marketing', layout: 'default', guard: MANAGERS, ...MARKETING },
   { path: '/marketing/connexions-externes', name: 'marketing_automations', layout: 'default', guard: MANAGERS, ...MARKETING },
   { path: '/marketing/outils-automatisation', name: 'marketing_automation_tools', layout: 'default', guard: MANAGERS, load: () => import('../pages/marketing/WebhooksPage').then((m) => m.WebhooksPage) },
-  { path: '/marketing/emails', name: 'marketing_emails', layout: 'default', guard: MANAGERS, query: ['onglet'], ...MARKETING },
+  { path: '/marketing/emails', name: 'marketing_emails', layout: 'default', guard: MANAGERS, query: ['onglet'], load: () => import('../pages/marketing/EmailTemplatesPage').then((m) => m.EmailTemplatesPage) },
   { path: '/personnalisation', name: 'customization', layout: 'default', guard: MANAGERS, ...MARKETING },
   { path: '/personnalisation/pages', name: 'customization_pages', layout: 'default', guard: MANAGERS, ...MARKETING },
   { path: '/personnalisation/interne', name: 'customization_internal', layout: 'default', guard: MANAGERS, ...MARKETING },

@@ -11,23 +11,24 @@ type TemplateRow = typeof emailTemplates.$inferSelect;
 
 /**
  * The automations and when each one is due. The default texts are French (the platform's first language); the
- * trainer rewrites them in the language of their school.
+ * trainer rewrites them in the language of their school. {{login_url}} stands as text (mail clients link it): the
+ * editor keeps only http(s) links, so a placeholder in a link's address would not survive an edit.
  */
 export const AUTOMATIONS: Record<EmailAutomation, { inactiveDays: number | null; subject: string; body: string }> = {
   WELCOME: {
     inactiveDays: null,
     subject: 'Bienvenue dans {{training}} !',
-    body: '<p>Bonjour {{firstname}},</p><p>Bienvenue dans <strong>{{training}}</strong> ! Votre formation vous attend : connectez-vous quand vous voulez, votre progression est gardée.</p><p><a href="{{login_url}}">Accéder à ma formation</a></p><p>À très vite,<br>{{school}}</p>',
+    body: '<p>Bonjour {{firstname}},</p><p>Bienvenue dans <strong>{{training}}</strong> ! Votre formation vous attend : connectez-vous quand vous voulez, votre progression est gardée.</p><p>Accéder à ma formation : {{login_url}}</p><p>À très vite,<br>{{school}}</p>',
   },
   NO_RECENT_CONNECTION_1: {
     inactiveDays: 7,
     subject: 'Votre formation vous attend',
-    body: '<p>Bonjour {{firstname}},</p><p>Cela fait une semaine que nous ne vous avons pas vu sur <strong>{{training}}</strong>. Quelques minutes suffisent pour avancer : reprenez là où vous vous étiez arrêté.</p><p><a href="{{login_url}}">Reprendre ma formation</a></p><p>{{school}}</p>',
+    body: '<p>Bonjour {{firstname}},</p><p>Cela fait une semaine que nous ne vous avons pas vu sur <strong>{{training}}</strong>. Quelques minutes suffisent pour avancer : reprenez là où vous vous étiez arrêté.</p><p>Reprendre ma formation : {{login_url}}</p><p>{{school}}</p>',
   },
   NO_RECENT_CONNECTION_2: {
     inactiveDays: 30,
     subject: 'On reprend ensemble ?',
-    body: '<p>Bonjour {{firstname}},</p><p>Voilà un mois que vous n’avez pas ouvert <strong>{{training}}</strong>. Tout est encore là, à votre rythme.</p><p><a href="{{login_url}}">Revenir à ma formation</a></p><p>{{school}}</p>',
+    body: '<p>Bonjour {{firstname}},</p><p>Voilà un mois que vous n’avez pas ouvert <strong>{{training}}</strong>. Tout est encore là, à votre rythme.</p><p>Revenir à ma formation : {{login_url}}</p><p>{{school}}</p>',
   },
 };
 
@@ -83,22 +84,24 @@ export interface MailContext {
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function fill(text: string, context: MailContext, escape: (value: string) => string) {
+function fill(text: string, context: MailContext, mode: 'text' | 'html') {
+  const escape = mode === 'html' ? escapeHtml : (value: string) => value;
   const values: Record<string, string> = {
-    firstname: context.firstname ?? '',
-    lastname: context.lastname ?? '',
-    school: context.school,
-    training: context.training,
-    login_url: context.loginUrl,
+    firstname: escape(context.firstname ?? ''),
+    lastname: escape(context.lastname ?? ''),
+    school: escape(context.school),
+    training: escape(context.training),
+    // A link in the HTML version: the editor cannot carry a placeholder in a link's address.
+    login_url: mode === 'html' ? `<a href="${escapeHtml(context.loginUrl)}">${escapeHtml(context.loginUrl)}</a>` : context.loginUrl,
   };
-  // An unknown placeholder stays as typed: the trainer sees their typo in the test mail rather than a blank.
-  return text.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (whole, name: string) => (name in values ? escape(values[name]!) : whole));
+  // An unknown placeholder stays as typed: the trainer sees their typo rather than a blank.
+  return text.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? values[name]! : whole));
 }
 
 /** The automatic e-mail for one learner: placeholders filled (escaped in the HTML), the unsubscribe link at the end. */
 export function renderAutomationMail(template: Pick<TemplateRow, 'key' | 'subject' | 'body'>, context: MailContext): RenderedMail {
-  const subject = fill(template.subject, context, (value) => value).replace(/\s+/g, ' ').trim();
-  const body = fill(template.body, context, escapeHtml);
+  const subject = fill(template.subject, context, 'text').replace(/\s+/g, ' ').trim();
+  const body = fill(template.body, context, 'html');
   const footer = `<p style="color:#6b7280;font-size:12px">Vous recevez cet e-mail car vous suivez une formation de ${escapeHtml(context.school)}. <a href="${escapeHtml(context.unsubscribeUrl)}">Ne plus recevoir ces e-mails</a></p>`;
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#134e4a">${body}${footer}</body></html>`;
   const text = [

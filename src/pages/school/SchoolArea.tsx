@@ -37,6 +37,7 @@ const MyTrainingsPage = lazy(() => withChunkTimeout(() => import('./learning/MyT
 const LessonPlayerPage = lazy(() => withChunkTimeout(() => import('./learning/LessonPlayerPage')).then((x) => ({ default: x.LessonPlayerPage })));
 // The affiliate program (join, link, sales, payout requests).
 const LearnerAffiliatePage = lazy(() => withChunkTimeout(() => import('./LearnerAffiliatePage')).then((x) => ({ default: x.LearnerAffiliatePage })));
+const LearnerUnsubscribePage = lazy(() => withChunkTimeout(() => import('./LearnerUnsubscribePage')).then((x) => ({ default: x.LearnerUnsubscribePage })));
 const LearnerResetPasswordPage = lazy(() => withChunkTimeout(() => import('./LearnerResetPasswordPage')).then((x) => ({ default: x.LearnerResetPasswordPage })));
 
 /**
@@ -114,6 +115,7 @@ function SchoolPages() {
           <Route path={SCHOOL_PAGES.resetPassword} element={<LearnerResetPasswordPage />} />
           <Route path={SCHOOL_PAGES.account} element={isSignedIn ? <LearnerAccountPage /> : login} />
           <Route path={SCHOOL_PAGES.affiliate} element={isSignedIn ? <LearnerAffiliatePage /> : login} />
+          <Route path={SCHOOL_PAGES.unsubscribe} element={<LearnerUnsubscribePage />} />
           <Route path={SCHOOL_PAGES.catalogue} element={<SchoolCataloguePage />} />
           <Route path={`${routeOf(schoolPaths.training)}/:slug`} element={<SchoolTrainingPage />} />
           <Route path={`${routeOf(schoolPaths.bundle)}/:slug`} element={<SchoolBundlePage />} />
