@@ -4,6 +4,7 @@ import { useLocation } from 'react-router-dom';
 import { TextLink } from '../../components/ui/Link';
 import '../pages.css';
 import '../../components/catalogue/CatalogueFrame.css';
+import '../../components/catalogue/catalogue.css';
 import './settings.css';
 
 const m = defineMessages({
