@@ -30,6 +30,14 @@ export const isDomain = (value: string | null | undefined): boolean => isEmpty(v
 /** Spec: "alphanumeric-dash (letters, digits, hyphen, underscore)", unaccented. */
 export const isAlphanumericDash = (value: string | null | undefined): boolean => isEmpty(value) || /^[A-Za-z0-9_-]+$/.test(value);
 
+/**
+ * A store's subdomain: the alphanumeric-dash rule narrowed to what a host name label holds (DNS has no
+ * underscore and no case): 3 to 63 lowercase unaccented letters, digits and hyphens, no hyphen at either end.
+ * The contract's UpdateStoreBody pattern says the same.
+ */
+export const isSubdomain = (value: string | null | undefined): boolean =>
+  isEmpty(value) || (isAlphanumericDash(value) && /^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/.test(value));
+
 /** Spec: "phone (starts with 0 or +, then 9 to 13 digits)". No spaces or separators. */
 export const isPhone = (value: string | null | undefined): boolean => isEmpty(value) || /^[0+][0-9]{9,13}$/.test(value);
 

@@ -32,7 +32,8 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-function isWebAddress(value: string) {
+/** A browser-shown address: http(s) with a host, never javascript:, data: or file:. */
+export function isWebAddress(value: string) {
   try {
     const { protocol, hostname } = new URL(value);
     return (protocol === 'https:' || protocol === 'http:') && hostname !== '';
@@ -111,6 +112,18 @@ export async function updateStore(services: Services, actor: { isAdmin: boolean 
   for (const field of ['logo', 'favicon'] as const) {
     const value = input[field];
     if (value != null && !isWebAddress(value)) errors[field] = [messages.webAddressOnly];
+  }
+
+  if (input.legal_links) {
+    const { privacy_email: privacyEmail, ...pages } = input.legal_links;
+    for (const [field, value] of Object.entries(pages)) {
+      if (value != null && !isWebAddress(value)) errors[`legal_links.${field}`] = [messages.webAddressOnly];
+    }
+    set.legalLinks = {
+      ...store.legalLinks,
+      ...pages,
+      ...(privacyEmail !== undefined ? { privacy_email: privacyEmail?.trim().toLowerCase() || null } : {}),
+    };
   }
 
   if (Object.keys(errors).length) throw invalid(errors);

@@ -41,7 +41,7 @@ export interface StripeAccountState {
   eventCreated: number;
 }
 
-export type StoreLegalLinks = Partial<components['schemas']['SchoolStore']['legal_links']>;
+export type StoreLegalLinks = Partial<components['schemas']['LegalLinks']>;
 
 export const stores = pgTable('stores', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -180,6 +180,30 @@ export const sessions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * API keys and store secrets (integrations and SSO settings), stored as their SHA-256 like sessions: the secret is
+ * shown once, in the answer that creates it. PERSONAL keys belong to a user (one each) and authenticate API calls
+ * as that user, with their role of the moment; SSO and WEBHOOK secrets belong to the store (one of each).
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['PERSONAL', 'SSO', 'WEBHOOK'] }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    lastFour: text('last_four').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('api_keys_personal_user_key').on(t.userId).where(sql`${t.type} = 'PERSONAL'`),
+    uniqueIndex('api_keys_store_type_key').on(t.storeId, t.type).where(sql`${t.type} <> 'PERSONAL'`),
+  ],
 );
 
 /** Single-use e-mail tokens (activation, password reset), stored hashed like sessions. */

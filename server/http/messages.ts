@@ -524,4 +524,17 @@ export const messages = {
       `Le montant dépasse votre solde disponible (${balance.toFixed(2).replace('.', ',')} €).`,
       `The amount exceeds your available balance (€${balance.toFixed(2)}).`,
     ),
+
+  // Settings: API keys and store secrets, uploads (issue 15)
+  wrongPassword: t('Le mot de passe est incorrect.', 'The password is wrong.'),
+  keyManagementNeedsSession: t(
+    'Les clés se gèrent depuis votre espace, pas avec une clé API.',
+    'Keys are managed from your space, not with an API key.',
+  ),
+  subdomainPattern: t(
+    'Le sous-domaine contient de 3 à 63 lettres minuscules sans accent, chiffres ou tirets, sans tiret au début ni à la fin.',
+    'The subdomain holds 3 to 63 lowercase unaccented letters, digits or hyphens, with no hyphen at either end.',
+  ),
+  tooManySocialLinks: (max: number) => t(`Vous avez atteint le maximum de ${max} liens.`, `You have reached the maximum of ${max} links.`),
+  noSuchKey: t("Cette clé n'existe pas ou a déjà été révoquée.", 'This key does not exist or was already revoked.'),
 } as const;

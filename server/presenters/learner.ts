@@ -4,7 +4,7 @@ import type { StoreRow } from '../auth/session.js';
 import type { storeResources, storeSocialLinks } from '../db/schema.js';
 import { customerDisplayName } from './customer.js';
 import { presentResource } from './trainingItem.js';
-import { presentStoreSeo } from './user.js';
+import { presentLegalLinks, presentStoreSeo } from './user.js';
 
 type LearnerBody = components['schemas']['Learner'];
 type SchoolStoreBody = components['schemas']['SchoolStore'];
@@ -47,11 +47,7 @@ export function presentSchool(store: StoreRow, companyName: string | null, extra
     seo_data: presentStoreSeo(store),
     social_links: extras.socialLinks.map((link) => ({ id: link.id, network: link.network, url: link.url, position: link.position })),
     resources: extras.resources.map(presentResource),
-    legal_links: {
-      terms_url: store.legalLinks.terms_url ?? null,
-      privacy_url: store.legalLinks.privacy_url ?? null,
-      legal_notice_url: store.legalLinks.legal_notice_url ?? null,
-    },
+    legal_links: presentLegalLinks(store),
     affiliation_status: store.affiliationStatus,
     community_enabled: store.communityEnabled,
     registration_open: registrationOpen(store),

@@ -16,6 +16,14 @@ export const presentStoreSeo = (store: Pick<StoreRow, 'seoData'>): StoreBody['se
   image: store.seoData.image ?? null,
 });
 
+/** The store's legal pages and GDPR contact, every one present (null when not given). */
+export const presentLegalLinks = (store: Pick<StoreRow, 'legalLinks'>): StoreBody['legal_links'] => ({
+  terms_url: store.legalLinks.terms_url ?? null,
+  privacy_url: store.legalLinks.privacy_url ?? null,
+  legal_notice_url: store.legalLinks.legal_notice_url ?? null,
+  privacy_email: store.legalLinks.privacy_email ?? null,
+});
+
 export function presentStore(store: StoreRow, userAccountCount: number): StoreBody {
   return {
     uuid: store.id,
@@ -42,6 +50,7 @@ export function presentStore(store: StoreRow, userAccountCount: number): StoreBo
     ai_credits: { pack_credits: store.aiPackCredits, paid_credits: store.aiPaidCredits },
     owner_phone: store.ownerPhone,
     onboarding_questions: store.onboardingQuestions,
+    legal_links: presentLegalLinks(store),
     created_at: store.createdAt.toISOString(),
   };
 }

@@ -1,5 +1,6 @@
 import type { HandlerMap } from '../openapi/handler.js';
 import { affiliateHandlers } from './affiliates.js';
+import { apiKeyHandlers } from './apiKeys.js';
 import { assignmentHandlers } from './assignments.js';
 import { authHandlers } from './auth.js';
 import { bundleHandlers } from './bundles.js';
@@ -30,6 +31,7 @@ export const handlers: HandlerMap = {
   ...systemHandlers,
   ...authHandlers,
   ...meHandlers,
+  ...apiKeyHandlers,
   ...notificationHandlers,
   ...pageHandlers,
   ...storeHandlers,

@@ -2,6 +2,7 @@ import { takeAttempt } from '../auth/throttle.js';
 import { recordAffiliationVisit } from '../commands/affiliationVisits.js';
 import { listCompanies, updateCompany } from '../commands/companies.js';
 import { listOnboardingMilestones } from '../commands/onboarding.js';
+import { checkSubdomainAvailability, createSocialLink, createStoreUploadUrl, deleteSocialLink, listSocialLinks, updateStoreSeo } from '../commands/storeSettings.js';
 import { updateStore } from '../commands/updateStore.js';
 import { scopeOf, signedIn, type HandlerMap } from '../openapi/handler.js';
 
@@ -22,6 +23,31 @@ export const storeHandlers: HandlerMap = {
 
   async updateCompany(ctx) {
     return { status: 200, body: await updateCompany(ctx.services, scopeOf(ctx).id, ctx.params.companyId, ctx.body) };
+  },
+
+  async checkSubdomainAvailability(ctx) {
+    return { status: 200, body: await checkSubdomainAvailability(ctx.services, scopeOf(ctx), ctx.query.slug) };
+  },
+
+  async updateStoreSeo(ctx) {
+    return { status: 200, body: await updateStoreSeo(ctx.services, scopeOf(ctx), ctx.body) };
+  },
+
+  async listSocialLinks(ctx) {
+    return { status: 200, body: { data: await listSocialLinks(ctx.services, scopeOf(ctx).id) } };
+  },
+
+  async createSocialLink(ctx) {
+    return { status: 201, body: await createSocialLink(ctx.services, scopeOf(ctx).id, ctx.body) };
+  },
+
+  async deleteSocialLink(ctx) {
+    await deleteSocialLink(ctx.services, scopeOf(ctx).id, ctx.params.socialLinkId);
+    return { status: 204 };
+  },
+
+  async createStoreUploadUrl(ctx) {
+    return { status: 200, body: await createStoreUploadUrl(ctx.services, signedIn(ctx), scopeOf(ctx), ctx.body) };
   },
 
   async recordAffiliationVisit(ctx) {

@@ -477,11 +477,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The signed-in user's API key, without its secret
+         * @description Our design (the spec has no read of keys): the integrations page shows whether a key exists and its last four characters. `data` holds at most one key, with `key` null (the secret is never shown again).
+         */
+        get: operations["listMyApiKeys"];
         put?: never;
         /**
          * Generate the signed-in user's API key
-         * @description Developer API key (integrations settings). Replaces the previous key, if any. The secret is in this answer only. Our design: the spec lists the call without its shape.
+         * @description Developer API key (integrations settings). Replaces the previous key, if any. The secret is in this answer only, stored hashed. Our design: the spec lists the call without its shape. Send it as `Authorization: Bearer <key>` (see the bearerAuth scheme): it acts with the holder's role. Managing keys needs a browser session: a call made with an API key answers 403.
          */
         post: operations["createMyApiKey"];
         /** Revoke the signed-in user's API key */
@@ -498,16 +502,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The store's secrets, without their values
+         * @description Our design (the spec has no read of keys): the SSO and integrations pages show which secrets exist and their last four characters; `key` is always null here.
+         */
+        get: operations["listStoreKeys"];
         put?: never;
         /**
          * Generate a store secret of a type
-         * @description Creates or replaces the store's secret of `type` (see KeyType); the secret is in this answer only. Type SSO needs the EXPERT plan (403 PLAN_REQUIRED otherwise). Our design for the key types.
+         * @description Creates or replaces the store's secret of `type` (see KeyType); the secret is in this answer only. Type SSO needs the EXPERT plan (403 PLAN_REQUIRED otherwise). Our design for the key types. Stored hashed; a call made with an API key answers 403 (managing secrets needs a browser session).
          */
         post: operations["createStoreKey"];
         /**
          * Revoke a store secret
-         * @description The spec's call is `POST /keys` with a delete override and the body {password, type}; here it is a real DELETE with that JSON body. A wrong password answers 422 on `password`.
+         * @description The spec's call is `POST /keys` with a delete override and the body {password, type}; here it is a real DELETE with that JSON body. A wrong password answers 422 on `password`; revoking a secret that does not exist answers 404.
          */
         delete: operations["deleteStoreKey"];
         options?: never;
@@ -2152,6 +2160,29 @@ export interface paths {
          * @description Then PUT the file bytes to `upload_url` with the answered headers, and send `file_url` back in the item, resource or picture. The size is checked against the type's limit (see UploadType; ASSIGNMENT: 30720 KiB on PRO, 61440 KiB on EXPERT, other plans 403 PLAN_REQUIRED) here when `size` is given, and again by the storage. Accepted files per type: IMAGE jpeg, png, gif, webp, avif (no SVG); VIDEO mp4, webm, quicktime, ogg, matroska; AUDIO mpeg, mp4, aac, ogg, wav, webm, flac; PDF pdf; QUIZ_MEDIA images, audio, video; MEDIA those and pdf; RESOURCE and ASSIGNMENT any file. The content type is taken from `content_type`, else guessed from `filename`. With S3-compatible storage, `upload_url` is a presigned address of the bucket holding the exact Content-Type and Content-Length, so `size` is then required (422 without it). With the default local storage, `upload_url` is this server's `PUT /api/v1/uploads/{uploadId}?expires=…&signature=…` (HMAC-SHA256, valid one hour, one successful use; 403 bad or expired signature, 409 already used, 413 over the size, 422 another Content-Type, 204 once stored) and files are read at `GET /api/v1/files/{key}` without a session (unguessable addresses, ranges supported, sandboxed: only media and PDF inline, the rest as downloads). Those two are outside this contract because their bodies are files.
          */
         post: operations["createTrainingUploadUrl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/urls/presigned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get an upload address for a store picture
+         * @description Our design (issue 15: store-level uploads on the presigned flow of `createTrainingUploadUrl`, whose description tells the rest: PUT the bytes to `upload_url`, then send `file_url` back). `purpose` says where the picture goes: LOGO, FAVICON and SEO_IMAGE are the store's (OWNER, ADMIN; then `updateStore` or `updateStoreSeo`), AVATAR is the caller's own picture (everyone of the team), BUNDLE_PICTURE a bundle's (OWNER, ADMIN, TEACHER); another role answers 403. Images only (jpeg, png, gif, webp, avif, as the IMAGE type), 5 MiB (spec 9 image limit).
+         */
+        post: operations["createStoreUploadUrl"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4566,6 +4597,29 @@ export interface components {
          * @enum {string}
          */
         AffiliateAttribution: "FIRST" | "LAST";
+        /** @description The store's own legal pages and personal-data contact (communications settings: legal links and GDPR), shown in its learner area's footer; null: not given, the platform's pages are shown instead. Our design. */
+        LegalLinks: {
+            /**
+             * Format: uri
+             * @description Terms of sale (CGV).
+             */
+            terms_url: string | null;
+            /**
+             * Format: uri
+             * @description Privacy policy.
+             */
+            privacy_url: string | null;
+            /**
+             * Format: uri
+             * @description Legal notice (mentions légales).
+             */
+            legal_notice_url: string | null;
+            /**
+             * Format: email
+             * @description Where learners send their personal-data requests (GDPR rights), shown as a mail link in the footer.
+             */
+            privacy_email: string | null;
+        };
         /** @description A trainer's store (their space). Returned inside the user; store-scoped calls use its uuid. */
         Store: {
             /** Format: uuid */
@@ -4620,6 +4674,7 @@ export interface components {
             owner_phone: string | null;
             /** @description JSON string of the questionnaire answers, a list of {name, type, value, other}; null until answered. */
             onboarding_questions: string | null;
+            legal_links: components["schemas"]["LegalLinks"];
             /** Format: date-time */
             created_at: string;
         };
@@ -4932,8 +4987,20 @@ export interface components {
          * @enum {string}
          */
         AffiliateProgramStatus: "CLOSED" | "PRIVATE" | "PUBLIC";
+        /** @description Our design: the legal links and GDPR contact to change; only the fields sent change, null clears one. Addresses must start with http:// or https://. */
+        UpdateLegalLinksBody: {
+            /** Format: uri */
+            terms_url?: string | null;
+            /** Format: uri */
+            privacy_url?: string | null;
+            /** Format: uri */
+            legal_notice_url?: string | null;
+            /** Format: email */
+            privacy_email?: string | null;
+        };
         UpdateStoreBody: {
             subdomain?: string;
+            /** @description A host name the owner controls (letters without accents, digits, hyphen, dot), e.g. formation.example.com; it needs a CNAME record pointing at the platform's school host (SCHOOL_CNAME_TARGET). */
             custom_domain?: string | null;
             custom_domain_enabled?: boolean;
             /** Format: uri */
@@ -4959,6 +5026,7 @@ export interface components {
                 min_payout_amount?: number;
                 attribution?: components["schemas"]["AffiliateAttribution"];
             };
+            legal_links?: components["schemas"]["UpdateLegalLinksBody"];
         };
         UpdateStoreSeoBody: {
             title?: string | null;
@@ -5922,6 +5990,15 @@ export interface components {
             max_size: number;
             /** Format: date-time */
             expires_at: string;
+        };
+        /** @description Our design (see createStoreUploadUrl). */
+        CreateStoreUploadUrlBody: {
+            /** @enum {string} */
+            purpose: "LOGO" | "FAVICON" | "SEO_IMAGE" | "AVATAR" | "BUNDLE_PICTURE";
+            filename: string;
+            /** Format: int64 */
+            size?: number;
+            content_type?: string;
         };
         UpdateTrainingFeedbackOptionsBody: {
             enabled?: boolean;
@@ -7017,15 +7094,7 @@ export interface components {
             social_links: components["schemas"]["SocialLink"][];
             /** @description Files and links offered to every visitor of the school (customisation), in position order, shown in the footer ("Ressources"). Our design; read-only in the learner area. */
             resources: components["schemas"]["Resource"][];
-            /** @description The store's own legal pages (communications settings: legal links and GDPR), shown in the footer; null: not given, the platform's pages are shown instead. Our design. */
-            legal_links: {
-                /** Format: uri */
-                terms_url: string | null;
-                /** Format: uri */
-                privacy_url: string | null;
-                /** Format: uri */
-                legal_notice_url: string | null;
-            };
+            legal_links: components["schemas"]["LegalLinks"];
             affiliation_status: components["schemas"]["AffiliateProgramStatus"];
             community_enabled: boolean;
             /** @description Learners may create an account without buying (our design). */
@@ -8289,6 +8358,30 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    listMyApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key, if any. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ApiKey"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
     createMyApiKey: {
         parameters: {
             query?: never;
@@ -8326,6 +8419,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listStoreKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One entry per existing secret, by type. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ApiKey"][];
+                    };
+                };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
@@ -8380,6 +8497,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
         };
     };
@@ -11064,6 +11182,37 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CreateTrainingUploadUrlBody"];
+            };
+        };
+        responses: {
+            /** @description The upload address. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PresignedUrl"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    createStoreUploadUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateStoreUploadUrlBody"];
             };
         };
         responses: {

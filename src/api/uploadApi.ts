@@ -86,6 +86,25 @@ export function trainingUploadApi(trainingUuid: string): UploadApi {
   };
 }
 
+/** Uploads of a store picture (logo, favicon, sharing image…): POST /stores/{uuid}/urls/presigned, then the same PUT. */
+export function storeUploadApi(storeUuid: string, purpose: components['schemas']['CreateStoreUploadUrlBody']['purpose']): UploadApi {
+  return {
+    presign: async ({ file, contentType }, signal) => {
+      const answer = await unwrap(
+        api.POST('/stores/{storeUuid}/urls/presigned', {
+          params: { path: { storeUuid } },
+          body: { purpose, filename: file.name.slice(0, 255) || 'image', size: file.size, ...(contentType ? { content_type: contentType } : {}) },
+          signal,
+        }),
+      );
+      return { url: answer.upload_url, method: answer.method, headers: answer.headers, fileUrl: answer.file_url };
+    },
+    put: async (target, file, onProgress, signal) => {
+      await sendWithProgress({ method: target.method, url: target.url, headers: target.headers, body: asBlob(file), onProgress, signal });
+    },
+  };
+}
+
 export interface ScormPlacement {
   /** The section the package goes in; null for the top level. */
   parentId: number | null;

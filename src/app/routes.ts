@@ -210,10 +210,10 @@ export const routes: readonly AppRoute[] = [
   { path: '/formations/:uuid/interne', name: 'training_internal', layout: 'default', guard: EDITORS, redirectTo: (p) => `/formations/${p.uuid}/parametres` },
 
   // Settings
-  { path: '/parametres', name: 'settings', layout: 'default', guard: MANAGERS, ...SETTINGS },
+  { path: '/parametres', name: 'settings', layout: 'default', guard: MANAGERS, load: () => import('../pages/settings/GeneralSettingsPage').then((m) => m.GeneralSettingsPage) },
   { path: '/parametres/equipe', name: 'settings_team', layout: 'default', guard: MANAGERS, ...SETTINGS },
   { path: '/parametres/seo', name: 'settings_seo', layout: 'default', guard: MANAGERS, ...SETTINGS },
-  { path: '/parametres/sso', name: 'settings_sso', layout: 'default', guard: MANAGERS, plans: ['EXPERT'], ...SETTINGS },
+  { path: '/parametres/sso', name: 'settings_sso', layout: 'default', guard: MANAGERS, plans: ['EXPERT'], load: () => import('../pages/settings/SsoSettingsPage').then((m) => m.SsoSettingsPage) },
   { path: '/parametres/entreprise', name: 'settings_company', layout: 'default', guard: MANAGERS, ...SETTINGS },
   {
     path: '/parametres/paiements',
@@ -225,7 +225,13 @@ export const routes: readonly AppRoute[] = [
     load: () => import('../pages/settings/PaymentSettingsPage').then((m) => m.PaymentSettingsPage),
   },
   { path: '/parametres/communications', name: 'settings_communication', layout: 'default', guard: MANAGERS, ...SETTINGS },
-  { path: '/parametres/integrations', name: 'settings_integrations', layout: 'default', guard: MANAGERS, ...SETTINGS },
+  {
+    path: '/parametres/integrations',
+    name: 'settings_integrations',
+    layout: 'default',
+    guard: MANAGERS,
+    load: () => import('../pages/settings/IntegrationsSettingsPage').then((m) => m.IntegrationsSettingsPage),
+  },
   { path: '/parametres/facturation', name: 'settings_billing', layout: 'default', guard: MANAGERS, ...SETTINGS },
 
   // Platform administration

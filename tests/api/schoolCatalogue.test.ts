@@ -256,7 +256,7 @@ describe('getSchool', () => {
     const answer = await checked('getSchool', school());
     expect(answer.body.social_links).toMatchObject([{ network: 'INSTAGRAM', url: 'https://instagram.test/vitrine' }]);
     expect(answer.body.resources).toMatchObject([{ name: 'Liste du matériel', type: 'LINK' }]);
-    expect(answer.body.legal_links).toEqual({ terms_url: 'https://vitrine.test/cgv', privacy_url: null, legal_notice_url: null });
+    expect(answer.body.legal_links).toEqual({ terms_url: 'https://vitrine.test/cgv', privacy_url: null, legal_notice_url: null, privacy_email: null });
   });
 });
 

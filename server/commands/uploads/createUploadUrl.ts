@@ -46,6 +46,8 @@ export interface UploadOwner {
   customerId: string | null;
   /** Platform admins upload whatever the store's plan (they use the EXPERT limits). */
   anyPlan: boolean;
+  /** The store's own pictures (logo, favicon…) name their folder; otherwise the training's or the learner's. */
+  folder?: string;
 }
 
 /**
@@ -80,7 +82,7 @@ export async function presignUpload(services: Services, owner: UploadOwner, inpu
   if (input.size === undefined && services.storage.kind === 's3') throw invalid({ size: [messages.fileSizeRequired] });
 
   const id = randomUUID();
-  const folder = owner.trainingId ?? `learners/${owner.customerId}`;
+  const folder = owner.folder ?? owner.trainingId ?? `learners/${owner.customerId}`;
   const key = `uploads/${owner.store.id}/${folder}/${id}/${storedFileName(input.filename, contentType === OCTET_STREAM ? '' : contentType)}`;
   const expiresAt = new Date(services.clock().getTime() + UPLOAD_URL_TTL_MS);
   await services.db.insert(uploads).values({

@@ -168,6 +168,8 @@ function SchoolFooter() {
     { url: legal.terms_url, label: m.legalTerms },
     { url: legal.privacy_url, label: m.legalPrivacy },
     { url: legal.legal_notice_url, label: m.legalNotice },
+    // The store's personal-data contact (communications settings, GDPR), as a mail link.
+    { url: legal.privacy_email ? `mailto:${legal.privacy_email}` : null, label: m.privacyContact },
   ].filter((page): page is { url: string; label: typeof m.legalTerms } => Boolean(page.url));
   const cookies = Boolean(analytics) && consentActor !== null;
   if (!resources.length && !socialLinks.length && !legalPages.length && !cookies) return null;

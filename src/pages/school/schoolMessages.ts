@@ -77,6 +77,7 @@ export const schoolMessages = defineMessages({
   legalTerms: { id: 'school.footer.terms', defaultMessage: 'Conditions générales de vente' },
   legalPrivacy: { id: 'school.footer.privacy', defaultMessage: 'Politique de confidentialité' },
   legalNotice: { id: 'school.footer.notice', defaultMessage: 'Mentions légales' },
+  privacyContact: { id: 'school.footer.privacyContact', defaultMessage: 'Vos données personnelles : nous écrire' },
   navCatalogue: { id: 'school.nav.catalogue', defaultMessage: 'Formations' },
   navLabel: { id: 'school.nav.label', defaultMessage: "Navigation de l'école" },
   pagesLabel: { id: 'school.catalogue.pages', defaultMessage: 'Pages du catalogue' },

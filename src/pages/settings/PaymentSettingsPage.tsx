@@ -16,6 +16,7 @@ import { TextField } from '../../components/ui/TextField';
 import '../pages.css';
 import '../../components/catalogue/catalogue.css';
 import './settings.css';
+import { SettingsTabs } from './SettingsFrame';
 
 const m = defineMessages({
   title: { id: 'settings.payments.title', defaultMessage: 'Paiements' },
@@ -97,6 +98,7 @@ export function PaymentSettingsPage() {
 
   return (
     <div className="stack settings-payments" data-testid="payment-settings-page">
+      <SettingsTabs />
       <header className="page-header">
         <h1 className="page-title">{intl.formatMessage(m.title)}</h1>
         <p className="page-lead">{intl.formatMessage(m.lead)}</p>

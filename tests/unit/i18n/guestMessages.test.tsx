@@ -43,6 +43,7 @@ const owner = {
     ai_credits: { pack_credits: 0, paid_credits: 0 },
     owner_phone: null,
     onboarding_questions: null,
+    legal_links: { terms_url: null, privacy_url: null, legal_notice_url: null, privacy_email: null },
     created_at: '2024-01-01T00:00:00.000Z',
   },
 } satisfies User;
