@@ -1,3 +1,4 @@
+import { expireEndedSubscriptions } from '../commands/billing/subscription.js';
 import { deliverWebhook } from '../commands/webhooks/webhooks.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { Services } from '../services.js';
@@ -11,5 +12,6 @@ export function jobHandlers(services: Services & { mailer: Mailer }): JobHandler
     'installments.sweep': async () => void (await sweepInstallments(services)),
     'installment.charge': async (charge) => void (await chargeInstallmentJob(services, charge)),
     'webhook.deliver': ({ deliveryId }, job) => deliverWebhook(services, deliveryId, { final: job.final }),
+    'subscriptions.expire': async () => void (await expireEndedSubscriptions(services)),
   };
 }

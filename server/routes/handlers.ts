@@ -2,6 +2,7 @@ import type { HandlerMap } from '../openapi/handler.js';
 import { affiliateHandlers } from './affiliates.js';
 import { assignmentHandlers } from './assignments.js';
 import { authHandlers } from './auth.js';
+import { billingHandlers } from './billing.js';
 import { bundleHandlers } from './bundles.js';
 import { checkoutHandlers } from './checkout.js';
 import { customerHandlers } from './customers.js';
@@ -50,4 +51,5 @@ export const handlers: HandlerMap = {
   ...affiliateHandlers,
   ...customerHandlers,
   ...webhookHandlers,
+  ...billingHandlers,
 };
