@@ -38,6 +38,8 @@ const m = defineMessages({
   retry: { id: 'plan.page.retry', defaultMessage: 'Réessayer' },
   monthly: { id: 'plan.page.monthly', defaultMessage: 'Mensuel' },
   yearly: { id: 'plan.page.yearly', defaultMessage: 'Annuel' },
+  billedMonthly: { id: 'plan.page.billedMonthly', defaultMessage: 'mensuelle' },
+  billedYearly: { id: 'plan.page.billedYearly', defaultMessage: 'annuelle' },
   yearlyHint: { id: 'plan.page.yearlyHint', defaultMessage: 'Deux mois offerts' },
   frequency: { id: 'plan.page.frequency', defaultMessage: 'Facturation' },
   perMonth: { id: 'plan.page.perMonth', defaultMessage: '/ mois' },
@@ -212,7 +214,7 @@ function Plans({ storeUuid, subscription, purchase }: { storeUuid: string; subsc
   const { view, send } = purchase;
   const date = (iso: string) => intl.formatDate(iso, { day: 'numeric', month: 'long', year: 'numeric' });
   const planName = (plan: PlanOffer['plan']) => intl.formatMessage(planMessages[plan]);
-  const frequencyName = (f: Frequency) => intl.formatMessage(f === 'MONTHLY' ? m.monthly : m.yearly).toLowerCase();
+  const frequencyName = (f: Frequency) => intl.formatMessage(f === 'MONTHLY' ? m.billedMonthly : m.billedYearly);
 
   return (
     <>

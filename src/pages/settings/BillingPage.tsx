@@ -13,6 +13,7 @@ import { commonMessages } from '../../i18n/commonMessages';
 import { formatEuros } from '../../i18n/format';
 import { useLocale } from '../../i18n/LocaleProvider';
 import '../pages.css';
+import '../../components/catalogue/catalogue.css';
 import '../plan/plan.css';
 
 const m = defineMessages({
