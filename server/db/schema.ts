@@ -1364,3 +1364,15 @@ export const platformInvoiceCounters = pgTable('platform_invoice_counters', {
   year: integer('year').primaryKey(),
   last: integer('last').notNull(),
 });
+
+/**
+ * Partner perk codes (registerPerk): each puts one new store on the PERK plan, once. Created by the platform (no
+ * screen yet); stored upper-case, compared whatever the case typed.
+ */
+export const perkCodes = pgTable('perk_codes', {
+  code: text('code').primaryKey(),
+  partner: text('partner'),
+  usedByStoreId: uuid('used_by_store_id').references(() => stores.id, { onDelete: 'set null' }),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});

@@ -431,6 +431,7 @@ export const messages = {
     'Card payments (Stripe) are not configured on this platform.',
   ),
   // Platform billing (plan page, issue 15)
+  perkCodeUnknown: t("Ce code partenaire n'existe pas ou a déjà été utilisé.", 'This partner code does not exist or has already been used.'),
   alreadySubscribed: t('Vous êtes déjà abonné à cette offre avec cette fréquence.', 'You are already subscribed to this plan at this frequency.'),
   subscriptionRequired: t(
     "Les comptes utilisateurs supplémentaires s'ajoutent à un abonnement PRO ou EXPERT : souscrivez d'abord une offre.",

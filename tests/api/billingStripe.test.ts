@@ -5,7 +5,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { platformInvoices, platformOrders, stores } from '../../server/db/schema';
+import { perkCodes, platformInvoices, platformOrders, stores } from '../../server/db/schema';
 import { applyPlatformPaymentEvent } from '../../server/commands/billing/applyPlatformPayment';
 import { expireEndedSubscriptions } from '../../server/commands/billing/subscription';
 import type { Services } from '../../server/services';
@@ -143,5 +143,38 @@ describe('concurrency', () => {
     const numbers = invoices.map((i) => Number(i.number.split('-')[1])).sort((a, b) => a - b);
     expect(new Set(numbers).size).toBe(20);
     expect(numbers.at(-1)! - numbers[0]!).toBe(19);
+  });
+});
+
+describe('registerPerk', () => {
+  const perk = (body: Record<string, unknown>) =>
+    inject(app, 'POST', '/perks/register', { body: { email: uniqueEmail('perk'), password: 'correct-horse-battery', firstname: 'Léa', ...body } });
+
+  it('puts the new store on PERK with an unused code, once; an unknown or used code is refused and creates nothing', async () => {
+    await services.db.insert(perkCodes).values({ code: 'PARTNER-ONE', partner: 'Test' });
+    const created = await perk({ perk_code: ' partner-one ' });
+    expectContract('registerPerk', created);
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.user.store.plan).toBe('PERK');
+    const [row] = await services.db.select().from(perkCodes).where(eq(perkCodes.code, 'PARTNER-ONE'));
+    expect(row!.usedByStoreId).toBe(created.body.user.store.uuid);
+
+    const email = uniqueEmail('perk');
+    const used = await inject(app, 'POST', '/perks/register', { body: { email, password: 'correct-horse-battery', firstname: 'Léa', perk_code: 'PARTNER-ONE' } });
+    expectContract('registerPerk', used);
+    expect(used.status).toBe(422);
+    expect(Object.keys(used.body.errors)).toEqual(['perk_code']);
+    // Nothing was created: the address is still free.
+    expect((await inject(app, 'POST', '/login', { body: { email, password: 'correct-horse-battery' } })).status).toBe(422);
+    expect((await perk({ perk_code: 'NOPE' })).status).toBe(422);
+    expect((await perk({})).status).toBe(422);
+
+    // Two sign-ups racing for one code (the command itself, concurrently): one store on PERK, the other refused.
+    const { registerTrainer } = await import('../../server/commands/registerTrainer');
+    await services.db.insert(perkCodes).values({ code: 'PARTNER-RACE' });
+    const raced = await Promise.allSettled([0, 1].map(() => registerTrainer(services, { email: uniqueEmail('perk'), password: 'correct-horse-battery', firstname: 'Léa', perk_code: 'PARTNER-RACE' })));
+    expect(raced.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const lost = raced.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect((lost.reason as { status: number }).status).toBe(422);
   });
 });

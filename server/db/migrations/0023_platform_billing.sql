@@ -1,3 +1,11 @@
+CREATE TABLE "perk_codes" (
+	"code" text PRIMARY KEY NOT NULL,
+	"partner" text,
+	"used_by_store_id" uuid,
+	"used_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "platform_invoice_counters" (
 	"year" integer PRIMARY KEY NOT NULL,
 	"last" integer NOT NULL
@@ -43,6 +51,7 @@ ALTER TABLE "stores" ADD COLUMN "plan_frequency" text;--> statement-breakpoint
 ALTER TABLE "stores" ADD COLUMN "plan_period_end" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "stores" ADD COLUMN "plan_period_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "stores" ADD COLUMN "plan_cancel_at_period_end" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "perk_codes" ADD CONSTRAINT "perk_codes_used_by_store_id_stores_id_fk" FOREIGN KEY ("used_by_store_id") REFERENCES "public"."stores"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "platform_invoices" ADD CONSTRAINT "platform_invoices_store_id_stores_id_fk" FOREIGN KEY ("store_id") REFERENCES "public"."stores"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "platform_invoices" ADD CONSTRAINT "platform_invoices_order_id_platform_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."platform_orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "platform_orders" ADD CONSTRAINT "platform_orders_store_id_stores_id_fk" FOREIGN KEY ("store_id") REFERENCES "public"."stores"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
