@@ -1,16 +1,14 @@
 import { setup } from 'xstate';
 import { notProvided } from '../support/notProvided';
+import { SEPTEMBER_CAMPAIGN } from '../../shared/planPricing';
 
 /**
  * The spec's campaign (section 4): from 24 Sept 2025 to 30 Sept 2025 23:59:59, both ends included.
  * The spec gives no time zone; we read it in Paris time (the product is French-first), which is
  * UTC+2 (CEST) on every day of the campaign. The end is the last millisecond of 30 Sept, so
- * 23:59:59.500 still counts as "23:59:59".
+ * 23:59:59.500 still counts as "23:59:59". The server prices the campaign's discount from the same dates.
  */
-export const ANNOUNCEMENT_CAMPAIGN = {
-  start: '2025-09-24T00:00:00+02:00',
-  end: '2025-09-30T23:59:59.999+02:00',
-} as const;
+export const ANNOUNCEMENT_CAMPAIGN = SEPTEMBER_CAMPAIGN;
 
 /** The campaign as epoch milliseconds (what the machine's input takes; `Date.parse`, not the clock). */
 export const ANNOUNCEMENT_WINDOW: AnnouncementWindow = {

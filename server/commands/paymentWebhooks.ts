@@ -1,11 +1,12 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
-import { sales, stores, type StripeAccountState } from '../db/schema.js';
+import { platformOrders, sales, stores, type StripeAccountState } from '../db/schema.js';
+import { applyPlatformPaymentEvent } from './billing/applyPlatformPayment.js';
 import { HttpError } from '../http/errors.js';
 import { messages } from '../http/messages.js';
 import { applyPaymentEvent } from '../payments/applyPaymentEvent.js';
 import { configuredProviders } from '../payments/configured.js';
 import { PaypalApiError } from '../payments/paypal/paypalApi.js';
-import { WebhookSignatureError, type PaymentEvent, type WebhookRequest } from '../payments/provider.js';
+import { WebhookSignatureError, type PaymentEvent, type PlatformPaymentEvent, type WebhookRequest } from '../payments/provider.js';
 import type { StripePaymentEvent } from '../payments/stripe/stripeProvider.js';
 import type { Services } from '../services.js';
 
@@ -27,6 +28,7 @@ export async function receiveWebhook(services: Services, provider: 'STRIPE' | 'P
     if (provider === 'STRIPE' && providers.stripe) {
       const delivery = await providers.stripe.parseDelivery(request);
       if (delivery.account) await recordAccountState(services, delivery.account);
+      for (const event of delivery.platform) if (await isPlatformOrder(services, event)) await applyPlatformPaymentEvent(services, event);
       events = delivery.payments;
     } else events = await adapter.parseWebhook(request);
   } catch (error) {
@@ -55,6 +57,13 @@ async function recordAccountState(services: Services, { accountId, ...state }: {
         or(isNull(stores.stripeAccountState), sql`(${stores.stripeAccountState}->>'eventCreated')::bigint <= ${state.eventCreated}`),
       ),
     );
+}
+
+/** A platform order's event must come from the order's own Checkout Session (on the platform's account). */
+async function isPlatformOrder(services: Services, event: PlatformPaymentEvent): Promise<boolean> {
+  if (!UUID.test(event.orderId)) return false;
+  const [order] = await services.db.select({ provider: platformOrders.provider, providerRef: platformOrders.providerRef }).from(platformOrders).where(eq(platformOrders.id, event.orderId));
+  return order !== undefined && order.provider === event.provider && order.providerRef === event.providerRef;
 }
 
 /** Stripe's events must come from the sale's own Checkout Session, or (later instalments) the store's account. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { companies, stores, users, type SignupAttribution } from '../db/schema.js';
+import { and, eq, isNull } from 'drizzle-orm';
+import { companies, perkCodes, stores, users, type SignupAttribution } from '../db/schema.js';
 import { isDisposableEmail } from '../auth/disposableDomains.js';
 import { hashPassword } from '../auth/passwords.js';
 import { openSession } from '../auth/session.js';
@@ -19,6 +19,8 @@ export interface Registration {
   god_father?: string;
   locale?: 'fr' | 'en';
   attribution?: SignupAttribution;
+  /** registerPerk: a partner's unused perk code puts the store on the PERK plan (single use). */
+  perk_code?: string;
 }
 
 /** "Élodie" → "elodie-3f9a": readable, unique enough, and changeable later in settings. */
@@ -36,7 +38,10 @@ export function subdomainFor(firstname: string): string {
   return isReservedSubdomain(subdomain) ? subdomainFor('formation') : subdomain;
 }
 
-/** Creates a store on the PERCENT plan with the new user as OWNER, mails the activation link, opens a session. */
+/**
+ * Creates a store on the PERCENT plan (PERK with a valid perk code, claimed in the same transaction: two sign-ups
+ * with one code, one wins and the other gets 422) with the new user as OWNER, mails the activation link, opens a session.
+ */
 export async function registerTrainer(services: Services, input: Registration) {
   const email = input.email.trim();
   const firstname = input.firstname.trim();
@@ -54,7 +59,7 @@ export async function registerTrainer(services: Services, input: Registration) {
         .insert(stores)
         .values({
           subdomain: subdomainFor(firstname),
-          plan: 'PERCENT',
+          plan: input.perk_code === undefined ? 'PERCENT' : 'PERK',
           godFather: input.god_father?.trim() || null,
           signupAttribution: input.attribution && Object.keys(input.attribution).length ? input.attribution : null,
         })
@@ -62,6 +67,14 @@ export async function registerTrainer(services: Services, input: Registration) {
         .returning();
     }
     if (!store) throw new Error('Could not find a free subdomain');
+    if (input.perk_code !== undefined) {
+      const claimed = await tx
+        .update(perkCodes)
+        .set({ usedByStoreId: store.id, usedAt: services.clock() })
+        .where(and(eq(perkCodes.code, input.perk_code.trim().toUpperCase()), isNull(perkCodes.usedAt)))
+        .returning({ code: perkCodes.code });
+      if (!claimed.length) throw invalid({ perk_code: [messages.perkCodeUnknown] });
+    }
     // A store has exactly one company (settings_company), empty until the owner fills it in.
     await tx.insert(companies).values({ storeId: store.id });
     const [user] = await tx

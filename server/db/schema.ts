@@ -103,6 +103,13 @@ export const stores = pgTable('stores', {
   legalLinks: jsonb('legal_links').$type<StoreLegalLinks>().notNull().default({}),
   // Where the owner came from when signing up (utm_* of the landing page, REF- affiliate codes), for marketing reports.
   signupAttribution: jsonb('signup_attribution').$type<SignupAttribution>(),
+  // The platform's subscription (the plan page, issue 15): how the current paid period is billed, when it ends, what
+  // it was bought for (cents, credited back pro rata by a plan change) and whether it stops at its end. `plan` above
+  // is what x-plans gates read; these four are null / 0 / false on Découverte and PERK.
+  planFrequency: text('plan_frequency', { enum: ['MONTHLY', 'YEARLY'] }),
+  planPeriodEnd: timestamp('plan_period_end', { withTimezone: true }),
+  planPeriodCents: integer('plan_period_cents').notNull().default(0),
+  planCancelAtPeriodEnd: boolean('plan_cancel_at_period_end').notNull().default(false),
   createdAt: createdAt(),
 },
   // A school is also reached by its custom domain (server/http/schoolHost.ts): looked up by host, case folded.
@@ -1360,3 +1367,78 @@ export const emailAutomationSends = pgTable(
   },
   (t) => [primaryKey({ columns: [t.templateId, t.customerId] })],
 );
+
+/**
+ * What a store buys from the platform (the plan page): a plan (subscribe or change) or extra seats. Priced by the
+ * server (shared/planPricing.ts) when created; PENDING until the platform's payment provider reports, then applied
+ * once by server/commands/billing/applyPlatformPayment.ts (events recorded in payment_events with no sale).
+ */
+export const platformOrders = pgTable(
+  'platform_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['PLAN', 'SEATS'] }).notNull(),
+    plan: planEnum('plan'),
+    frequency: text('frequency', { enum: ['MONTHLY', 'YEARLY'] }).notNull(),
+    seats: integer('seats'),
+    grossCents: integer('gross_cents').notNull(),
+    discountKind: text('discount_kind', { enum: ['LAUNCH', 'CAMPAIGN'] }),
+    discountCents: integer('discount_cents').notNull().default(0),
+    creditCents: integer('credit_cents').notNull().default(0),
+    /** The new period's price after the discount (PLAN orders): what the store's plan_period_cents becomes. */
+    periodCents: integer('period_cents').notNull().default(0),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: ['PENDING', 'PAID', 'FAILED', 'ABANDONED'] }).notNull().default('PENDING'),
+    provider: paymentProviderEnum('provider'),
+    providerRef: text('provider_ref'),
+    /** The provider's page to pay at, while PENDING. */
+    paymentUrl: text('payment_url'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [index('platform_orders_store_idx').on(t.storeId, t.createdAt)],
+);
+
+/** The platform's invoices to a store, one per paid order; numbers F<year>-<000001> follow one another per year. */
+export const platformInvoices = pgTable(
+  'platform_invoices',
+  {
+    id: serial('id').primaryKey(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .unique()
+      .references(() => platformOrders.id, { onDelete: 'cascade' }),
+    number: text('number').notNull().unique(),
+    description: text('description').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    vatCents: integer('vat_cents').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [index('platform_invoices_store_idx').on(t.storeId, t.id)],
+);
+
+/** The last invoice number given per year: incremented in the paying transaction, so numbers have no gaps. */
+export const platformInvoiceCounters = pgTable('platform_invoice_counters', {
+  year: integer('year').primaryKey(),
+  last: integer('last').notNull(),
+});
+
+/**
+ * Partner perk codes (registerPerk): each puts one new store on the PERK plan, once. Created by the platform (no
+ * screen yet); stored upper-case, compared whatever the case typed.
+ */
+export const perkCodes = pgTable('perk_codes', {
+  code: text('code').primaryKey(),
+  partner: text('partner'),
+  usedByStoreId: uuid('used_by_store_id').references(() => stores.id, { onDelete: 'set null' }),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});

@@ -432,6 +432,18 @@ export const messages = {
     "Le paiement par carte (Stripe) n'est pas configuré sur cette plateforme.",
     'Card payments (Stripe) are not configured on this platform.',
   ),
+  // Platform billing (plan page, issue 15)
+  perkCodeUnknown: t("Ce code partenaire n'existe pas ou a déjà été utilisé.", 'This partner code does not exist or has already been used.'),
+  alreadySubscribed: t('Vous êtes déjà abonné à cette offre avec cette fréquence.', 'You are already subscribed to this plan at this frequency.'),
+  subscriptionRequired: t(
+    "Les comptes utilisateurs supplémentaires s'ajoutent à un abonnement PRO ou EXPERT : souscrivez d'abord une offre.",
+    'Extra user accounts come with a PRO or EXPERT subscription: subscribe to a plan first.',
+  ),
+  noSubscription: t("Vous n'avez pas d'abonnement payant à résilier.", 'You have no paid subscription to cancel.'),
+  billingUnavailable: t(
+    "Le paiement de l'abonnement n'est pas disponible pour le moment. Réessayez plus tard ou contactez le support.",
+    'Paying for the subscription is not available right now. Try again later or contact support.',
+  ),
   stripeUnreachable: t('Stripe ne répond pas pour le moment. Réessayez dans quelques instants.', 'Stripe is not answering right now. Try again in a moment.'),
   paypalUnavailable: t("PayPal n'est pas configuré sur cette plateforme.", 'PayPal is not configured on this platform.'),
   paypalUnreachable: t('PayPal ne répond pas pour le moment.', 'PayPal is not answering right now.'),

@@ -1,4 +1,5 @@
 import { sweepEmailAutomations } from '../commands/emailAutomations/sweep.js';
+import { expireEndedSubscriptions } from '../commands/billing/subscription.js';
 import { deliverWebhook } from '../commands/webhooks/webhooks.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { Services } from '../services.js';
@@ -13,5 +14,6 @@ export function jobHandlers(services: Services & { mailer: Mailer }): JobHandler
     'installment.charge': async (charge) => void (await chargeInstallmentJob(services, charge)),
     'webhook.deliver': ({ deliveryId }, job) => deliverWebhook(services, deliveryId, { final: job.final }),
     'emails.automations': async () => void (await sweepEmailAutomations(services)),
+    'subscriptions.expire': async () => void (await expireEndedSubscriptions(services)),
   };
 }

@@ -24,6 +24,8 @@ export interface JobData {
   'webhook.deliver': { deliveryId: number };
   /** Every minute: the automatic e-mails due (server/commands/emailAutomations/sweep.ts). */
   'emails.automations': Record<string, never>;
+  /** Every hour: cancelled subscriptions whose period ended go back to Découverte (server/commands/billing). */
+  'subscriptions.expire': Record<string, never>;
 }
 export type JobName = keyof JobData;
 
@@ -34,6 +36,7 @@ export const QUEUES: Record<JobName, Omit<Queue, 'name'>> = {
   'installment.charge': { retryLimit: 5, retryDelay: 60, retryBackoff: true, retryDelayMax: 6 * 3600, expireInSeconds: 300 },
   'webhook.deliver': { retryLimit: 8, retryDelay: 30, retryBackoff: true, retryDelayMax: 6 * 3600, expireInSeconds: 120 },
   'emails.automations': { policy: 'singleton', retryLimit: 0, expireInSeconds: 600 },
+  'subscriptions.expire': { policy: 'singleton', retryLimit: 0, expireInSeconds: 600 },
 };
 
 /** `final`: this is the job's last attempt (its retries are spent if it fails). */
@@ -115,6 +118,7 @@ export async function startQueue(database: QueueDatabase, options: QueueOptions 
       // pg-boss's cron: one job per slot whatever the number of processes.
       if (handlers['installments.sweep']) await boss.schedule('installments.sweep', options.sweepCron ?? '*/5 * * * *', {});
       if (handlers['emails.automations']) await boss.schedule('emails.automations', '* * * * *', {});
+      if (handlers['subscriptions.expire']) await boss.schedule('subscriptions.expire', '7 * * * *', {});
     },
     async stop(timeoutMs = 10_000) {
       if (stopped) return;

@@ -83,6 +83,36 @@ export interface PaymentProvider {
    * card is an answer (`failed`). The scheduler is server/jobs/installments.ts.
    */
   chargeInstallment?(input: ChargeInstallmentInput): Promise<ChargeInstallmentResult>;
+  /**
+   * The platform's own billing (plan, seats): a payment to the platform's account, not a store's. Providers that can
+   * (Stripe on the platform account, the test provider) carry `orderId` back as `platform_order_id`; their events
+   * come back as PlatformPaymentEvents (server/commands/billing/applyPlatformPayment.ts applies them).
+   */
+  startPlatformPayment?(input: StartPlatformPaymentInput): Promise<StartedPayment>;
+}
+
+export interface StartPlatformPaymentInput {
+  /** The platform order's uuid. */
+  orderId: string;
+  /** The paying store (the test provider's page lives in its back office). */
+  storeId: string;
+  description: string;
+  amountCents: number;
+  currency: 'eur';
+  customerEmail: string;
+  returnUrl: string;
+  cancelUrl: string;
+}
+
+/** What a provider reports about a platform order (plan, seats), normalised like PaymentEvent. */
+export interface PlatformPaymentEvent {
+  provider: ProviderName;
+  eventId: string;
+  orderId: string;
+  outcome: 'PAID' | 'FAILED' | 'ABANDONED';
+  /** The provider's checkout id (Stripe Checkout Session): must be the order's own. */
+  providerRef: string | null;
+  occurredAt: Date;
 }
 
 export interface ChargeInstallmentInput {

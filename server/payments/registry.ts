@@ -56,3 +56,16 @@ export const paymentStoreOf = (store: StoreRow): PaymentStore => ({
   paypalMerchantId: store.paypalMerchantId,
   testPayments: store.featureOptions.test_payments === true,
 });
+
+/**
+ * Who takes the platform's own billing (plan, seats): the platform's Stripe account when STRIPE_SECRET_KEY is set,
+ * otherwise the built-in test provider where it exists (outside production, or PAYMENTS_TEST_MODE=1), otherwise
+ * nobody (the plan page answers 503). Production never falls back to the test provider.
+ */
+export function platformBillingProvider(config: Config): PaymentProvider | null {
+  const registry = paymentRegistry(config);
+  const stripe = registry.byName('STRIPE');
+  if (stripe?.startPlatformPayment) return stripe;
+  const test = config.paymentsTestMode ? registry.byName('TEST') : undefined;
+  return test?.startPlatformPayment ? test : null;
+}

@@ -20,6 +20,11 @@ export function testPaymentProvider(config: Pick<Config, 'paymentsTestMode'>): P
       // Our own page, on the learner's own origin: a relative address (a real provider answers an absolute one).
       return { providerRef: input.saleId, paymentUrl: schoolPaths.testPayment(input.store.subdomain, input.saleId) };
     },
+    // The platform's billing: the test page of the back office's plan page, for any store (not only test_payments
+    // ones: the money is the platform's, and the provider exists only outside production or with PAYMENTS_TEST_MODE=1).
+    async startPlatformPayment(input) {
+      return { providerRef: input.orderId, paymentUrl: `/abonnement/paiement-test/${input.orderId}` };
+    },
     async chargeInstallment(input) {
       if (!(config.paymentsTestMode && input.store.testPayments === true)) throw new Error('the test provider does not serve this store');
       return { chargeRef: `test_${installmentChargeKey(input.saleId, input.installmentNumber, input.attempt)}`, status: 'succeeded', declineCode: null };

@@ -21,6 +21,13 @@ export const authHandlers: HandlerMap = {
     return { status: 201, body: await registerTrainer(services, body) };
   },
 
+  async registerPerk({ body, services, request }) {
+    // Like register (same limits and captcha), with a partner's perk code: the store starts on PERK.
+    await takeAttempt(services, [{ key: `register-ip:${request.ip}`, limit: services.config.throttle.registerPerAddress }]);
+    await requireCaptcha(services, request);
+    return { status: 201, body: await registerTrainer(services, body) };
+  },
+
   async logout(ctx) {
     await ctx.services.db.delete(sessions).where(eq(sessions.id, signedIn(ctx).sessionId));
     return { status: 204 };

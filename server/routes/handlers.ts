@@ -3,6 +3,7 @@ import { affiliateHandlers } from './affiliates.js';
 import { apiKeyHandlers } from './apiKeys.js';
 import { assignmentHandlers } from './assignments.js';
 import { authHandlers } from './auth.js';
+import { billingHandlers } from './billing.js';
 import { bundleHandlers } from './bundles.js';
 import { checkoutHandlers } from './checkout.js';
 import { customerHandlers } from './customers.js';
@@ -54,4 +55,5 @@ export const handlers: HandlerMap = {
   ...customerHandlers,
   ...webhookHandlers,
   ...emailTemplateHandlers,
+  ...billingHandlers,
 };

@@ -952,6 +952,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stores/{storeUuid}/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The store's plan, seats and the plans on offer
+         * @description Our design (the plan page /abonnement, spec 1 and 9; the spec names no call): the current plan and period, the seats (spec 6), the discount honoured now and every plan with the price the server would charge.
+         */
+        get: operations["getSubscription"];
+        put?: never;
+        /**
+         * Subscribe to a plan, or change plan or frequency
+         * @description Our design (the spec names no call). Only owners and admins (spec 6). The server prices the order: the list price, the launch or campaign discount honoured now, minus the credit of what is left of the current paid period (proration); the new period starts at payment, when the plan changes (webhook or test page). Answers an order to pay through the platform's own payment provider (Stripe; the test provider outside production). The same plan and frequency as now answers 422 ALREADY_SUBSCRIBED; no payment provider answers 503.
+         */
+        post: operations["subscribePlan"];
+        /**
+         * Cancel the subscription at the end of its period
+         * @description Our design. The paid plan stays until the current period ends, then the store is on Découverte (its paid seats end with it). Without a paid period answers 422 NO_SUBSCRIPTION. Cancelling twice changes nothing.
+         */
+        delete: operations["cancelSubscription"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/subscription/seats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Buy extra user accounts (seats)
+         * @description Our design (spec 6: seats left = additional + paid accounts − used; spec 9: USER_ACCOUNT 29 € a month, 290 € a year). Seats follow the paid subscription: they cost their share of the time left in the current period at its frequency, and are added to paid_user_accounts when the payment is reported. Without a paid period (Découverte, PERK) answers 422 SUBSCRIPTION_REQUIRED.
+         */
+        post: operations["buySeats"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/subscription/orders/{orderUuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                orderUuid: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * One plan or seats order of the store
+         * @description Our design: what the plan page polls after the payment page, until PAID, FAILED or ABANDONED. Another store's order answers 404.
+         */
+        get: operations["getPlatformOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/subscription/orders/{orderUuid}/test-payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                orderUuid: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay, fail or abandon an order with the built-in test provider
+         * @description Our design: the test provider's page ("Mode test — aucun paiement réel") reports its outcome here, and it goes through the same idempotent application as a Stripe webhook. Only for orders the test provider started; the test provider exists outside production (or with PAYMENTS_TEST_MODE=1): otherwise, and for another provider's order, 404. A second report changes nothing.
+         */
+        post: operations["completePlatformTestPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/stores/{storeUuid}/invoices": {
         parameters: {
             query?: never;
@@ -5188,6 +5290,92 @@ export interface components {
             interval: "DAY" | "WEEK" | "MONTH";
             points: components["schemas"]["HistogramPoint"][];
         };
+        /** @description Our design: the discount honoured on a plan purchase now. LAUNCH: days 4 to 7 after sign-up, on every paid plan; CAMPAIGN: the 24 to 30 September campaign, on PRO. The better one applies, never both. */
+        PlanDiscount: {
+            /** @enum {string} */
+            kind: "LAUNCH" | "CAMPAIGN";
+            percent: number;
+            plans: components["schemas"]["Plan"][];
+            /** Format: date-time */
+            ends_at: string;
+        };
+        /** @description A plan's price for one billing frequency, euros, VAT included (0 for the plans that are not sold). */
+        PlanPrice: {
+            price: number;
+            discounted_price: number;
+            reference_price: number | null;
+        };
+        /** @description Our design: one plan as the plan page offers it, with the prices the server would charge now (spec 9, VAT included, euros). `price` is the list price, `discounted_price` what one period costs now after the launch or campaign discount (equal to `price` without one), `reference_price` the struck-through "real" price (EXPERT only). */
+        PlanOffer: {
+            plan: components["schemas"]["Plan"];
+            /** @description PRO and EXPERT are sold here; Découverte is free and PERK comes from a partner's perk code. */
+            purchasable: boolean;
+            /** @description The platform's commission on the store's sales on this plan (9 on Découverte, 0 otherwise). */
+            app_commission_percent: number;
+            monthly: components["schemas"]["PlanPrice"];
+            yearly: components["schemas"]["PlanPrice"];
+        };
+        /** @description Our design (spec 1, 9 and the plan page /abonnement): the store's plan with its billing, its seats (seats left = additional + paid accounts − used, spec 6), the discounts honoured now and the plans on offer, priced by the server. */
+        Subscription: {
+            plan: components["schemas"]["Plan"];
+            /** @description How the current paid period is billed; null on Découverte and PERK. */
+            frequency: components["schemas"]["BillingFrequency"] | null;
+            /** Format: date-time */
+            current_period_end: string | null;
+            /** @description The subscription was cancelled; the plan stays until the period ends, then the store is on Découverte. */
+            cancel_at_period_end: boolean;
+            seats: {
+                additional_user_accounts: number;
+                paid_user_accounts: number;
+                used: number;
+                left: number;
+            };
+            discounts: components["schemas"]["PlanDiscount"][];
+            plans: components["schemas"]["PlanOffer"][];
+            /** @description One seat for one period, euros; bought during a paid period, seats cost their share of the time left. */
+            seat_price: {
+                monthly: number;
+                yearly: number;
+            };
+        };
+        SubscribePlanBody: {
+            /** @enum {string} */
+            plan: "PRO" | "EXPERT";
+            frequency: components["schemas"]["BillingFrequency"];
+        };
+        /** @description Our design: a purchase from the platform (a plan or seats), priced by the server. PENDING until the payment provider reports; open `payment_url` to pay (the test provider's page in development). An order costing nothing (a plan change fully paid by the credit of the current period) is PAID at once and has no payment_url. */
+        PlatformOrder: {
+            /** Format: uuid */
+            uuid: string;
+            /** @enum {string} */
+            kind: "PLAN" | "SEATS";
+            plan: components["schemas"]["Plan"] | null;
+            frequency: components["schemas"]["BillingFrequency"];
+            seats: number | null;
+            /** @description List price, euros. */
+            gross_amount: number;
+            /** @enum {string|null} */
+            discount: "LAUNCH" | "CAMPAIGN" | null;
+            discount_amount: number;
+            /** @description What was left of the current period, taken off (proration). */
+            credit_amount: number;
+            /** @description Charged, euros, VAT included. */
+            amount: number;
+            /** @enum {string} */
+            status: "PENDING" | "PAID" | "FAILED" | "ABANDONED";
+            payment_url: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            paid_at: string | null;
+        };
+        BuySeatsBody: {
+            quantity: number;
+        };
+        CompletePlatformTestPaymentBody: {
+            /** @enum {string} */
+            outcome: "PAID" | "FAILED" | "ABANDONED";
+        };
         /** @description An invoice of the platform to the store (plan, extra seats, AI credit packs). */
         Invoice: {
             id: number;
@@ -9131,6 +9319,182 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Histogram"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    subscribePlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscribePlanBody"];
+            };
+        };
+        responses: {
+            /** @description The order, to pay at payment_url (or PAID at once when it costs nothing). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformOrder"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    cancelSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription, now cancelled at the period's end. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    buySeats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BuySeatsBody"];
+            };
+        };
+        responses: {
+            /** @description The order, to pay at payment_url. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformOrder"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPlatformOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                orderUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformOrder"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    completePlatformTestPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                orderUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompletePlatformTestPaymentBody"];
+            };
+        };
+        responses: {
+            /** @description The order after the outcome. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformOrder"];
                 };
             };
             401: components["responses"]["Unauthenticated"];

@@ -113,7 +113,24 @@ export const routes: readonly AppRoute[] = [
 
   // Store management
   { path: '/widgets', name: 'embeds', layout: 'default', guard: MANAGERS, ...MARKETING },
-  { path: '/abonnement', name: 'plan', layout: 'default', guard: MANAGERS, query: ['onglet'], ...SETTINGS },
+  {
+    path: '/abonnement',
+    name: 'plan',
+    layout: 'default',
+    guard: MANAGERS,
+    hiddenBy: 'hide_plan',
+    // The payment page sends the trainer back with ?commande=<order uuid>.
+    query: ['onglet', 'commande'],
+    load: () => import('../pages/plan/PlanPage').then((m) => m.PlanPage),
+  },
+  {
+    path: '/abonnement/paiement-test/:uuid',
+    name: 'plan_test_payment',
+    layout: 'default',
+    guard: MANAGERS,
+    hiddenBy: 'hide_plan',
+    load: () => import('../pages/plan/PlanTestPaymentPage').then((m) => m.PlanTestPaymentPage),
+  },
   { path: '/assistant-ia', name: 'ai_assistant', layout: 'default', guard: MANAGERS, query: ['type'], ...MARKETING },
   { path: '/assistant-ia/historique', name: 'ai_assistant_history', layout: 'default', guard: MANAGERS, ...MARKETING },
   { path: '/assistant-ia/tableau-de-bord', name: 'ai_assistant_dashboard', layout: 'default', guard: MANAGERS, ...MARKETING },
@@ -232,7 +249,14 @@ export const routes: readonly AppRoute[] = [
     guard: MANAGERS,
     load: () => import('../pages/settings/IntegrationsSettingsPage').then((m) => m.IntegrationsSettingsPage),
   },
-  { path: '/parametres/facturation', name: 'settings_billing', layout: 'default', guard: MANAGERS, ...SETTINGS },
+  { path: '/parametres/facturation', name: 'settings_billing', layout: 'default', guard: MANAGERS, query: ['page'], load: () => import('../pages/settings/BillingPage').then((m) => m.BillingPage) },
+  {
+    path: '/parametres/facturation/:id',
+    name: 'settings_billing_invoice',
+    layout: 'default',
+    guard: MANAGERS,
+    load: () => import('../pages/settings/BillingPage').then((m) => m.InvoicePage),
+  },
 
   // Platform administration
   { path: '/admin', name: 'admin', layout: 'default', guard: 'platformAdmin', ...MARKETING },

@@ -9,6 +9,8 @@ export const PLAN_PAGE = '/abonnement?onglet=vous';
 
 const messages = defineMessages({
   title: { id: 'planLock.title', defaultMessage: "Cette fonctionnalité n'est pas incluse dans votre offre" },
+  // Spec 8's "feature only PRO": a feature of the PRO plan (and above) says so.
+  onlyPro: { id: 'planLock.onlyPro', defaultMessage: "Cette fonctionnalité est réservée à l'offre PRO" },
   cta: { id: 'planLock.cta', defaultMessage: 'Voir les offres' },
 });
 
@@ -26,7 +28,7 @@ export function PlanLockPanel({ plans }: { plans: readonly Plan[] }) {
     <section className="plan-lock" aria-labelledby="plan-lock-title" data-testid="plan-lock">
       <span className="plan-lock__gem" aria-hidden="true">◆</span>
       <h1 id="plan-lock-title" className="plan-lock__title">
-        {intl.formatMessage(messages.title)}
+        {intl.formatMessage(plans.includes('PRO') && !plans.includes('PERK') ? messages.onlyPro : messages.title)}
       </h1>
       <p className="plan-lock__body">{intl.formatMessage(body, { plans: plans.map((p) => intl.formatMessage(planMessages[p])).join(', ') })}</p>
       <Button onPress={() => void navigate(PLAN_PAGE)}>{intl.formatMessage(messages.cta)}</Button>

@@ -9,7 +9,9 @@ import {
   type PaymentEvent,
   type PaymentProvider,
   type PaymentStore,
+  type PlatformPaymentEvent,
   type StartPaymentInput,
+  type StartPlatformPaymentInput,
   type StartedPayment,
   type WebhookRequest,
 } from '../provider.js';
@@ -80,6 +82,29 @@ export class StripeProvider implements PaymentProvider {
     return { providerRef: session.id, paymentUrl: session.url };
   }
 
+  /**
+   * The platform's billing (plan, seats): a Checkout Session on the platform's own account (no Stripe-Account
+   * header), `platform_order_id` in its metadata. One session per order, even when the request is retried.
+   */
+  async startPlatformPayment(input: StartPlatformPaymentInput): Promise<StartedPayment> {
+    const metadata = { platform_order_id: input.orderId, store_id: input.storeId };
+    const session = await this.stripe.checkout.sessions.create(
+      {
+        mode: 'payment',
+        line_items: [{ quantity: 1, price_data: { currency: input.currency, unit_amount: input.amountCents, product_data: { name: input.description } } }],
+        customer_email: input.customerEmail,
+        client_reference_id: input.orderId,
+        metadata,
+        payment_intent_data: { metadata },
+        success_url: input.returnUrl,
+        cancel_url: input.cancelUrl,
+      },
+      { idempotencyKey: `platform-order-${input.orderId}` },
+    );
+    if (!session.url) throw new Error(`Stripe answered checkout session ${session.id} without a url`);
+    return { providerRef: session.id, paymentUrl: session.url };
+  }
+
   /** Verifies the Stripe-Signature header over the raw bytes with each configured secret (platform, then Connect). */
   verify(request: WebhookRequest): Stripe.Event {
     const header = request.headers['stripe-signature'];
@@ -102,12 +127,15 @@ export class StripeProvider implements PaymentProvider {
    * A verified delivery: its payment events, and the connected account's new state when it is an
    * `account.updated` (charges and payouts enabled, the onboarding form submitted).
    */
-  async parseDelivery(request: WebhookRequest): Promise<{ payments: StripePaymentEvent[]; account: ({ accountId: string } & StripeAccountState) | null }> {
+  async parseDelivery(
+    request: WebhookRequest,
+  ): Promise<{ payments: StripePaymentEvent[]; account: ({ accountId: string } & StripeAccountState) | null; platform: PlatformPaymentEvent[] }> {
     const event = this.verify(request);
     if (event.type === 'account.updated') {
       const account = event.data.object;
       return {
         payments: [],
+        platform: [],
         account: {
           accountId: account.id,
           chargesEnabled: Boolean(account.charges_enabled),
@@ -117,7 +145,31 @@ export class StripeProvider implements PaymentProvider {
         },
       };
     }
-    return { payments: this.paymentEvents(event), account: null };
+    const platform = this.platformEvents(event);
+    return { payments: platform.length ? [] : this.paymentEvents(event), account: null, platform };
+  }
+
+  /**
+   * Events of the platform's own billing: Checkout Sessions on the platform's account (`account` absent: a connected
+   * account's event can carry any metadata, so it never counts) with `platform_order_id` in their metadata.
+   */
+  private platformEvents(event: Stripe.Event): PlatformPaymentEvent[] {
+    if (event.account) return [];
+    switch (event.type) {
+      case 'checkout.session.completed':
+      case 'checkout.session.async_payment_succeeded':
+      case 'checkout.session.async_payment_failed':
+      case 'checkout.session.expired': {
+        const session = event.data.object;
+        const orderId = session.metadata?.platform_order_id;
+        if (!orderId) return [];
+        if (event.type === 'checkout.session.completed' && session.payment_status === 'unpaid') return [];
+        const outcome = event.type === 'checkout.session.expired' ? 'ABANDONED' : event.type === 'checkout.session.async_payment_failed' ? 'FAILED' : 'PAID';
+        return [{ provider: 'STRIPE', eventId: event.id, orderId, outcome, providerRef: session.id, occurredAt: new Date(event.created * 1000) }];
+      }
+      default:
+        return [];
+    }
   }
 
   private paymentEvents(event: Stripe.Event): StripePaymentEvent[] {
