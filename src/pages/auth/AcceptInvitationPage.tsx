@@ -1,7 +1,8 @@
 import type { FormEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
+import { queryClient } from '../../api/queryClient';
 import { acceptTeamInvitation, teamInvitationPreviewQuery, type TeamInvitationPreview } from '../../api/teamApi';
 import { tokenStorage } from '../../api/tokenStorage';
 import { AuthActor } from '../../app/auth';
@@ -40,6 +41,15 @@ const mv = {
 
 /** /inscription/invitation?token=…: reads the invitation, then joins the team with a new account or an existing one. */
 export function AcceptInvitationPage() {
+  // Guest pages render outside the signed-in layouts' query provider: this one reads through the app's client.
+  return (
+    <QueryClientProvider client={queryClient}>
+      <InvitationCard />
+    </QueryClientProvider>
+  );
+}
+
+function InvitationCard() {
   const intl = useIntl();
   const [search] = useSearchParams();
   const token = search.get('token') ?? '';
