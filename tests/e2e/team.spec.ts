@@ -64,3 +64,17 @@ test('invite a teacher, accept in another browser, change their role, remove the
   await expect(member).toHaveCount(0);
   await expect(page.getByText('Membre retiré de l’équipe.')).toBeVisible();
 });
+
+test('the account page: default avatar, and the deletion dialog refuses a wrong password', async ({ page }) => {
+  await logIn(page, 'analyst@demo.test');
+  await page.goto('/mon-compte');
+  await expect(page.getByTestId('account-avatar').locator('svg[data-avatar]')).toBeVisible();
+  await page.getByTestId('account-delete-open').click();
+  const dialog = page.getByTestId('account-delete-dialog');
+  await dialog.locator('input[type=password]').fill('not-the-password');
+  await page.screenshot({ path: 'test-results/account-page.png', fullPage: true });
+  await page.getByRole('button', { name: 'Supprimer définitivement' }).click();
+  await expect(dialog.getByText('Le mot de passe est incorrect.')).toBeVisible();
+  await page.getByRole('button', { name: 'Annuler' }).click();
+  await expect(dialog).toHaveCount(0);
+});
