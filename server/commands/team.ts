@@ -1,7 +1,12 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { openSession, type AuthContext } from '../auth/session.js';
 import { users } from '../db/schema.js';
-import { displayNameOf, presentTeamMember, presentUserRef } from '../presenters/user.js';
+import { notFound } from '../http/errors.js';
+import { assertMayGrantRole, assertMayManageMember } from '../policies/team.js';
+import type { Role } from '../policies/roles.js';
+import { displayNameOf, presentTeamMember, presentUser, presentUserRef } from '../presenters/user.js';
 import type { Services } from '../services.js';
+import { findUserById } from './users.js';
 
 /** GET /users: the team page's rows, the owner first, then by arrival. */
 export async function listTeamUsers(services: Services, storeId: string) {
@@ -24,4 +29,43 @@ export async function listTeamDirectory(services: Services, storeId: string) {
   return rows
     .sort((a, b) => frenchOrder.compare(displayNameOf(a), displayNameOf(b)) || a.id.localeCompare(b.id))
     .map(presentUserRef);
+}
+
+/** A member of the caller's store; another store's user (or none) is 404. */
+async function memberOf(services: Services, storeId: string, userUuid: string) {
+  const [member] = await services.db.select().from(users).where(and(eq(users.id, userUuid), eq(users.storeId, storeId)));
+  if (!member) throw notFound();
+  return member;
+}
+
+/** PUT /users/{uuid}: another role for a member below the caller (policies/team.ts), never OWNER. */
+export async function updateTeamUser(services: Services, auth: AuthContext, userUuid: string, role: Exclude<Role, 'OWNER'>) {
+  const member = await memberOf(services, auth.store.id, userUuid);
+  assertMayManageMember(auth.user, member);
+  assertMayGrantRole(auth.user, role);
+  const [updated] = await services.db.update(users).set({ role }).where(and(eq(users.id, member.id), eq(users.storeId, auth.store.id))).returning();
+  if (!updated) throw notFound();
+  return presentTeamMember(updated);
+}
+
+/**
+ * DELETE /users/{uuid}: the member's account goes (sessions with it, by cascade); what they wrote stays and reads
+ * "Membre supprimé" (the references are set null). The seat is freed.
+ */
+export async function removeTeamUser(services: Services, auth: AuthContext, userUuid: string) {
+  const member = await memberOf(services, auth.store.id, userUuid);
+  assertMayManageMember(auth.user, member);
+  await services.db.delete(users).where(and(eq(users.id, member.id), eq(users.storeId, auth.store.id)));
+}
+
+/**
+ * PUT /users/switch/{uuid} (platform admins, x-roles PLATFORM_ADMIN): a session as that user, in any store, for
+ * support; the admin's own session stays. The route logs every switch. A platform admin is not switched into
+ * (404), so a switch never widens anyone's rights.
+ */
+export async function switchToUser(services: Services, userUuid: string) {
+  const row = await findUserById(services, userUuid);
+  if (!row || row.user.isAdmin) throw notFound();
+  const session = await openSession(services, row.user.id, false);
+  return { token: session.token, expires_at: session.expiresAt.toISOString(), user: presentUser(row.user, row.store, row.userAccountCount) };
 }

@@ -21,12 +21,14 @@ async function findUserWithStore(services: Services, where: SQL) {
   return row;
 }
 
+export const findUserById = (services: Services, userId: string) => findUserWithStore(services, eq(users.id, userId));
+
 export const findUserByEmail = (services: Services, email: string) =>
   findUserWithStore(services, eq(sql`lower(${users.email})`, normaliseEmail(email)));
 
 /** Loads a user with their store and shapes it for the API. */
 export async function userView(services: Services, userId: string) {
-  const row = await findUserWithStore(services, eq(users.id, userId));
+  const row = await findUserById(services, userId);
   if (!row) throw notFound();
   return presentUser(row.user, row.store, row.userAccountCount);
 }

@@ -230,6 +230,47 @@ export const userTokens = pgTable(
   (t) => [index('user_tokens_user_idx').on(t.userId, t.purpose)],
 );
 
+/**
+ * Team invitations (#15): an e-mail invited to join a store's team with a role. The link's token is kept as its
+ * SHA-256 like sessions; it works once (accepted_at) and until expires_at (7 days after the last sending). Status
+ * is derived: ACCEPTED once accepted, EXPIRED past expires_at, else PENDING. A pending invitation holds a seat.
+ * One open (not accepted) invitation per address and store.
+ */
+export const teamInvitations = pgTable(
+  'team_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: roleEnum('role').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('team_invitations_open_email_key').on(t.storeId, sql`lower(${t.email})`).where(sql`${t.acceptedAt} is null`),
+    index('team_invitations_store_idx').on(t.storeId, t.createdAt),
+  ],
+);
+
+/**
+ * Why accounts were deleted (deleteMe's reason and optional text), for the platform: kept without the person (no
+ * e-mail, no name, no store id), only the role and plan they had.
+ */
+export const accountDeletions = pgTable('account_deletions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  role: roleEnum('role').notNull(),
+  plan: planEnum('plan').notNull(),
+  reason: text('reason').notNull(),
+  additionalText: text('additional_text'),
+  createdAt: createdAt(),
+});
+
 /** Failed-attempt counters for throttling, keyed like "account:<email>" or "ip:<address>". */
 export const throttleCounters = pgTable('throttle_counters', {
   key: text('key').primaryKey(),

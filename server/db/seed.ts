@@ -47,6 +47,9 @@ export async function seedDemo(db: Database) {
         subdomainSetAt: new Date(),
         // The demo sells with the built-in test provider (outside production, or PAYMENTS_TEST_MODE=1).
         featureOptions: { test_payments: true },
+        // Team seats (#15): 2 included and 8 bought, 4 taken by the demo team: invitations can be tried.
+        additionalUserAccounts: 2,
+        paidUserAccounts: 8,
       })
       .returning();
     const now = new Date();

@@ -549,4 +549,25 @@ export const messages = {
   ),
   tooManySocialLinks: (max: number) => t(`Vous avez atteint le maximum de ${max} liens.`, `You have reached the maximum of ${max} links.`),
   noSuchKey: t("Cette clé n'existe pas ou a déjà été révoquée.", 'This key does not exist or was already revoked.'),
+  // Team and invitations, account deletion (#15)
+  noSeatLeft: t(
+    "Plus aucune place disponible dans votre équipe : ajoutez des comptes utilisateurs payants depuis votre abonnement.",
+    'No seat left in your team: add paid user accounts from your subscription.',
+  ),
+  alreadyTeamMember: t('Cette personne fait déjà partie de votre équipe.', 'This person is already in your team.'),
+  alreadyInvited: t(
+    'Cette adresse a déjà une invitation en cours : renvoyez-la ou modifiez-la.',
+    'This address already has an open invitation: resend or edit it.',
+  ),
+  ownerUntouchable: t('Le rôle du propriétaire ne peut pas être modifié et il ne peut pas être retiré.', "The owner's role cannot be changed and the owner cannot be removed."),
+  notOwnRole: t('Vous ne pouvez pas modifier votre propre rôle ni vous retirer vous-même.', 'You cannot change your own role or remove yourself.'),
+  memberAboveYou: t("Vous ne pouvez pas gérer un membre de rang égal ou supérieur au vôtre.", 'You cannot manage a member whose role is equal to or above yours.'),
+  roleAboveYours: t('Vous ne pouvez pas attribuer un rôle supérieur au vôtre.', 'You cannot give a role above your own.'),
+  invitationLinkInvalid: t("Ce lien d'invitation est inconnu, déjà utilisé ou expiré.", 'This invitation link is unknown, already used or expired.'),
+  invitationResentRecently: t('Cette invitation vient d’être envoyée : réessayez dans une minute.', 'This invitation was just sent: try again in a minute.'),
+  ownerOfAnotherStore: t(
+    "Ce compte est propriétaire d'un autre espace : il ne peut pas rejoindre une équipe. Utilisez une autre adresse e-mail.",
+    'This account owns another space: it cannot join a team. Use another e-mail address.',
+  ),
+  avatarNotUploaded: t("Cette image n'a pas été envoyée comme avatar.", 'This image was not uploaded as an avatar.'),
 } as const;

@@ -132,3 +132,20 @@ export function affiliateInvitedMail(locale: Locale, firstname: string | null, s
         { label: 'Voir mon lien d’affiliation', url },
       );
 }
+
+/** To someone a store's team invited: the link to /inscription/invitation (valid 7 days, single use). */
+export function teamInvitationMail(locale: Locale, inviter: string | null, school: string, role: string, url: string): RenderedMail {
+  return locale === 'en'
+    ? layout(
+        'TEAM_INVITATION',
+        `Join the team of ${school}`,
+        ['Hello,', `${inviter ?? school} invites you to join the team of ${school} as ${role}. The link is valid 7 days.`],
+        { label: 'Join the team', url },
+      )
+    : layout(
+        'TEAM_INVITATION',
+        `Rejoignez l’équipe de ${school}`,
+        ['Bonjour,', `${inviter ?? school} vous invite à rejoindre l’équipe de ${school} en tant que ${role}. Le lien est valable 7 jours.`],
+        { label: 'Rejoindre l’équipe', url },
+      );
+}

@@ -1,8 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema.js';
+import { deleteMe } from '../commands/deleteMe.js';
 import { changePassword } from '../commands/passwords.js';
+import { arrivedAvatarUpload } from '../commands/uploads/arrivedUpload.js';
+import { createMyAvatarUploadUrl } from '../commands/uploads/createUploadUrl.js';
 import { userView } from '../commands/users.js';
-import { notFound } from '../http/errors.js';
+import { invalid, notFound } from '../http/errors.js';
 import { inLocale, messages } from '../http/messages.js';
 import { signedIn, type HandlerMap } from '../openapi/handler.js';
 
@@ -19,7 +22,9 @@ export const meHandlers: HandlerMap = {
 
   async updateMe(ctx) {
     const { user } = signedIn(ctx);
-    const { firstname, lastname, display_name, locale } = ctx.body;
+    const { firstname, lastname, display_name, locale, picture } = ctx.body;
+    // An avatar is an image this user uploaded here (never any address: it shows to the whole team).
+    if (picture && !(await arrivedAvatarUpload(ctx.services, user.storeId, user.id, picture))) throw invalid({ picture: [messages.avatarNotUploaded] });
     await ctx.services.db
       .update(users)
       .set({
@@ -27,9 +32,19 @@ export const meHandlers: HandlerMap = {
         ...(lastname !== undefined ? { lastname: lastname?.trim() || null } : {}),
         ...(display_name !== undefined ? { displayName: display_name.trim() } : {}),
         ...(locale !== undefined ? { locale } : {}),
+        ...(picture !== undefined ? { picture } : {}),
       })
       .where(eq(users.id, user.id));
     return { status: 200, body: await userView(ctx.services, user.id) };
+  },
+
+  async createMyAvatarUploadUrl(ctx) {
+    return { status: 200, body: await createMyAvatarUploadUrl(ctx.services, signedIn(ctx), ctx.body) };
+  },
+
+  async deleteMe(ctx) {
+    await deleteMe(ctx.services, signedIn(ctx), ctx.body);
+    return { status: 204 };
   },
 
   async changeMyPassword(ctx) {

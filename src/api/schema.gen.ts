@@ -289,13 +289,13 @@ export interface paths {
         get?: never;
         /**
          * Change a team member's role
-         * @description The OWNER's role cannot be changed here and nobody can be made OWNER (403). An ADMIN cannot change another ADMIN (403).
+         * @description The OWNER's role cannot be changed here and nobody can be made OWNER (403). An ADMIN cannot change another ADMIN (403). Nobody changes their own role (403), so nobody raises themselves. A user of another store answers 404.
          */
         put: operations["updateTeamUser"];
         post?: never;
         /**
          * Remove a user from the team
-         * @description The spec's call is `POST /users/{id}` with a delete override; here it is a real DELETE. The OWNER cannot be removed (403). The user's sessions are revoked and the seat is freed; content they wrote stays, shown as "Membre supprimé".
+         * @description The spec's call is `POST /users/{id}` with a delete override; here it is a real DELETE. The OWNER cannot be removed (403), an ADMIN cannot remove another ADMIN (403), and nobody removes themselves here (403; deleteMe does that). The account is deleted with its sessions and the seat is freed; content they wrote stays, shown as "Membre supprimé". A user of another store answers 404.
          */
         delete: operations["removeTeamUser"];
         options?: never;
@@ -332,12 +332,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List pending team invitations */
+        /**
+         * List the team's open invitations and seats
+         * @description Invitations not yet accepted (PENDING and EXPIRED), newest first, with the store's seats (our design: the team page shows what is left and offers paid seats at 0).
+         */
         get: operations["listTeamInvitations"];
         put?: never;
         /**
          * Invite someone to the team
-         * @description E-mails an invitation link (valid 7 days). Needs a free seat: additional_user_accounts + paid_user_accounts - user_account_count > 0, else 403 with code PLAN_REQUIRED. An address already in the team or already invited answers 409.
+         * @description E-mails an invitation link (valid 7 days). Needs a free seat (see TeamSeats: a pending invitation holds one, so two invitations racing for the last seat give one 201 and one 403), else 403 with code PLAN_REQUIRED. An address already in the team or already invited (pending or expired: resend it instead) answers 409. An ADMIN may invite up to ADMIN; nobody invites an OWNER.
          */
         post: operations["createTeamInvitation"];
         delete?: never;
@@ -353,11 +356,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Read an invitation from its link's token
+         * @description Our design (the spec has the register_from_invite screen but no call for it): the invitation page reads what the link offers before the invitee answers, including a used (ACCEPTED) or EXPIRED link so the page can say so. An unknown token answers 422 INVALID_TOKEN. Nothing is changed.
+         */
+        get: operations["getTeamInvitationByToken"];
         put?: never;
         /**
-         * Create an account from a team invitation
-         * @description Our design (the spec has the register_from_invite screen but no call for it): the invitee sets a name and password with the link's token; the account joins the inviting store with the invited role, its e-mail counts as verified, and a session opens. An unknown, used or expired token answers 422 INVALID_TOKEN.
+         * Join a team from an invitation
+         * @description Our design (the spec has the register_from_invite screen but no call for it): with the link's token, the invitee either creates an account (first name and password; its e-mail counts as verified) or, when the invited address already has one, proves it with that account's password; the account then belongs to the inviting store with the invited role (an account belongs to one store: a member of another team leaves it; the OWNER of another store answers 409, their store would be left without owner). A session opens. The token works once; an unknown, used or expired token answers 422 INVALID_TOKEN. The seat the invitation held is checked again (403 PLAN_REQUIRED when the store has fewer seats than members by then).
          */
         post: operations["acceptTeamInvitation"];
         delete?: never;
@@ -376,12 +383,15 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change the role of a pending invitation */
+        /**
+         * Change the role of a pending invitation
+         * @description The link keeps working with the new role. An accepted invitation, or one of another store, answers 404.
+         */
         put: operations["updateTeamInvitation"];
         post?: never;
         /**
          * Cancel an invitation
-         * @description The link stops working.
+         * @description The link stops working and the seat it held is freed. An accepted invitation, or one of another store, answers 404.
          */
         delete: operations["deleteTeamInvitation"];
         options?: never;
@@ -402,7 +412,7 @@ export interface paths {
         put?: never;
         /**
          * Send an invitation e-mail again
-         * @description Sends a new link and restarts the 7-day validity. At most one resend a minute per invitation (429).
+         * @description Sends a new link (the previous one stops working) and restarts the 7-day validity. At most one resend a minute per invitation (429). An EXPIRED invitation holds a seat again, so it needs a free one (403 PLAN_REQUIRED). An accepted invitation, or one of another store, answers 404.
          */
         post: operations["resendTeamInvitation"];
         delete?: never;
@@ -537,6 +547,26 @@ export interface paths {
         get: operations["getSupportInfo"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/me/urls/presigned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get an upload address for the signed-in user's avatar
+         * @description Our design (the spec has the avatar and its 24 defaults, not the call): the presigned flow of createTrainingUploadUrl for one IMAGE (jpeg, png, gif, webp, avif; 5 MiB), counted in the store's storage. Once the bytes are PUT, send `file_url` as `picture` to updateMe.
+         */
+        post: operations["createMyAvatarUploadUrl"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4851,6 +4881,8 @@ export interface components {
             lastname?: string | null;
             display_name?: string;
             locale?: components["schemas"]["Locale"];
+            /** @description Our design: the `file_url` of an avatar the user uploaded (createMyAvatarUploadUrl) once its bytes arrived, else 422; null goes back to the default avatar chosen by first letter. */
+            picture?: string | null;
         };
         /**
          * @description Why a user deletes their account. The spec says the reasons are enumerated without giving them: these values are our design.
@@ -4930,14 +4962,36 @@ export interface components {
              */
             expires_at: string;
         };
+        /** @description Our design (spec 6 gives the formula only): the store's team seats. `total` = additional_user_accounts + paid_user_accounts; `used` = team members other than the OWNER (the subscriber's own account is not a seat) plus pending invitations (a pending invitation holds its seat until it is accepted, cancelled or expires); `left` = total - used, never below 0. At 0 an invitation is refused (403 PLAN_REQUIRED) and paid seats are offered. */
+        TeamSeats: {
+            total: number;
+            used: number;
+            left: number;
+        };
         CreateTeamInvitationBody: {
             email: components["schemas"]["Email"];
             /** @enum {string} */
             role: "ADMIN" | "TEACHER" | "ANALYST" | "STAFF";
         };
+        /** @description What the invitation page shows before the invitee answers (our design): who invites, to which store, with which role, whether the link still works, and whether the address already has an account (then the invitee signs in with its password instead of creating one). */
+        TeamInvitationPreview: {
+            email: components["schemas"]["Email"];
+            role: components["schemas"]["Role"];
+            status: components["schemas"]["InvitationStatus"];
+            school: {
+                subdomain: string;
+                /** @description The company name when filled in; otherwise the subdomain. */
+                name: string;
+            };
+            invited_by: components["schemas"]["UserRef"] | null;
+            /** Format: date-time */
+            expires_at: string;
+            account_exists: boolean;
+        };
+        /** @description With a new account, `firstname` is required and `password` is the new account's. When the invited address already has an account, `password` must be that account's (422 on `password` otherwise) and the names are ignored. */
         AcceptTeamInvitationBody: {
             token: string;
-            firstname: string;
+            firstname?: string;
             lastname?: string;
             password: components["schemas"]["Password"];
             locale?: components["schemas"]["Locale"];
@@ -5005,6 +5059,35 @@ export interface components {
         /** @description How to reach support. */
         SupportInfo: {
             email: components["schemas"]["Email"];
+        };
+        CreateMyAvatarUploadUrlBody: {
+            filename: string;
+            /** Format: int64 */
+            size?: number;
+            content_type?: string;
+        };
+        /** @description A one-time upload address (object storage). */
+        PresignedUrl: {
+            /**
+             * Format: uri
+             * @description Send the file there with PUT, body = file bytes.
+             */
+            upload_url: string;
+            /** @enum {string} */
+            method: "PUT";
+            /** @description Headers the PUT must carry (Content-Type). */
+            headers: {
+                [key: string]: string;
+            };
+            /**
+             * Format: uri
+             * @description Where the file will be readable once uploaded; send it back in the item, resource or submission.
+             */
+            file_url: string;
+            /** @description Bytes allowed for this type and plan. */
+            max_size: number;
+            /** Format: date-time */
+            expires_at: string;
         };
         /**
          * @description Billing frequency of a plan or of a subscription payment schedule.
@@ -6155,29 +6238,6 @@ export interface components {
             /** Format: int64 */
             size?: number;
             content_type?: string;
-        };
-        /** @description A one-time upload address (object storage). */
-        PresignedUrl: {
-            /**
-             * Format: uri
-             * @description Send the file there with PUT, body = file bytes.
-             */
-            upload_url: string;
-            /** @enum {string} */
-            method: "PUT";
-            /** @description Headers the PUT must carry (Content-Type). */
-            headers: {
-                [key: string]: string;
-            };
-            /**
-             * Format: uri
-             * @description Where the file will be readable once uploaded; send it back in the item, resource or submission.
-             */
-            file_url: string;
-            /** @description Bytes allowed for this type and plan. */
-            max_size: number;
-            /** Format: date-time */
-            expires_at: string;
         };
         /** @description Our design (see createStoreUploadUrl). */
         CreateStoreUploadUrlBody: {
@@ -8321,7 +8381,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Invitations not yet accepted, newest first. */
+            /** @description Invitations not yet accepted, newest first, and the seats. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8329,6 +8389,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["TeamInvitation"][];
+                        seats: components["schemas"]["TeamSeats"];
                     };
                 };
             };
@@ -8364,6 +8425,29 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
         };
     };
+    getTeamInvitationByToken: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation as its invitee sees it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamInvitationPreview"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
     acceptTeamInvitation: {
         parameters: {
             query?: never;
@@ -8377,7 +8461,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Account created and signed in. */
+            /** @description Account created or joined, and signed in. */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -8386,8 +8470,10 @@ export interface operations {
                     "application/json": components["schemas"]["Session"];
                 };
             };
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     updateTeamInvitation: {
@@ -8709,6 +8795,32 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    createMyAvatarUploadUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateMyAvatarUploadUrlBody"];
+            };
+        };
+        responses: {
+            /** @description The upload address. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PresignedUrl"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     listGodchildren: {

@@ -9,6 +9,11 @@ export type PasswordChange = paths['/users/me/password']['put']['requestBody']['
 /** PUT /users/me: the signed-in user's profile; answers the user. */
 export const updateMe = (body: ProfileUpdate, signal?: AbortSignal) => unwrap(api.PUT('/users/me', { body, signal }));
 
+export type DeleteMeBody = NonNullable<paths['/users/me']['delete']['requestBody']>['content']['application/json'];
+
+/** DELETE /users/me: the account (and, for the owner, the store); the client then logs out. */
+export const deleteMe = (body: DeleteMeBody, signal?: AbortSignal) => unwrap(api.DELETE('/users/me', { body, signal }));
+
 /** PUT /users/me/password. */
 export const changePassword = (body: PasswordChange, signal?: AbortSignal) => unwrap(api.PUT('/users/me/password', { body, signal }));
 

@@ -72,7 +72,7 @@ export const routes: readonly AppRoute[] = [
   // Public pages (blank layout)
   { path: '/connexion', name: 'login', layout: 'blank', guard: 'guest', responsive: true, query: ['redirect'], load: () => import('../pages/auth/LoginPage').then((m) => m.LoginPage) },
   { path: '/inscription', name: 'register', layout: 'blank', guard: 'guest', responsive: true, query: ['parrain'], load: () => import('../pages/auth/RegisterPage').then((m) => m.RegisterPage) },
-  { path: '/inscription/invitation', name: 'register_from_invite', layout: 'blank', guard: 'guest', responsive: true, ...SETTINGS },
+  { path: '/inscription/invitation', name: 'register_from_invite', layout: 'blank', guard: 'guest', responsive: true, query: ['token'], load: () => import('../pages/auth/AcceptInvitationPage').then((m) => m.AcceptInvitationPage) },
   { path: '/activation', name: 'activation', layout: 'blank', guard: 'any', responsive: true, query: ['email', 'token'], load: () => import('../pages/auth/ActivationPage').then((m) => m.ActivationPage) },
   {
     path: '/changement-mot-de-passe',
@@ -228,7 +228,7 @@ export const routes: readonly AppRoute[] = [
 
   // Settings
   { path: '/parametres', name: 'settings', layout: 'default', guard: MANAGERS, load: () => import('../pages/settings/GeneralSettingsPage').then((m) => m.GeneralSettingsPage) },
-  { path: '/parametres/equipe', name: 'settings_team', layout: 'default', guard: MANAGERS, ...SETTINGS },
+  { path: '/parametres/equipe', name: 'settings_team', layout: 'default', guard: MANAGERS, load: () => import('../pages/settings/TeamPage').then((m) => m.TeamPage) },
   { path: '/parametres/seo', name: 'settings_seo', layout: 'default', guard: MANAGERS, ...SETTINGS },
   { path: '/parametres/sso', name: 'settings_sso', layout: 'default', guard: MANAGERS, plans: ['EXPERT'], load: () => import('../pages/settings/SsoSettingsPage').then((m) => m.SsoSettingsPage) },
   { path: '/parametres/entreprise', name: 'settings_company', layout: 'default', guard: MANAGERS, ...SETTINGS },

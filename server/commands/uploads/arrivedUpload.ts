@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import { uploads } from '../../db/schema.js';
 import type { Database } from '../../db/client.js';
 import type { Services } from '../../services.js';
@@ -25,11 +25,15 @@ export async function arrivedUpload(services: Services, storeId: string, trainin
  * The learner's own assignment file whose public address is `url`, once its bytes have arrived; null
  * otherwise (another learner's upload, another store's, a team upload, or one never sent).
  */
-export async function arrivedLearnerUpload(services: Services, storeId: string, customerId: string, url: string, db: Database = services.db) {
-  const candidates = await db
-    .select({ key: uploads.key, size: uploads.size, uploadedAt: uploads.uploadedAt })
-    .from(uploads)
-    .where(and(eq(uploads.storeId, storeId), eq(uploads.customerId, customerId), eq(uploads.type, 'ASSIGNMENT')));
+export const arrivedLearnerUpload = (services: Services, storeId: string, customerId: string, url: string, db: Database = services.db) =>
+  arrivedAmong(services, and(eq(uploads.storeId, storeId), eq(uploads.customerId, customerId), eq(uploads.type, 'ASSIGNMENT'))!, url, db);
+
+/** The user's own avatar image (createMyAvatarUploadUrl) whose public address is `url`, once arrived; else null. */
+export const arrivedAvatarUpload = (services: Services, storeId: string, userId: string, url: string) =>
+  arrivedAmong(services, and(eq(uploads.storeId, storeId), eq(uploads.userId, userId), isNull(uploads.trainingId), isNull(uploads.customerId), eq(uploads.type, 'IMAGE'))!, url, services.db);
+
+async function arrivedAmong(services: Services, where: SQL, url: string, db: Database) {
+  const candidates = await db.select({ key: uploads.key, size: uploads.size, uploadedAt: uploads.uploadedAt }).from(uploads).where(where);
   const upload = candidates.find((row) => services.storage.url(row.key) === url);
   const arrived = upload && (upload.uploadedAt !== null || (services.storage.kind === 's3' && upload.size !== null));
   return arrived ? upload : null;

@@ -17,7 +17,7 @@ import './upload.css';
 export interface FileUploadFieldProps {
   /** The training the file belongs to (POST /trainings/{uuid}/urls/presigned)… */
   trainingUuid?: string;
-  /** …or where else it goes (a store picture: storeUploadApi), read once. */
+  /** …or another upload address (a store picture: storeUploadApi; the user's avatar), read once. */
   uploadApi?: UploadApi;
   /** What the file is for: it sets the accepted formats and the size limit on the store's plan (spec 9). */
   type: UploadType;
@@ -32,6 +32,8 @@ export interface FileUploadFieldProps {
   isDisabled?: boolean;
   /** Offer "Retirer" when a file is set (default true). */
   isRemovable?: boolean;
+  /** Show the store's storage use (default true; off where the user may not read it, like an avatar). */
+  showStorage?: boolean;
 }
 
 /** "…/uploads/…/Couverture-ete.png" → "Couverture-ete.png". */
@@ -51,11 +53,11 @@ export const fileNameOf = (url: string) => {
  *
  *   <FileUploadField trainingUuid={uuid} type="IMAGE" label="Image de couverture" value={picture} onChange={setPicture} />
  */
-export function FileUploadField({ trainingUuid, uploadApi, type, value, onChange, label, isLabelHidden = false, description, isDisabled, isRemovable = true }: FileUploadFieldProps) {
+export function FileUploadField({ trainingUuid = '', uploadApi, type, value, onChange, label, isLabelHidden = false, description, isDisabled, isRemovable = true, showStorage = true }: FileUploadFieldProps) {
   const intl = useIntl();
   const { locale } = useLocale();
   const labelId = useId();
-  const [api] = useState(() => uploadApi ?? trainingUploadApi(trainingUuid ?? ''));
+  const [api] = useState(() => uploadApi ?? trainingUploadApi(trainingUuid));
   const upload = useUpload({ kind: type, api, onUploaded: (result) => onChange(result as string) });
   const { view } = upload;
   const max = view.maxSize === null ? '' : formatSize(view.maxSize, locale);
@@ -74,7 +76,7 @@ export function FileUploadField({ trainingUuid, uploadApi, type, value, onChange
       </span>
       {description && <p className="ui-field__description">{description}</p>}
       <p className="ui-field__description">{hint}</p>
-      <StorageUsageNote />
+      {showStorage && <StorageUsageNote />}
 
       {value && !view.isBusy && (
         <div className="upload-current">
