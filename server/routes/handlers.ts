@@ -6,6 +6,7 @@ import { authHandlers } from './auth.js';
 import { billingHandlers } from './billing.js';
 import { bundleHandlers } from './bundles.js';
 import { checkoutHandlers } from './checkout.js';
+import { communityHandlers } from './community.js';
 import { customerHandlers } from './customers.js';
 import { emailTemplateHandlers } from './emailTemplates.js';
 import { embedHandlers } from './embeds.js';
@@ -56,4 +57,5 @@ export const handlers: HandlerMap = {
   ...webhookHandlers,
   ...emailTemplateHandlers,
   ...billingHandlers,
+  ...communityHandlers,
 };

@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 import { benchApiCost } from './apiCost';
+import { benchCommunity } from './community';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
 import { benchItemsReorder } from './itemsReorder';
 import { benchLearnerOutline } from './learnerOutline';
@@ -189,7 +190,8 @@ function lighthouseResults(pages: Record<string, LighthouseFigures>) {
  * `BENCH_ONLY=lesson`: only the 200-block lesson (save, open, typing); `BENCH_ONLY=storefront`: only the storefront
  * (the catalogue API of a 200-training school, the JavaScript of /ecole/demo and of a training's page);
  * `BENCH_ONLY=storefront-js`: only that JavaScript; `BENCH_ONLY=learning`: the learner's 500-item outline and the
- * 200-block lesson in the player.
+ * 200-block lesson in the player. `BENCH_ONLY=community`: the community's space of 10,000 posts and post of 2,000
+ * comments, first pages on the API in-process (no server started).
  */
 async function benchOnly(part: string) {
   const dir = mkdtempSync(path.join(tmpdir(), 'cp-bench-'));
@@ -214,6 +216,13 @@ async function benchOnly(part: string) {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+if (process.env.BENCH_ONLY === 'community') {
+  const result = await benchCommunity();
+  console.log(`${result.posts} posts and ${result.comments} comments written in ${result.fillSeconds} s`);
+  console.table(result.rows);
+  process.exit(0);
+}
+
 if (['bundle', 'lighthouse', 'tree', 'lesson', 'storefront', 'storefront-js', 'learning'].includes(process.env.BENCH_ONLY ?? '')) {
   await benchOnly(process.env.BENCH_ONLY!);
   process.exit(0);
