@@ -32,6 +32,8 @@ export const SCHOOL_PAGES = {
   myTrainings: 'mes-formations',
   /** The learner's affiliate program (issue 16): join, REF- link, sales, payout requests. */
   affiliate: 'affiliation',
+  /** The community (issue 13): the same spaces as the team's, for the school's learners. */
+  community: 'communaute',
 } as const;
 
 export type SchoolPage = keyof typeof SCHOOL_PAGES;

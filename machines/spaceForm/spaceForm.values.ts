@@ -39,7 +39,7 @@ export interface SpaceFormValues {
 export type SpaceFormErrors = Partial<Record<'name' | 'description' | 'trainings', 'required' | 'tooLong'>>;
 
 /** The values of a new space: CARD, DRAFT, readonly off, members shown, newest first; ALL on PRO, else MANUAL. */
-export function createDefaults(plan: Plan, collection: string | null = null): SpaceFormValues {
+export function createDefaults(plan: Plan | null, collection: string | null = null): SpaceFormValues {
   return {
     name: '',
     description: null,
