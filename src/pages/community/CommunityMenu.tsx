@@ -46,7 +46,6 @@ const m = {
   }),
   collectionActions: defineMessage<{ name: string }>({ id: 'community.menu.collectionActions', defaultMessage: 'Actions de la collection {name}' }),
   spaceCount: defineMessage<{ count: number }>({ id: 'community.menu.spaceCount', defaultMessage: '{count, plural, one {# espace} other {# espaces}}' }),
-  toggle: defineMessage<{ name: string }>({ id: 'community.menu.toggle', defaultMessage: 'Afficher ou masquer les espaces de {name}' }),
   deleteTitle: defineMessage<{ name: string }>({ id: 'community.collection.deleteTitle', defaultMessage: 'Supprimer la collection « {name} » ?' }),
 };
 
@@ -212,7 +211,6 @@ export function CommunityMenu({ onNavigate }: { onNavigate?: () => void }) {
                       type="button"
                       className="community-menu__collection-toggle"
                       aria-expanded={open}
-                      aria-label={intl.formatMessage(m.toggle, { name: collection.name })}
                       onClick={() =>
                         setCollapsed((current) => {
                           const next = new Set(current);
