@@ -1294,3 +1294,196 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [index('webhook_deliveries_webhook_idx').on(t.webhookId, t.id)],
 );
+
+// ── Community (#13): collections, spaces, members, posts, comments, abuse reports, subscriptions ───────────────
+// A person of the community is either a team user or a learner (customer): such rows carry two nullable
+// references, exactly one set, so deleting the person cascades (members, subscriptions) or leaves the
+// content authorless ("Membre supprimé").
+
+export const SPACE_TYPES = ['CARD', 'LIST'] as const;
+export const SPACE_STATES = ['DRAFT', 'VISIBLE', 'PRIVATE'] as const;
+export const POST_SORTS = ['PUBLISHED_ASC', 'PUBLISHED_DESC', 'LAST_COMMENTED'] as const;
+export const ABUSE_REASONS = ['SPAM', 'DISCRIMINATION', 'HATE', 'VIOLENCE'] as const;
+
+/** A collection grouping spaces in the community's side menu. Deleting it keeps its spaces (collection_id set null). */
+export const communityCollections = pgTable(
+  'community_collections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    position: integer('position').notNull().default(0),
+    /** Its creator ("can manage community entity"); null once deleted. */
+    ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('community_collections_store_idx').on(t.storeId, t.position)],
+);
+
+/** A community space (the contract's "group"). Counters are counted, not stored: they cannot drift. */
+export const communitySpaces = pgTable(
+  'community_spaces',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    collectionId: uuid('collection_id').references(() => communityCollections.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    position: integer('position').notNull().default(0),
+    type: text('type', { enum: SPACE_TYPES }).notNull().default('CARD'),
+    state: text('state', { enum: SPACE_STATES }).notNull().default('DRAFT'),
+    /** Auto-add ALL: every learner of the store is a member. */
+    global: boolean('global').notNull().default(false),
+    readonly: boolean('readonly').notNull().default(false),
+    showMembers: boolean('show_members').notNull().default(true),
+    defaultPostSort: text('default_post_sort', { enum: POST_SORTS }).notNull().default('PUBLISHED_DESC'),
+    pinned: boolean('pinned').notNull().default(false),
+    ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('community_spaces_store_idx').on(t.storeId, t.position), index('community_spaces_collection_idx').on(t.collectionId)],
+);
+
+/** Auto-add TRAININGS: the learners of these trainings are members of the space. */
+export const communitySpaceTrainings = pgTable(
+  'community_space_trainings',
+  {
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => communitySpaces.id, { onDelete: 'cascade' }),
+    trainingId: uuid('training_id')
+      .notNull()
+      .references(() => trainings.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.spaceId, t.trainingId] }), index('community_space_trainings_training_idx').on(t.trainingId)],
+);
+
+/** A member of a space: a team user or a learner, once per space. The space's creator is its OWNER. */
+export const communityMembers = pgTable(
+  'community_members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => communitySpaces.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['OWNER', 'MEMBER'] }).notNull().default('MEMBER'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    emailNotifications: boolean('email_notifications').notNull().default(true),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('community_members_one_person', sql`(${t.userId} is null) <> (${t.customerId} is null)`),
+    uniqueIndex('community_members_space_person_key').on(t.spaceId, sql`coalesce(${t.userId}, ${t.customerId})`),
+    index('community_members_user_idx').on(t.userId),
+    index('community_members_customer_idx').on(t.customerId),
+  ],
+);
+
+/**
+ * A post of a space. `comments_count` is kept with the post (a post's page reads it on every list) and only
+ * changed under the post's row lock; `last_activity_at` orders LAST_COMMENTED (published_at until a comment).
+ */
+export const communityPosts = pgTable(
+  'community_posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => communitySpaces.id, { onDelete: 'cascade' }),
+    ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
+    ownerCustomerId: uuid('owner_customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    content: text('content').notNull(),
+    excerpt: text('excerpt').notNull().default(''),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+    commentsCount: integer('comments_count').notNull().default(0),
+    pinned: boolean('pinned').notNull().default(false),
+    readonly: boolean('readonly').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('community_posts_comments_count_nonnegative', sql`${t.commentsCount} >= 0`),
+    // The three orders of a space's first page, pinned first (spec: a space of 10,000 posts under 50 ms).
+    index('community_posts_space_published_idx').on(t.spaceId, t.pinned.desc(), t.publishedAt.desc(), t.id.desc()),
+    index('community_posts_space_activity_idx').on(t.spaceId, t.pinned.desc(), t.lastActivityAt.desc(), t.id.desc()),
+    index('community_posts_owner_user_idx').on(t.ownerUserId),
+    index('community_posts_owner_customer_idx').on(t.ownerCustomerId),
+  ],
+);
+
+/** A comment on a post, or (parent_id) a reply to a comment; deleting one deletes its replies. */
+export const communityComments = pgTable(
+  'community_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => communityPosts.id, { onDelete: 'cascade' }),
+    parentId: uuid('parent_id').references((): AnyPgColumn => communityComments.id, { onDelete: 'cascade' }),
+    ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
+    ownerCustomerId: uuid('owner_customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    content: text('content').notNull(),
+    readonly: boolean('readonly').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // A post's top-level comments in order, and a comment's replies in order (both paged).
+    index('community_comments_post_top_idx').on(t.postId, t.createdAt, t.id).where(sql`${t.parentId} is null`),
+    index('community_comments_parent_idx').on(t.parentId, t.createdAt, t.id),
+    index('community_comments_owner_user_idx').on(t.ownerUserId),
+    index('community_comments_owner_customer_idx').on(t.ownerCustomerId),
+  ],
+);
+
+/** A report of a post (comment_id null) or of a comment, once per person and target. */
+export const communityAbuses = pgTable(
+  'community_abuses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => communitySpaces.id, { onDelete: 'cascade' }),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => communityPosts.id, { onDelete: 'cascade' }),
+    commentId: uuid('comment_id').references(() => communityComments.id, { onDelete: 'cascade' }),
+    reason: text('reason', { enum: ABUSE_REASONS }).notNull(),
+    comment: text('comment'),
+    reporterUserId: uuid('reporter_user_id').references(() => users.id, { onDelete: 'set null' }),
+    reporterCustomerId: uuid('reporter_customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /** Who reported ('U:' or 'C:' and their uuid), kept when they are deleted so a report stays one per person. */
+    reporterKey: text('reporter_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('community_abuses_target_reporter_key').on(sql`coalesce(${t.commentId}, ${t.postId})`, t.reporterKey),
+    index('community_abuses_space_idx').on(t.spaceId, t.createdAt.desc()),
+  ],
+);
+
+/** Who gets notified of answers to a post (comment_id null) or to a comment. */
+export const communitySubscriptions = pgTable(
+  'community_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => communityPosts.id, { onDelete: 'cascade' }),
+    commentId: uuid('comment_id').references(() => communityComments.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('community_subscriptions_one_person', sql`(${t.userId} is null) <> (${t.customerId} is null)`),
+    uniqueIndex('community_subscriptions_target_person_key').on(sql`coalesce(${t.commentId}, ${t.postId})`, sql`coalesce(${t.userId}, ${t.customerId})`),
+  ],
+);

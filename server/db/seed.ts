@@ -5,6 +5,7 @@ import type { Database } from './client.js';
 import { seedAssignments } from './seedAssignments.js';
 import { seedBundles } from './seedBundles.js';
 import { seedCatalogue } from './seedCatalogue.js';
+import { seedCommunity } from './seedCommunity.js';
 import { seedLearners } from './seedLearners.js';
 import { seedQuizzes } from './seedQuizzes.js';
 import { companies, notifications, pages, stores, users, type NotificationData } from './schema.js';
@@ -95,6 +96,14 @@ export async function seedDemo(db: Database) {
     });
     // Quiz items 8 (fundamentals, learners' attempts) and 17 (natural light) of the demo catalogue.
     await seedQuizzes(tx, { answered: 8, unanswered: 17, now });
+    await seedCommunity(tx, {
+      storeId: store!.id,
+      people,
+      ids: DEMO_IDS,
+      trainingId: DEMO_IDS.trainings.photo,
+      learners: DEMO_IDS.customers,
+      now,
+    });
     await tx.delete(users).where(eq(users.id, people.former));
   });
 }

@@ -522,4 +522,32 @@ export const messages = {
       `Le montant dépasse votre solde disponible (${balance.toFixed(2).replace('.', ',')} €).`,
       `The amount exceeds your available balance (€${balance.toFixed(2)}).`,
     ),
+  // Community (issue 13)
+  communityDisabled: t(
+    "La communauté de cette école n'est pas activée.",
+    "This school's community is not enabled.",
+  ),
+  communityManagersOnly: t(
+    'Seuls les administrateurs de la communauté et le créateur de cet élément peuvent faire cela.',
+    'Only the community admins and the creator of this item can do this.',
+  ),
+  communityReadOnlyRole: t('Votre rôle permet de lire la communauté, pas d’y écrire.', 'Your role may read the community, not write in it.'),
+  spaceNoAccess: t("Vous n'avez pas accès à cet espace : contactez le formateur.", 'You have no access to this space: contact the trainer.'),
+  spaceReadOnly: t('Dans cet espace, seuls son créateur et les administrateurs publient.', 'In this space only its creator and the admins publish.'),
+  communityAnswersClosed: t('Les réponses sont fermées ici.', 'Answers are closed here.'),
+  membersHidden: t('La liste des membres de cet espace est masquée.', "This space's member list is hidden."),
+  spaceTypeFixed: t("Le mode d'affichage d'un espace se choisit à sa création.", "A space's display mode is chosen when it is created."),
+  emptyContent: t('Écrivez quelque chose avant de publier.', 'Write something before publishing.'),
+  alreadyMember: t('Cette personne est déjà membre de cet espace.', 'This person is already a member of this space.'),
+  ownerStays: t("Le créateur de l'espace en reste membre.", "The space's creator stays a member."),
+  onlyOwnMembership: t('Vous ne pouvez modifier que votre propre adhésion.', 'You can only change your own membership.'),
+  alreadyReported: t('Vous avez déjà signalé ce contenu.', 'You have already reported this content.'),
+  onlyAuthorEdits: t("Seul l'auteur peut modifier ce texte.", 'Only the author can edit this text.'),
+  managersPinAndLock: t(
+    'Épingler et fermer les réponses sont réservés aux administrateurs de l’espace.',
+    'Pinning and closing answers are for the space admins.',
+  ),
+  unknownCollection: t("Cette collection n'existe pas.", 'This collection does not exist.'),
+  unknownTraining: t("Cette formation n'existe pas.", 'This training does not exist.'),
+  unknownParentComment: t("Ce commentaire n'existe pas sur cette publication.", 'This comment does not exist on this post.'),
 } as const;

@@ -8,7 +8,7 @@ import { HttpError, forbidden, invalid, notFound, unauthenticated } from '../htt
 import { inLocale, localeOf, messages, type Locale } from '../http/messages.js';
 import { operationRefusal } from '../policies/policy.js';
 import type { PreviewAccess } from '../commands/previewTokens.js';
-import { isSchoolPath, resolveSchoolScope } from '../policies/schoolScope.js';
+import { isSchoolPath, isSharedPath, resolveSchoolScope, resolveSharedScope } from '../policies/schoolScope.js';
 import { resolveStoreScope } from '../policies/storeScope.js';
 import type { Services } from '../services.js';
 import { type BoundOperation, type OpenApiDocument, listOperations } from './document.js';
@@ -141,6 +141,11 @@ export function bindOperations(app: FastifyInstance, doc: OpenApiDocument, handl
           const scope = await resolveSchoolScope(services, bound, subdomain, request.headers.authorization, previewToken);
           ({ store, learner } = scope);
           preview = scope.preview ?? null;
+        } else if (!bound.isPublic && !auth && isSharedPath(bound.path)) {
+          // The community, which the team and learners share: without a back-office session, the learner's session
+          // of their own school (policies/schoolScope.ts resolveSharedScope).
+          const scope = await resolveSharedScope(services, bound, request.headers.authorization);
+          ({ store, learner } = scope);
         } else if (!bound.isPublic) {
           if (!auth) throw unauthenticated();
           const refusal = operationRefusal({ roles: bound.roles, plans: bound.operation['x-plans'] }, auth.user, auth.store);

@@ -53,6 +53,7 @@ export interface HandlerContext<K extends OperationId> {
   /**
    * In the learner area (`/school/stores/{subdomain}`): the learner signed in to that school; never null on learner
    * operations (x-roles CUSTOMER), null on public ones unless the request carries that school's learner token.
+   * In the community (`/community/…`), the learner whose session came without a back-office one (auth then null).
    */
   learner: LearnerAuth | null;
   /** In the learner area, on the operations whose contract accepts it: the team's preview token (learner then null). */

@@ -7,6 +7,7 @@ import { forbidden, HttpError, notFound, unauthenticated } from '../http/errors.
 import { messages } from '../http/messages.js';
 import { standingOf } from '../presenters/customer.js';
 import type { Services } from '../services.js';
+import { plansAllow } from './policy.js';
 
 /** The learner area's operations: every path under `/school/stores/{subdomain}` (spec: the learner area's prefix). */
 export const SCHOOL_PREFIX = '/school/stores/{subdomain}';
@@ -69,6 +70,27 @@ export async function resolveSchoolScope(
   }
   if (!operation.roles.includes('CUSTOMER')) throw forbidden();
   return { store: ofThisSchool.store, learner: ofThisSchool, preview: null };
+}
+
+/** The community (`/community/…`): shared by the team and the learners of a school (spec 4: context USER or CUSTOMER). */
+export const isSharedPath = (path: string) => path.startsWith('/community/');
+
+/**
+ * A community operation called without a back-office session: the learner's session (the same `Authorization:
+ * Bearer`, the learner area's token) opens the operations whose x-roles list CUSTOMER, in the learner's own school,
+ * under the operation's x-plans for that school's plan; the team's own operations answer the learner 403. No
+ * session at all: 401.
+ */
+export async function resolveSharedScope(
+  services: Services,
+  operation: { roles: readonly string[]; operation: { 'x-plans'?: readonly string[] } },
+  authorization: string | undefined,
+): Promise<{ store: StoreRow; learner: LearnerAuth }> {
+  const learner = await resolveLearnerSession(services, authorization);
+  if (!learner) throw unauthenticated();
+  if (!operation.roles.includes('CUSTOMER')) throw forbidden();
+  if (!plansAllow(operation.operation['x-plans'], learner.store.plan, false)) throw forbidden(messages.planRequired, 'PLAN_REQUIRED');
+  return { store: learner.store, learner };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -4,6 +4,7 @@ import { assignmentHandlers } from './assignments.js';
 import { authHandlers } from './auth.js';
 import { bundleHandlers } from './bundles.js';
 import { checkoutHandlers } from './checkout.js';
+import { communityHandlers } from './community.js';
 import { customerHandlers } from './customers.js';
 import { embedHandlers } from './embeds.js';
 import { learningHandlers } from './learning.js';
@@ -50,4 +51,5 @@ export const handlers: HandlerMap = {
   ...affiliateHandlers,
   ...customerHandlers,
   ...webhookHandlers,
+  ...communityHandlers,
 };

@@ -3239,7 +3239,7 @@ export interface paths {
         get: operations["listCollections"];
         /**
          * Reorder collections
-         * @description Every collection with its new position (applied optimistically by the client, rolled back on failure). Managing collections and spaces needs a store admin (OWNER or ADMIN) or the entity's creator ("can manage community entity"); others get 403. The store's community must be enabled (community_options.enabled), else 403.
+         * @description Every collection with its new position (applied optimistically by the client, rolled back on failure). Managing collections and spaces needs a store admin (OWNER or ADMIN) or the entity's creator ("can manage community entity"); others get 403. The store's community must be enabled (community_options.enabled), else 403. Our design (not in the spec), a collection that is not the store's, or named twice, answers 404 (another store's ids do not exist for the caller).
          */
         put: operations["reorderCollections"];
         /**
@@ -3293,7 +3293,7 @@ export interface paths {
         get: operations["listSpaces"];
         /**
          * Reorder spaces and move them between collections
-         * @description Every moved space with its position and collection (null for standalone). Optimistic on the client, rolled back on failure. Managing collections and spaces needs a store admin (OWNER or ADMIN) or the entity's creator ("can manage community entity"); others get 403. The store's community must be enabled (community_options.enabled), else 403.
+         * @description Every moved space with its position and collection (null for standalone). Optimistic on the client, rolled back on failure. Managing collections and spaces needs a store admin (OWNER or ADMIN) or the entity's creator ("can manage community entity"); others get 403. The store's community must be enabled (community_options.enabled), else 403. Our design (not in the spec), a space or collection that is not the store's, or named twice, answers 404 (another store's ids do not exist for the caller).
          */
         put: operations["reorderSpaces"];
         /**
@@ -12924,6 +12924,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
         };
     };
@@ -13057,6 +13058,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
         };
     };
