@@ -24,7 +24,7 @@ async function dragRow(page: Page, from: Locator, to: Locator) {
 
 test('activation, then a space, a post and a comment', async ({ page, request }) => {
   const send = await apiSession(request);
-  const me = await send<{ store: { uuid: string } }>('get', '/me');
+  const me = await send<{ store: { uuid: string } }>('get', '/users/me');
   // The demo store starts with its community on: switch it off so the owner launches it from the modal.
   await send('put', `/stores/${me.store.uuid}`, { community_options: { enabled: false } });
   await logIn(page);
@@ -50,7 +50,7 @@ test('activation, then a space, a post and a comment', async ({ page, request })
   const composer = page.getByTestId('post-composer');
   await composer.getByTestId('post-publish').click();
   await expect(composer).toContainText('Écrivez quelque chose avant de publier.');
-  await composer.locator('[contenteditable=true]').click();
+  await composer.getByTestId('editor-content').click();
   await page.keyboard.type('Bienvenue dans l’espace !');
   await composer.getByTestId('post-publish').click();
   const post = page.getByTestId('post-card').filter({ hasText: 'Bienvenue dans l’espace !' });

@@ -10,7 +10,8 @@ import { DragHandle, SortableList } from '../../components/SortableList';
 import { useReorder } from '../../components/useReorder';
 import { showToast } from '../../components/ui/toastQueue';
 import { DeleteConfirmDialog, useConfirmedDeletion } from '../../components/catalogue/DeleteConfirm';
-import { flatIds, flatOrder, moveInOrder, type ReorderOrder } from '../../../machines/reorder/reorder.order';
+import { flatIds, flatOrder, moveInOrder } from '../../../machines/reorder/reorder.order';
+import { reorderSpacesBody, spacesOrder } from './spacesOrder';
 import { DESKTOP, useMediaQuery } from '../../layouts/shell/useMediaQuery';
 import type { Collection, Space } from '../../api/communityApi';
 import { useCommunity } from './communityContext';
@@ -48,20 +49,6 @@ const m = {
   spaceCount: defineMessage<{ count: number }>({ id: 'community.menu.spaceCount', defaultMessage: '{count, plural, one {# espace} other {# espaces}}' }),
   deleteTitle: defineMessage<{ name: string }>({ id: 'community.collection.deleteTitle', defaultMessage: 'Supprimer la collection « {name} » ?' }),
 };
-
-/** The spaces as the reorder machine keeps them: standalone spaces (key null) then one group per collection. */
-export function spacesOrder(collections: readonly Collection[], spaces: readonly Space[]): ReorderOrder {
-  const visible = new Set(spaces.map((space) => space.uuid));
-  const inCollections = new Set(collections.flatMap((collection) => collection.groups));
-  return [
-    { key: null, ids: spaces.filter((space) => space.collection === null || !inCollections.has(space.uuid)).map((space) => space.uuid) },
-    ...collections.map((collection) => ({ key: collection.uuid, ids: collection.groups.filter((uuid) => visible.has(uuid)) })),
-  ];
-}
-
-/** PUT /community/groups: every space with its position in its group and its collection. */
-export const reorderSpacesBody = (order: ReorderOrder) =>
-  order.flatMap((group) => group.ids.map((uuid, position) => ({ uuid, position, collection: group.key })));
 
 type Dialog = { kind: 'space'; collection: string | null } | { kind: 'collection'; collection: Collection | null } | { kind: 'settings' } | null;
 

@@ -57,15 +57,15 @@ export function SpaceFrame({ children }: { children: (view: SpaceView) => ReactN
   return (
     <div className="community-page" data-testid="community-space">
       <div className="community-page__head">
-        <h1 className="community-page__title">
-          {space.name}
+        <div className="community-page__title">
+          <h1 className="community-page__name">{space.name}</h1>
           {space.state === 'DRAFT' && <span className="community-badge community-badge--scheduled">{intl.formatMessage(m.draft)}</span>}
           {space.state === 'PRIVATE' && (
             <span className="community-badge">
               <EyeOff size={12} aria-hidden="true" /> {intl.formatMessage(m.hidden)}
             </span>
           )}
-        </h1>
+        </div>
         <p className="community-card__meta">{intl.formatMessage(m.members_count, { count: space.members_count })}</p>
         <nav className="community-page__tabs" aria-label={intl.formatMessage(m.tabs)}>
           <NavLink to={paths.posts(uuid)} className="community-page__tab">
