@@ -99,3 +99,18 @@ test('a drag the server refuses: the order comes back, and the page says so', as
   await expect(page.getByText("L'ordre n'a pas pu être enregistré")).toBeVisible();
   await expect.poll(names).toEqual(before);
 });
+
+test('a learner reaches the same community from the learner area', async ({ page }) => {
+  await page.goto('/ecole/demo/connexion');
+  await page.locator('input[name=email]').fill('lea.martin@example.com');
+  await page.locator('input[name=password]').fill('demo-password');
+  await page.getByTestId('learner-login-submit').click();
+  await expect(page).toHaveURL('/ecole/demo/mon-compte');
+  await page.getByTestId('school-community-link').click();
+  await expect(page).toHaveURL('/ecole/demo/communaute');
+  await expect(page.getByTestId('community-home')).toBeVisible();
+  // The learner's menu: no managers' dropdown; the back arrow goes to the learner's trainings.
+  await expect(page.getByTestId('community-menu')).toBeVisible();
+  await expect(page.getByTestId('community-admin-menu')).toHaveCount(0);
+  await expect(page.getByTestId('community-back').locator('..')).toHaveAttribute('href', '/ecole/demo/mes-formations');
+});

@@ -6,6 +6,8 @@ import { TextLink } from '../../components/ui/Link';
 import { DESKTOP, useMediaQuery } from '../../layouts/shell/useMediaQuery';
 import { CommunityMenu } from './CommunityMenu';
 import { useCommunity } from './communityContext';
+import '../../layouts/layouts.css';
+import '../../layouts/shell/shell.css';
 import './community.css';
 
 const messages = defineMessages({

@@ -208,8 +208,10 @@ export function CommunityMenu({ onNavigate }: { onNavigate?: () => void }) {
                       }
                     >
                       <ChevronDown size={16} aria-hidden="true" className="community-menu__chevron" />
-                      <span className="community-menu__collection-name">{collection.name}</span>
-                      <span className="community-menu__count">{intl.formatMessage(m.spaceCount, { count })}</span>
+                      <span className="community-menu__collection-text">
+                        <span className="community-menu__collection-name">{collection.name}</span>
+                        <span className="community-menu__count">{intl.formatMessage(m.spaceCount, { count })}</span>
+                      </span>
                     </button>
                     {viewer.isManager && (
                       <Menu

@@ -88,7 +88,7 @@ function Members({ space, canManage }: { space: Space; canManage: boolean }) {
   return (
     <div className="stack" data-testid="members-page">
       {canManage && (
-        <div className="community-toolbar">
+        <div className="community-actions">
           <Button icon={<UserPlus size={16} aria-hidden="true" />} onPress={() => setAdding(!adding)} aria-expanded={adding} data-testid="members-add">
             {intl.formatMessage(m.add)}
           </Button>

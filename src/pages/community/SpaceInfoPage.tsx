@@ -55,7 +55,7 @@ function SpaceInfo({ space, canManage }: { space: Space; canManage: boolean }) {
         </p>
       </div>
       {canManage && (
-        <div className="community-toolbar">
+        <div className="community-actions">
           <Button icon={<Pencil size={16} aria-hidden="true" />} onPress={() => setEditing(true)} data-testid="space-edit">
             {intl.formatMessage(m.edit)}
           </Button>
