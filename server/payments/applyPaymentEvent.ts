@@ -9,6 +9,7 @@ import type { Services } from '../services.js';
 import type { JobQueue } from '../jobs/queue.js';
 import { emitWebhookEvent } from '../commands/webhooks/webhooks.js';
 import type { PaymentEvent } from './provider.js';
+import { autoJoinLearners } from '../commands/community/autoJoin.js';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type SaleRow = typeof sales.$inferSelect;
@@ -170,6 +171,8 @@ export async function enrol(tx: Tx, sale: SaleRow, now: Date): Promise<{ id: str
         setWhere: eq(customerTrainings.customerType, 'ABANDONED_CART'),
       });
   }
+  // The community's auto-add spaces (ALL, and TRAININGS naming one of these) take the new learner in.
+  if (opened.length) await autoJoinLearners(tx, [sale.customerId]);
   return opened.map(({ id, name }) => ({ id, name }));
 }
 

@@ -1,5 +1,8 @@
 import { createCollection, deleteCollection, listCollections, reorderCollections, updateCollection } from '../commands/community/collections.js';
 import { createSpace, deleteSpace, getSpace, listSpaces, reorderSpaces, updateSpace } from '../commands/community/spaces.js';
+import { dismissAbuse, listSpaceAbuses, reportComment, reportPost } from '../commands/community/abuses.js';
+import { createComment, deleteComment, listComments, subscribeComment, updateComment } from '../commands/community/comments.js';
+import { createPost, deletePost, listPosts, postFor, presentPostById, subscribePost, updatePost } from '../commands/community/posts.js';
 import { addMember, importAllMembers, listAvailableMembers, listMembers, removeAllMembers, removeMember, updateMember } from '../commands/community/members.js';
 import type { PageRequest } from '../commands/trainingLearners/paging.js';
 import { publicUrlOf } from '../http/publicUrl.js';
@@ -75,6 +78,65 @@ export const communityHandlers: HandlerMap = {
   },
   async removeMember(ctx) {
     await removeMember(ctx.services, viewerOf(ctx), ctx.params.memberUuid);
+    return { status: 204 };
+  },
+
+  async listPosts(ctx) {
+    return { status: 200, body: await listPosts(ctx.services, viewerOf(ctx), ctx.params.groupUuid, ctx.query, pageOf(ctx)) };
+  },
+  async createPost(ctx) {
+    return { status: 201, body: await createPost(ctx.services, viewerOf(ctx), ctx.params.groupUuid, ctx.body) };
+  },
+  async getPost(ctx) {
+    const viewer = viewerOf(ctx);
+    const { post } = await postFor(ctx.services, viewer, ctx.params.postUuid);
+    return { status: 200, body: await presentPostById(ctx.services, viewer, post.id) };
+  },
+  async updatePost(ctx) {
+    return { status: 200, body: await updatePost(ctx.services, viewerOf(ctx), ctx.params.postUuid, ctx.body) };
+  },
+  async deletePost(ctx) {
+    await deletePost(ctx.services, viewerOf(ctx), ctx.params.postUuid);
+    return { status: 204 };
+  },
+  async subscribePost(ctx) {
+    return { status: 200, body: await subscribePost(ctx.services, viewerOf(ctx), ctx.params.postUuid, true) };
+  },
+  async unsubscribePost(ctx) {
+    return { status: 200, body: await subscribePost(ctx.services, viewerOf(ctx), ctx.params.postUuid, false) };
+  },
+  async reportPost(ctx) {
+    return { status: 201, body: await reportPost(ctx.services, viewerOf(ctx), ctx.params.postUuid, ctx.body) };
+  },
+
+  async listComments(ctx) {
+    return { status: 200, body: await listComments(ctx.services, viewerOf(ctx), ctx.params.postUuid, ctx.query.parent_uuid, pageOf(ctx)) };
+  },
+  async createComment(ctx) {
+    return { status: 201, body: await createComment(ctx.services, viewerOf(ctx), ctx.params.postUuid, ctx.body) };
+  },
+  async updateComment(ctx) {
+    return { status: 200, body: await updateComment(ctx.services, viewerOf(ctx), ctx.params.commentUuid, ctx.body) };
+  },
+  async deleteComment(ctx) {
+    await deleteComment(ctx.services, viewerOf(ctx), ctx.params.commentUuid);
+    return { status: 204 };
+  },
+  async subscribeComment(ctx) {
+    return { status: 200, body: await subscribeComment(ctx.services, viewerOf(ctx), ctx.params.commentUuid, true) };
+  },
+  async unsubscribeComment(ctx) {
+    return { status: 200, body: await subscribeComment(ctx.services, viewerOf(ctx), ctx.params.commentUuid, false) };
+  },
+  async reportComment(ctx) {
+    return { status: 201, body: await reportComment(ctx.services, viewerOf(ctx), ctx.params.commentUuid, ctx.body) };
+  },
+
+  async listSpaceAbuses(ctx) {
+    return { status: 200, body: await listSpaceAbuses(ctx.services, viewerOf(ctx), ctx.params.groupUuid, pageOf(ctx)) };
+  },
+  async dismissAbuse(ctx) {
+    await dismissAbuse(ctx.services, viewerOf(ctx), ctx.params.abuseUuid);
     return { status: 204 };
   },
 };

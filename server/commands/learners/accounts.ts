@@ -13,6 +13,7 @@ import type { Services } from '../../services.js';
 import { normaliseEmail } from '../users.js';
 import { sendLearnerActivation } from './links.js';
 import { findLearner } from './lookup.js';
+import { autoJoinLearners } from '../community/autoJoin.js';
 
 export interface LearnerRegistration {
   email: string;
@@ -44,6 +45,8 @@ export async function registerLearner(services: Services, store: StoreRow, input
     .returning();
   // Two sign-ups racing with one address: the unique index decides, the loser gets the same 409.
   if (!customer) throw taken();
+  // A learner account is a learner of the school: the community's ALL spaces take them in.
+  await autoJoinLearners(services.db, [customer.id]);
   await sendLearnerActivation(services, store, customer);
   const session = await openLearnerSession(services, customer.id, false);
   return presentLearnerSession(session, customer);

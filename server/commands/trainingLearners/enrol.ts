@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.js';
 import { customerTrainings, customers, trainings } from '../../db/schema.js';
 import type { CustomerRow, CustomerTrainingRow } from '../../presenters/customer.js';
 import type { Services } from '../../services.js';
+import { autoJoinLearners } from '../community/autoJoin.js';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type TrainingRow = typeof trainings.$inferSelect;
@@ -136,6 +137,8 @@ export async function enrolLearners(services: Services, training: TrainingRow, l
         .returning({ customerId: customerTrainings.customerId });
       mine.push(...converted.map((row) => row.customerId));
     }
+    // The community's auto-add spaces (ALL, and TRAININGS naming this training) take the new learners in.
+    await autoJoinLearners(tx, mine);
     const written = new Map(
       mine.length
         ? (
