@@ -34,6 +34,8 @@ export const SCHOOL_PAGES = {
   affiliate: 'affiliation',
   /** With `?token=`: leave the school's automatic e-mails (the link at the end of each one). */
   unsubscribe: 'desinscription',
+  /** The community (issue 13): the same spaces as the team's, for the school's learners. */
+  community: 'communaute',
 } as const;
 
 export type SchoolPage = keyof typeof SCHOOL_PAGES;

@@ -33,6 +33,9 @@ export function onLearnerUnauthorized(subdomain: string, listener: (() => void) 
   else expiredListeners.delete(subdomain);
 }
 
+/** Tells the school's auth machine its learner session is gone (a 401 on another client carrying the learner token). */
+export const notifyLearnerUnauthorized = (subdomain: string) => expiredListeners.get(subdomain)?.();
+
 schoolClient.use({
   onRequest({ request }) {
     const subdomain = subdomainOf(request.url);
@@ -45,7 +48,7 @@ schoolClient.use({
     // Only learner operations answer 401 (wrong credentials and unknown links are 422); a broken preview link
     // (`preview_token`, the team's preview) is not the learner's session ending.
     const subdomain = subdomainOf(request.url);
-    if (response.status === 401 && subdomain && !new URL(request.url).searchParams.has('preview_token')) expiredListeners.get(subdomain)?.();
+    if (response.status === 401 && subdomain && !new URL(request.url).searchParams.has('preview_token')) notifyLearnerUnauthorized(subdomain);
     return response;
   },
 });

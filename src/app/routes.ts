@@ -58,7 +58,6 @@ export const parts = defineMessages({
   learner: { id: 'part.learner', defaultMessage: 'Espace apprenant' },
 });
 const later = (comesWith: MessageDescriptor) => ({ comesWith });
-const COMMUNITY = later(parts.community);
 const CRM = later(parts.crm);
 const SETTINGS = later(parts.settings);
 const MARKETING = later(parts.marketing);
@@ -265,9 +264,23 @@ export const routes: readonly AppRoute[] = [
   { path: '/admin/operations', name: 'admin_operations', layout: 'default', guard: 'platformAdmin', ...MARKETING },
 
   // Community (its own responsive layout; needs community_options.enabled)
-  { path: '/communaute', name: 'community', layout: 'community', guard: 'auth', responsive: true, ...COMMUNITY },
-  { path: '/communaute/demarrage', name: 'community_onboarding', layout: 'community', guard: MANAGERS, responsive: true, ...COMMUNITY },
-  { path: '/communaute/collection/:uuid', name: 'community_collection', layout: 'community', guard: 'auth', responsive: true, ...COMMUNITY },
+  { path: '/communaute', name: 'community', layout: 'community', guard: 'auth', responsive: true, load: () => import('../pages/community/CommunityHomePage').then((m) => m.CommunityHomePage) },
+  {
+    path: '/communaute/demarrage',
+    name: 'community_onboarding',
+    layout: 'community',
+    guard: MANAGERS,
+    responsive: true,
+    load: () => import('../pages/community/CommunityHomePage').then((m) => m.CommunityOnboardingPage),
+  },
+  {
+    path: '/communaute/collection/:uuid',
+    name: 'community_collection',
+    layout: 'community',
+    guard: 'auth',
+    responsive: true,
+    load: () => import('../pages/community/CommunityHomePage').then((m) => m.CollectionPage),
+  },
   {
     path: '/communaute/espaces/:uuid',
     name: 'community_group',
@@ -276,7 +289,15 @@ export const routes: readonly AppRoute[] = [
     responsive: true,
     redirectTo: (p) => `/communaute/espaces/${p.uuid}/discussions`,
   },
-  { path: '/communaute/espaces/:uuid/discussions', name: 'community_group_posts', layout: 'community', guard: 'auth', responsive: true, ...COMMUNITY },
+  {
+    path: '/communaute/espaces/:uuid/discussions',
+    name: 'community_group_posts',
+    layout: 'community',
+    guard: 'auth',
+    responsive: true,
+    query: ['q', 'sort', 'page'],
+    load: () => import('../pages/community/SpacePostsPage').then((m) => m.SpacePostsPage),
+  },
   {
     path: '/communaute/espaces/:uuid/discussions/:postUUID',
     name: 'community_group_post',
@@ -284,11 +305,32 @@ export const routes: readonly AppRoute[] = [
     guard: 'auth',
     responsive: true,
     query: ['comment'],
-    ...COMMUNITY,
+    load: () => import('../pages/community/PostPage').then((m) => m.PostPage),
   },
-  { path: '/communaute/espaces/:uuid/membres', name: 'community_group_members', layout: 'community', guard: 'auth', responsive: true, ...COMMUNITY },
-  { path: '/communaute/espaces/:uuid/informations', name: 'community_group_informations', layout: 'community', guard: 'auth', responsive: true, ...COMMUNITY },
-  { path: '/communaute/espaces/:uuid/signalements', name: 'community_group_abuses', layout: 'community', guard: 'auth', responsive: true, ...COMMUNITY },
+  {
+    path: '/communaute/espaces/:uuid/membres',
+    name: 'community_group_members',
+    layout: 'community',
+    guard: 'auth',
+    responsive: true,
+    load: () => import('../pages/community/MembersPage').then((m) => m.MembersPage),
+  },
+  {
+    path: '/communaute/espaces/:uuid/informations',
+    name: 'community_group_informations',
+    layout: 'community',
+    guard: 'auth',
+    responsive: true,
+    load: () => import('../pages/community/SpaceInfoPage').then((m) => m.SpaceInfoPage),
+  },
+  {
+    path: '/communaute/espaces/:uuid/signalements',
+    name: 'community_group_abuses',
+    layout: 'community',
+    guard: 'auth',
+    responsive: true,
+    load: () => import('../pages/community/AbusesPage').then((m) => m.AbusesPage),
+  },
 
   // A school's learner area on this app (shared/schoolPaths.ts): its pages and its learner session live under it.
   {

@@ -8,6 +8,7 @@ import { isEntryVisible, communityOpens, sideMenu, type MenuEntry } from '../../
 import { routeByName } from '../../app/routes';
 import { LegalLinks } from '../LegalLinks';
 import { CommunityModal } from './CommunityModal';
+import { useCommunityActivation } from '../../pages/community/useCommunityActivation';
 import { drawerCurrent } from './drawerActive';
 
 type Capabilities = components['schemas']['Store']['enterprise_capabilities'];
@@ -44,7 +45,7 @@ export function SideDrawer({
   onNavigate: () => void;
 }) {
   const intl = useIntl();
-  const [communityModal, setCommunityModal] = useState(false);
+  const activation = useCommunityActivation();
   const entries = sideMenu.filter((entry) => isEntryVisible(entry, viewer, capabilities));
   return (
     <nav className="shell-drawer" data-open={open || undefined} aria-label={label} id="shell-drawer" hidden={!open}>
@@ -55,7 +56,7 @@ export function SideDrawer({
           if (entry.community && !communityOpens(viewer)) {
             return (
               <li key={entry.route}>
-                <button type="button" className="shell-drawer__link" onClick={() => setCommunityModal(true)} data-testid={`menu-${entry.route}`}>
+                <button type="button" className="shell-drawer__link" onClick={() => activation.send({ type: 'OPEN' })} data-testid={`menu-${entry.route}`}>
                   <Icon size={18} aria-hidden="true" />
                   {intl.formatMessage(entry.label)}
                 </button>
@@ -73,7 +74,7 @@ export function SideDrawer({
           );
         })}
       </ul>
-      <CommunityModal isOpen={communityModal} onOpenChange={setCommunityModal} viewer={viewer} />
+      <CommunityModal activation={activation} />
       <LegalLinks />
     </nav>
   );

@@ -38,6 +38,8 @@ const LessonPlayerPage = lazy(() => withChunkTimeout(() => import('./learning/Le
 // The affiliate program (join, link, sales, payout requests).
 const LearnerAffiliatePage = lazy(() => withChunkTimeout(() => import('./LearnerAffiliatePage')).then((x) => ({ default: x.LearnerAffiliatePage })));
 const LearnerUnsubscribePage = lazy(() => withChunkTimeout(() => import('./LearnerUnsubscribePage')).then((x) => ({ default: x.LearnerUnsubscribePage })));
+// The community (its menu, spaces, posts): the back office's pages over the learner's session.
+const SchoolCommunity = lazy(() => withChunkTimeout(() => import('./SchoolCommunity')).then((x) => ({ default: x.SchoolCommunity })));
 const LearnerResetPasswordPage = lazy(() => withChunkTimeout(() => import('./LearnerResetPasswordPage')).then((x) => ({ default: x.LearnerResetPasswordPage })));
 
 /**
@@ -116,6 +118,7 @@ function SchoolPages() {
           <Route path={SCHOOL_PAGES.account} element={isSignedIn ? <LearnerAccountPage /> : login} />
           <Route path={SCHOOL_PAGES.affiliate} element={isSignedIn ? <LearnerAffiliatePage /> : login} />
           <Route path={SCHOOL_PAGES.unsubscribe} element={<LearnerUnsubscribePage />} />
+          <Route path={`${SCHOOL_PAGES.community}/*`} element={isSignedIn ? <SchoolCommunity /> : login} />
           <Route path={SCHOOL_PAGES.catalogue} element={<SchoolCataloguePage />} />
           <Route path={`${routeOf(schoolPaths.training)}/:slug`} element={<SchoolTrainingPage />} />
           <Route path={`${routeOf(schoolPaths.bundle)}/:slug`} element={<SchoolBundlePage />} />
@@ -153,6 +156,11 @@ function SchoolHeader({ isSignedIn }: { isSignedIn: boolean }) {
       <nav className="school-area__nav" aria-label={intl.formatMessage(m.navLabel)}>
         <TextLink href={schoolPath(school.subdomain, 'catalogue')}>{intl.formatMessage(m.navCatalogue)}</TextLink>
         {isSignedIn && <TextLink href={schoolPath(school.subdomain, 'myTrainings')}>{intl.formatMessage(learning.myTrainingsLink)}</TextLink>}
+        {isSignedIn && school.community_enabled && (
+          <TextLink href={schoolPath(school.subdomain, 'community')} data-testid="school-community-link">
+            {intl.formatMessage(m.navCommunity)}
+          </TextLink>
+        )}
         {isSignedIn && school.affiliation_status !== 'CLOSED' && <TextLink href={schoolPath(school.subdomain, 'affiliate')}>{intl.formatMessage(m.navAffiliate)}</TextLink>}
         <TextLink href={schoolPath(school.subdomain, isSignedIn ? 'account' : 'login')}>{intl.formatMessage(isSignedIn ? m.myAccount : m.signIn)}</TextLink>
       </nav>

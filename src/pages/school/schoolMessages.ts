@@ -84,6 +84,7 @@ export const schoolMessages = defineMessages({
   previousPage: { id: 'school.catalogue.previous', defaultMessage: 'Page précédente' },
   nextPage: { id: 'school.catalogue.next', defaultMessage: 'Page suivante' },
   navAffiliate: { id: 'school.nav.affiliate', defaultMessage: 'Affiliation' },
+  navCommunity: { id: 'school.nav.community', defaultMessage: 'Communauté' },
 });
 
 export const schoolNamedMessages = {
