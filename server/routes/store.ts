@@ -2,6 +2,7 @@ import { takeAttempt } from '../auth/throttle.js';
 import { recordAffiliationVisit } from '../commands/affiliationVisits.js';
 import { listCompanies, updateCompany } from '../commands/companies.js';
 import { listOnboardingMilestones } from '../commands/onboarding.js';
+import { getStoreStats, getStoreStatsHistogram } from '../commands/stats/storeStats.js';
 import { updateStore } from '../commands/updateStore.js';
 import { scopeOf, signedIn, type HandlerMap } from '../openapi/handler.js';
 
@@ -22,6 +23,14 @@ export const storeHandlers: HandlerMap = {
 
   async updateCompany(ctx) {
     return { status: 200, body: await updateCompany(ctx.services, scopeOf(ctx).id, ctx.params.companyId, ctx.body) };
+  },
+
+  async getStoreStats(ctx) {
+    return { status: 200, body: await getStoreStats(ctx.services, scopeOf(ctx).id, ctx.query) };
+  },
+
+  async getStoreStatsHistogram(ctx) {
+    return { status: 200, body: await getStoreStatsHistogram(ctx.services, scopeOf(ctx).id, ctx.query) };
   },
 
   async recordAffiliationVisit(ctx) {
