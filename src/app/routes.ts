@@ -59,7 +59,6 @@ export const parts = defineMessages({
 });
 const later = (comesWith: MessageDescriptor) => ({ comesWith });
 const COMMUNITY = later(parts.community);
-const CRM = later(parts.crm);
 const SETTINGS = later(parts.settings);
 const MARKETING = later(parts.marketing);
 const LEARNER = later(parts.learner);
@@ -90,7 +89,7 @@ export const routes: readonly AppRoute[] = [
   { path: '/mon-compte/securite', name: 'account_security', layout: 'default', guard: 'auth', responsive: true, load: () => import('../pages/account/SecurityPage').then((m) => m.SecurityPage) },
 
   // Customers, sales, statistics
-  { path: '/statistiques', name: 'statistics', layout: 'default', guard: STATS, ...CRM },
+  { path: '/statistiques', name: 'statistics', layout: 'default', guard: STATS, load: () => import('../pages/statistics/StoreStatisticsPage').then((m) => m.StoreStatisticsPage) },
   {
     path: '/apprenants',
     name: 'customers',
