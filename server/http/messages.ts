@@ -199,6 +199,14 @@ export const messages = {
     tags: t('Étiquettes', 'Tags'),
     sheet: t('Apprenants', 'Learners'),
   },
+  transactionNotCancellable: t(
+    'Seuls les paiements à venir ou en brouillon peuvent être annulés.',
+    'Only upcoming or draft payments can be cancelled.',
+  ),
+  transactionBeingCharged: t(
+    'Ce paiement est en cours de prélèvement : réessayez dans quelques minutes.',
+    'This payment is being charged: try again in a few minutes.',
+  ),
   activityLog: {
     at: t('Date', 'Date'),
     event: t('Événement', 'Event'),
@@ -219,7 +227,6 @@ export const messages = {
     product: t('Produit', 'Product'),
     amount: t('Montant (€)', 'Amount (€)'),
     createdAt: t('Commande du', 'Ordered on'),
-    status: t('Statut', 'Status'),
   },
   expiryInPast: t("La date d'expiration doit être dans le futur.", 'The expiry date must be in the future.'),
   chapterHasNoLock: t(
