@@ -14,6 +14,7 @@ import { benchItemsReorder } from './itemsReorder';
 import { benchLearnerOutline } from './learnerOutline';
 import { benchLessonEditor } from './lessonEditor';
 import { benchLighthouse, type LighthouseFigures } from './lighthouse';
+import { benchStoreStats } from './storeStats';
 import { benchStorefrontCatalogue } from './storefront';
 import { benchTrainingsList } from './trainingsList';
 import { benchTreeRender } from './treeRender';
@@ -213,6 +214,11 @@ async function benchOnly(part: string) {
     await stop(server.child);
     rmSync(dir, { recursive: true, force: true });
   }
+}
+// `BENCH_ONLY=stats`: the store's statistics over 10,000 paid sales (its own PGlite, no server).
+if (process.env.BENCH_ONLY === 'stats') {
+  console.table((await benchStoreStats()).results);
+  process.exit(0);
 }
 if (['bundle', 'lighthouse', 'tree', 'lesson', 'storefront', 'storefront-js', 'learning'].includes(process.env.BENCH_ONLY ?? '')) {
   await benchOnly(process.env.BENCH_ONLY!);
