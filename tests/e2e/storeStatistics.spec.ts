@@ -1,10 +1,13 @@
+import { readFile } from 'node:fs/promises';
+import { PDFDocument } from 'pdf-lib';
 import { expect, test } from './fixtures';
 import { apiSession, logIn } from './session';
 
 /**
  * /statistiques (issue 14): an analyst opens the store's statistics from the menu; the figures are the server's
  * for the same 30 days (read here through the API as the owner), the chart switches series, and a range over the
- * store's 5-year bound shows its problem while the figures stay.
+ * store's 5-year bound shows its problem while the figures stay. Then the owner downloads a learner's attendance
+ * certificate from her page (the customer page's documents of a training).
  */
 
 test.use({ viewport: { width: 1280, height: 900 } });
@@ -42,4 +45,19 @@ test("an analyst reads the store's figures and chart, and the range keeps to 5 y
   await page.keyboard.type('01012019');
   await expect(page.getByTestId('stats-range').getByRole('alert')).toHaveText('La période ne peut pas dépasser 5 ans.');
   await expect(figures.locator('[data-figure=students] .stats-figure__value')).toHaveText(number(stats.students_count).replace(/\s/g, '\u202f'));
+});
+
+test("the owner downloads a learner's attendance certificate from her page; it names her", async ({ page }) => {
+  await logIn(page);
+  await page.goto('/apprenants?q=ines');
+  await page.getByTestId('customer-row').filter({ hasText: 'Inès Fontaine' }).getByRole('link', { name: 'Inès Fontaine' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Inès Fontaine' })).toBeVisible();
+  await page.getByTestId('customer-trainings').getByRole('button', { expanded: false }).first().click();
+  const documents = page.getByTestId('customer-training-documents');
+  await expect(documents).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), documents.getByTestId('document-attendance').click()]);
+  expect(download.suggestedFilename()).toBe('attestation-assiduite.pdf');
+  const pdf = await PDFDocument.load(await readFile((await download.path())!));
+  expect(pdf.getSubject()).toMatch(/^Inès Fontaine - /);
+  expect(pdf.getTitle()).toMatch(/^Attestation d'assiduité/);
 });
