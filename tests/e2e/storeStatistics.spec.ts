@@ -55,6 +55,7 @@ test("the owner downloads a learner's attendance certificate from her page; it n
   await page.getByTestId('customer-trainings').getByRole('button', { expanded: false }).first().click();
   const documents = page.getByTestId('customer-training-documents');
   await expect(documents).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('customer-documents.png') });
   const [download] = await Promise.all([page.waitForEvent('download'), documents.getByTestId('document-attendance').click()]);
   expect(download.suggestedFilename()).toBe('attestation-assiduite.pdf');
   const pdf = await PDFDocument.load(await readFile((await download.path())!));
