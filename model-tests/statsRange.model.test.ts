@@ -177,6 +177,17 @@ describe('statistics range machine: pinned transitions', () => {
     expect(selectStatsRangeView(h.snapshot()).range).toEqual(LAST_NEXT_DAY[30]);
   });
 
+  it("the store's page takes at most 5 years (366 days each, as the server counts); a training's tab 10", () => {
+    const h = started({ now: () => TODAY, maxYears: 5 });
+    h.send(change('begin', '2021-03-10'));
+    expect(selectStatsRangeView(h.snapshot())).toMatchObject({ problem: 'tooLong', asked: LAST[30] });
+    h.send(change('begin', '2021-03-11'));
+    expect(selectStatsRangeView(h.snapshot())).toMatchObject({ problem: null, asked: { begin: '2021-03-11', end: '2026-03-15' } });
+    const training = started();
+    training.send(change('begin', '2021-03-10'));
+    expect(selectStatsRangeView(training.snapshot()).problem).toBeNull();
+  });
+
   it('the view never reads the clock: the same snapshot gives the same view whatever the time', () => {
     let now = TODAY;
     const h = started({ now: () => now });

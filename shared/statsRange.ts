@@ -7,8 +7,11 @@ export interface DateRange {
 
 export type RangeProblem = 'missing' | 'order' | 'tooLong';
 
-/** The server's bound: `end` at most 10 × 366 days after `begin` (at most 120 monthly bars). */
-export const MAX_RANGE_SPAN_DAYS = 10 * 366;
+/** The server's bound of a training's statistics: `end` at most 10 × 366 days after `begin` (at most 120 monthly bars). */
+export const MAX_RANGE_YEARS = 10;
+/** The bound in days of a range of at most `years` years (366 days each, as the server counts). */
+export const spanDaysOf = (years: number) => years * 366;
+export const MAX_RANGE_SPAN_DAYS = spanDaysOf(MAX_RANGE_YEARS);
 export const DEFAULT_RANGE_DAYS = 30;
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -26,11 +29,11 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const dayNumber = (day: string) => Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / 86_400_000;
 
 /** Why a typed range cannot be asked, or null. */
-export function rangeProblem(range: DateRange): RangeProblem | null {
+export function rangeProblem(range: DateRange, maxSpanDays = MAX_RANGE_SPAN_DAYS): RangeProblem | null {
   if (!DAY.test(range.begin) || !DAY.test(range.end)) return 'missing';
   const span = dayNumber(range.end) - dayNumber(range.begin);
   if (span < 0) return 'order';
-  if (span > MAX_RANGE_SPAN_DAYS) return 'tooLong';
+  if (span > maxSpanDays) return 'tooLong';
   return null;
 }
 

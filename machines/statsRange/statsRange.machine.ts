@@ -1,13 +1,17 @@
 import { assign, setup } from 'xstate';
-import { lastDays, rangeProblem, type DateRange, type RangePreset } from '../../shared/statsRange';
+import { lastDays, MAX_RANGE_YEARS, rangeProblem, spanDaysOf, type DateRange, type RangePreset } from '../../shared/statsRange';
 
 export interface StatsRangeInput {
   /** The injected clock, in epoch milliseconds (`Date.now` at the composition root, a fixed or moving clock in tests). */
   now: () => number;
+  /** The longest range the server takes, in years (a training's statistics: 10; the store's: 5). */
+  maxYears?: number;
 }
 
 export interface StatsRangeContext {
   now: () => number;
+  /** The longest range in days (`maxYears` × 366): a longer one is 'tooLong'. */
+  maxSpanDays: number;
   /** The two dates as the fields show them (may be incomplete or wrong while typed). */
   range: DateRange;
   /** The range the statistics are asked for: the last range without a problem. */
@@ -23,11 +27,11 @@ export type StatsRangeEvent =
   | { type: 'PRESET'; days: RangePreset };
 
 /**
- * The date range of a training's statistics tab (the last 30 days by default, shortcuts of 30, 90 and 365 days,
+ * The date range of a training's statistics tab or of the store's statistics page (the last 30 days by default, shortcuts of 30, 90 and 365 days,
  * or two dates typed). The clock is injected (`input.now`), never read by the view, so tests pick "today".
  *
  *   valid ──CHANGE (range without a problem)──> valid    (asked = range)
- *     │  └─CHANGE (missing, reversed or over 10 years)──> invalid   (asked kept: the figures stay)
+ *     │  └─CHANGE (missing, reversed or over maxYears, 10 by default)──> invalid   (asked kept: the figures stay)
  *     └─PRESET { days }──> valid (range = asked = the last `days` days up to today)
  *   invalid ──CHANGE──> valid | invalid (as above);  invalid ──PRESET──> valid
  *
@@ -37,7 +41,7 @@ export type StatsRangeEvent =
 export const statsRangeMachine = setup({
   types: {} as { context: StatsRangeContext; events: StatsRangeEvent; input: StatsRangeInput },
   guards: {
-    changeIsValid: ({ context }, params: { field: keyof DateRange; value: string }) => rangeProblem({ ...context.range, [params.field]: params.value }) === null,
+    changeIsValid: ({ context }, params: { field: keyof DateRange; value: string }) => rangeProblem({ ...context.range, [params.field]: params.value }, context.maxSpanDays) === null,
   },
   actions: {
     readClock: assign({ nowMs: ({ context }) => context.now() }),
@@ -53,7 +57,7 @@ export const statsRangeMachine = setup({
   context: ({ input }) => {
     const nowMs = input.now();
     const range = lastDays(new Date(nowMs));
-    return { now: input.now, range, asked: range, nowMs };
+    return { now: input.now, maxSpanDays: spanDaysOf(input.maxYears ?? MAX_RANGE_YEARS), range, asked: range, nowMs };
   },
   initial: 'valid',
   on: {

@@ -14,6 +14,8 @@ import {
   updateCustomerPrivateData,
 } from '../commands/customers/customers.js';
 import { exportCustomers } from '../commands/customers/exportCustomers.js';
+import { exportAbandonedCarts } from '../commands/evidence/abandonedCarts.js';
+import { exportCustomerLogs } from '../commands/evidence/activityLog.js';
 import { scopeOf, signedIn, type HandlerMap } from '../openapi/handler.js';
 import { pageRequest } from './trainingLearners.js';
 
@@ -36,6 +38,16 @@ export const customerHandlers: HandlerMap = {
   async exportCustomers(ctx) {
     const { q, type, training_uuid, crm_tag, format } = ctx.query;
     const { body, headers } = exportCustomers(ctx.services, scopeOf(ctx).id, { q, type, training_uuid, crm_tag }, format ?? 'csv', ctx.locale);
+    return { status: 200, body, headers };
+  },
+
+  async exportAbandonedCarts(ctx) {
+    const { body, headers } = exportAbandonedCarts(ctx.services, scopeOf(ctx).id, ctx.query, ctx.locale);
+    return { status: 200, body, headers };
+  },
+
+  async exportCustomerLogs(ctx) {
+    const { body, headers } = await exportCustomerLogs(ctx.services, scopeOf(ctx).id, ctx.params.customerUuid, ctx.query.training_uuid, ctx.locale);
     return { status: 200, body, headers };
   },
 

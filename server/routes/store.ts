@@ -3,6 +3,7 @@ import { recordAffiliationVisit } from '../commands/affiliationVisits.js';
 import { listCompanies, updateCompany } from '../commands/companies.js';
 import { listOnboardingMilestones } from '../commands/onboarding.js';
 import { checkSubdomainAvailability, createSocialLink, createStoreUploadUrl, deleteSocialLink, listSocialLinks, updateStoreSeo } from '../commands/storeSettings.js';
+import { getStoreStats, getStoreStatsHistogram } from '../commands/stats/storeStats.js';
 import { updateStore } from '../commands/updateStore.js';
 import { scopeOf, signedIn, type HandlerMap } from '../openapi/handler.js';
 
@@ -48,6 +49,14 @@ export const storeHandlers: HandlerMap = {
 
   async createStoreUploadUrl(ctx) {
     return { status: 200, body: await createStoreUploadUrl(ctx.services, signedIn(ctx), scopeOf(ctx), ctx.body) };
+  },
+
+  async getStoreStats(ctx) {
+    return { status: 200, body: await getStoreStats(ctx.services, scopeOf(ctx).id, ctx.query) };
+  },
+
+  async getStoreStatsHistogram(ctx) {
+    return { status: 200, body: await getStoreStatsHistogram(ctx.services, scopeOf(ctx).id, ctx.query) };
   },
 
   async recordAffiliationVisit(ctx) {

@@ -8,6 +8,7 @@ import { addResource, removeResource, reorderResources } from '../commands/train
 import { reorderItems } from '../commands/trainingItems/reorder.js';
 import { archiveQuestion, getQuiz, saveQuiz } from '../commands/trainingItems/quiz.js';
 import { exportQuizAnswers, listQuizAnswers } from '../commands/trainingItems/quizAnswers.js';
+import { listTrainingItemFeedbacks } from '../commands/evidence/feedbacks.js';
 import { csvAttachment } from '../http/csv.js';
 import { updateItem } from '../commands/trainingItems/update.js';
 import { scopeOf, signedIn, type HandlerMap } from '../openapi/handler.js';
@@ -77,6 +78,11 @@ export const trainingItemHandlers: HandlerMap = {
 
   async archiveQuizQuestion(ctx) {
     return { status: 200, body: await archiveQuestion(ctx.services, scopeOf(ctx).id, ctx.params.questionId, ctx.body.archived) };
+  },
+
+  async listTrainingItemFeedbacks(ctx) {
+    const { params } = ctx;
+    return { status: 200, body: await listTrainingItemFeedbacks(ctx.services, scopeOf(ctx).id, params.trainingUuid, params.itemId, pageRequest(ctx)) };
   },
 
   async listTrainingItemQuizAnswers(ctx) {

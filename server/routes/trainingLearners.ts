@@ -5,7 +5,9 @@ import {
   listTrainingComments,
   listTrainingItemComments,
 } from '../commands/trainingLearners/comments.js';
-import { teamCertificate } from '../commands/certificates/certificates.js';
+import { teamAttendanceCertificate, teamCertificate } from '../commands/certificates/certificates.js';
+import { exportQualiopiEvidence } from '../commands/evidence/qualiopi.js';
+import { cancelTrainingCustomerTransactions, listTrainingCustomerTransactions } from '../commands/sales/customerTransactions.js';
 import { addTrainingCustomer, listTrainingCustomers, removeTrainingCustomer, updateTrainingCustomer } from '../commands/trainingLearners/enrolments.js';
 import { getTrainingStatsHistogram } from '../commands/trainingLearners/histogram.js';
 import { importTrainingCustomers } from '../commands/trainingLearners/importCsv.js';
@@ -60,6 +62,28 @@ export const trainingLearnerHandlers: HandlerMap = {
     const { trainingUuid, customerUuid } = ctx.params;
     const pdf = await teamCertificate(ctx.services, scopeOf(ctx).id, trainingUuid, customerUuid, ctx.body);
     return { status: 200, body: pdf, headers: pdfHeaders('certificat-de-realisation.pdf') };
+  },
+
+  async createAttendanceCertificate(ctx) {
+    const { trainingUuid, customerUuid } = ctx.params;
+    const pdf = await teamAttendanceCertificate(ctx.services, scopeOf(ctx).id, trainingUuid, customerUuid, ctx.body);
+    return { status: 200, body: pdf, headers: pdfHeaders('attestation-assiduite.pdf') };
+  },
+
+  async exportQualiopiEvidence(ctx) {
+    const { trainingUuid, customerUuid } = ctx.params;
+    const { body, headers } = await exportQualiopiEvidence(ctx.services, scopeOf(ctx).id, trainingUuid, customerUuid);
+    return { status: 200, body, headers };
+  },
+
+  async listTrainingCustomerTransactions(ctx) {
+    const { trainingUuid, customerUuid } = ctx.params;
+    return { status: 200, body: await listTrainingCustomerTransactions(ctx.services, scopeOf(ctx).id, trainingUuid, customerUuid) };
+  },
+
+  async cancelTrainingCustomerTransactions(ctx) {
+    const { trainingUuid, customerUuid } = ctx.params;
+    return { status: 200, body: await cancelTrainingCustomerTransactions(ctx.services, scopeOf(ctx).id, trainingUuid, customerUuid, ctx.body.transaction_ids) };
   },
 
   async getCustomerTraining(ctx) {

@@ -2688,7 +2688,7 @@ export interface paths {
         };
         /**
          * Export a customer's Qualiopi evidence
-         * @description A ZIP with the activity log (CSV), quiz results, submissions and certificates, for Qualiopi audits.
+         * @description A ZIP with the activity log (CSV), quiz results, submissions and certificates, for Qualiopi audits. Our design: an abandoned cart is not a learner and has no evidence, so it answers 422 like the certificates.
          */
         get: operations["exportQualiopiEvidence"];
         put?: never;
@@ -12309,6 +12309,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     listTrainingCustomerTransactions: {

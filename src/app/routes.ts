@@ -58,7 +58,6 @@ export const parts = defineMessages({
   learner: { id: 'part.learner', defaultMessage: 'Espace apprenant' },
 });
 const later = (comesWith: MessageDescriptor) => ({ comesWith });
-const CRM = later(parts.crm);
 const SETTINGS = later(parts.settings);
 const MARKETING = later(parts.marketing);
 const LEARNER = later(parts.learner);
@@ -89,7 +88,7 @@ export const routes: readonly AppRoute[] = [
   { path: '/mon-compte/securite', name: 'account_security', layout: 'default', guard: 'auth', responsive: true, load: () => import('../pages/account/SecurityPage').then((m) => m.SecurityPage) },
 
   // Customers, sales, statistics
-  { path: '/statistiques', name: 'statistics', layout: 'default', guard: STATS, ...CRM },
+  { path: '/statistiques', name: 'statistics', layout: 'default', guard: STATS, load: () => import('../pages/statistics/StoreStatisticsPage').then((m) => m.StoreStatisticsPage) },
   {
     path: '/apprenants',
     name: 'customers',

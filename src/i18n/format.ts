@@ -77,17 +77,8 @@ export function formatSize(bytes: number, locale: Locale = 'fr'): string {
   return `${numberFormat(locale, { maximumFractionDigits: 2 }).format(value)}\u00a0${units[unit]}`;
 }
 
-const two = (n: number) => String(n).padStart(2, '0');
-
-/** A duration in seconds as "hh h mm m ss s": 3 725 → "01 h 02 m 05 s", 330 → "05 m 30 s". */
-export function formatDuration(totalSeconds: number): string {
-  const seconds = Math.max(0, Math.round(totalSeconds));
-  const hours = Math.floor(seconds / 3600);
-  const minutes = Math.floor((seconds % 3600) / 60);
-  const rest = seconds % 60;
-  const tail = `${two(minutes)} m ${two(rest)} s`;
-  return hours > 0 ? `${two(hours)} h ${tail}` : tail;
-}
+// Durations are shared with the server's documents (shared/duration.ts).
+export { formatDuration } from '../../shared/duration';
 
 /** A percentage given in percent, rounded to 2 decimals: 12.345 → "12,35 %" (fr), "12.35%" (en). */
 export function formatPercent(percent: number, locale: Locale = 'fr'): string {

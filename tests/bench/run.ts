@@ -15,6 +15,7 @@ import { benchItemsReorder } from './itemsReorder';
 import { benchLearnerOutline } from './learnerOutline';
 import { benchLessonEditor } from './lessonEditor';
 import { benchLighthouse, type LighthouseFigures } from './lighthouse';
+import { benchStoreStats } from './storeStats';
 import { benchStorefrontCatalogue } from './storefront';
 import { benchTrainingsList } from './trainingsList';
 import { benchTreeRender } from './treeRender';
@@ -223,6 +224,11 @@ if (process.env.BENCH_ONLY === 'community') {
   process.exit(0);
 }
 
+// `BENCH_ONLY=stats`: the store's statistics over 10,000 paid sales (its own PGlite, no server).
+if (process.env.BENCH_ONLY === 'stats') {
+  console.table((await benchStoreStats()).results);
+  process.exit(0);
+}
 if (['bundle', 'lighthouse', 'tree', 'lesson', 'storefront', 'storefront-js', 'learning'].includes(process.env.BENCH_ONLY ?? '')) {
   await benchOnly(process.env.BENCH_ONLY!);
   process.exit(0);

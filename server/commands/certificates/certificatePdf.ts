@@ -1,7 +1,12 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont } from 'pdf-lib';
 
-/** What a completion certificate prints (spec 3's training-document form, filled). */
+/**
+ * What a training document prints (spec 3's training-document form, filled): the completion certificate, or the
+ * attendance certificate (attestation d'assiduité), which prints the learner's logged time and progress instead
+ * of the completion day. One model, two kinds.
+ */
 export interface CertificateContent {
+  kind: 'COMPLETION' | 'ATTENDANCE';
   /** Printed as "N° …": the enrolment's id, so one certificate per learner and training, the same each time. */
   id: string;
   learnerName: string;
@@ -10,8 +15,10 @@ export interface CertificateContent {
   hours: number | null;
   startDate: string;
   endDate: string;
-  /** The day the learner completed the training (dd/mm/yyyy). */
-  completedOn: string;
+  /** The day the learner completed the training (dd/mm/yyyy), null while they have not. */
+  completedOn: string | null;
+  /** Attendance: the time the learner's lessons logged ("hh h mm m ss s") and their progress in percent. */
+  attendance: { timeSpent: string; progress: number } | null;
   organisation: string;
   addressLines: string[];
   siret: string | null;
@@ -47,10 +54,13 @@ const INK = rgb(0.13, 0.16, 0.22);
 const MUTED = rgb(0.38, 0.42, 0.5);
 const ACCENT = rgb(0.2, 0.36, 0.78);
 
+const TITLES = { COMPLETION: 'Certificat de réalisation', ATTENDANCE: "Attestation d'assiduité" } as const;
+
 /** A one-page A4 landscape PDF. */
 export async function certificatePdf(content: CertificateContent): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
-  pdf.setTitle(`Certificat de réalisation - ${content.trainingName}`.slice(0, 200));
+  const title = TITLES[content.kind];
+  pdf.setTitle(`${title} - ${content.trainingName}`.slice(0, 200));
   pdf.setSubject(`${content.learnerName} - ${content.trainingName}`.slice(0, 300));
   pdf.setCreator('Plateforme de formation');
   pdf.setProducer('pdf-lib');
@@ -71,22 +81,26 @@ export async function certificatePdf(content: CertificateContent): Promise<Uint8
     page.drawText(safe, { x: x ?? (width - textWidth) / 2, y, size: fitted, font, color });
   };
 
-  line('CERTIFICAT DE RÉALISATION', height - 100, 28, bold, ACCENT);
+  line(title.toUpperCase(), height - 100, 28, bold, ACCENT);
   line(`N° ${content.id}`, height - 124, 10, regular, MUTED);
 
   let y = height - 180;
-  line(`${content.organisation}, organisme de formation, certifie que`, y, 13);
+  line(`${content.organisation}, organisme de formation, ${content.kind === 'COMPLETION' ? 'certifie' : 'atteste'} que`, y, 13);
   y -= 40;
   line(content.learnerName, y, 24, bold);
   y -= 38;
-  line(`a suivi et terminé la formation « ${content.trainingName} »`, y, 15);
+  line(`a suivi ${content.kind === 'COMPLETION' ? 'et terminé ' : ''}la formation « ${content.trainingName} »`, y, 15);
   y -= 26;
   line(`Nature de l'action : ${content.nature}`, y, 12, regular, MUTED);
   y -= 20;
   const period = `Du ${content.startDate} au ${content.endDate}${content.hours !== null ? ` · Durée : ${content.hours} h` : ''}`;
   line(period, y, 12, regular, MUTED);
   y -= 20;
-  line(`Formation terminée le ${content.completedOn}`, y, 12, bold);
+  if (content.attendance) {
+    line(`Temps de formation enregistré : ${content.attendance.timeSpent} · Progression : ${content.attendance.progress} %`, y, 12, bold);
+    y -= 20;
+  }
+  if (content.completedOn) line(`Formation terminée le ${content.completedOn}`, y, 12, content.attendance ? regular : bold, content.attendance ? MUTED : INK);
 
   // The organisation's details, bottom left; the signature, bottom right.
   let footY = 130;

@@ -39,15 +39,15 @@ export const lengthInDays = (period: Period) => toDay(period.end) - toDay(period
 
 /**
  * The period asked for, completed by defaults: a missing end is today (in `tz`), a missing begin is
- * 29 days before the end. The contract already checked the dates' format.
+ * 29 days before the end. The contract already checked the dates' format. At most `maxYears` long.
  */
-export function periodOf(now: Date, query: { begin?: string; end?: string; tz?: string }): Period {
+export function periodOf(now: Date, query: { begin?: string; end?: string; tz?: string }, maxYears = MAX_YEARS): Period {
   const tz = query.tz ?? DEFAULT_TZ;
   checkTimeZone(tz);
   const end = query.end ?? localDate(now, tz);
   const begin = query.begin ?? fromDay(toDay(end) - (DEFAULT_DAYS - 1));
   if (begin > end) throw invalid({ begin: [messages.periodReversed] });
-  if (toDay(end) - toDay(begin) > MAX_YEARS * 366) throw invalid({ begin: [messages.periodTooLong(MAX_YEARS)] });
+  if (toDay(end) - toDay(begin) > maxYears * 366) throw invalid({ begin: [messages.periodTooLong(maxYears)] });
   return { begin, end, tz };
 }
 

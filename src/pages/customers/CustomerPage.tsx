@@ -26,6 +26,7 @@ import { blockedReasonLabels, CUSTOMER_WRITERS, customerTypeLabels, customerType
 import '../pages.css';
 import '../../components/catalogue/catalogue.css';
 import '../sales/sales.css';
+import { TrainingDocuments } from './TrainingDocuments';
 import './customers.css';
 
 const m = defineMessages({
@@ -329,6 +330,7 @@ export function CustomerPage() {
                             {expanded && (
                               <tr className="sales-table__sub">
                                 <td colSpan={5}>
+                                  {enrolment.customer_type !== 'ABANDONED_CART' && <TrainingDocuments storeUuid={storeUuid} customerUuid={c.uuid} trainingUuid={enrolment.training.uuid} />}
                                   <TrainingDetail storeUuid={storeUuid} customerUuid={c.uuid} trainingUuid={enrolment.training.uuid} />
                                 </td>
                               </tr>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAxisEuros } from '../../../src/pages/trainings/training/statsFormat';
+import { formatAxisEuros } from '../../../src/components/stats/statsFormat';
 
 // Intl puts a no-break space before € and % in French, and a narrow one between thousands.
 const nb = (text: string) => text.replace(/ /g, '\u202f').replace(/_/g, '\u00a0');

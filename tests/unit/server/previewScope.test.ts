@@ -58,7 +58,7 @@ describe('the certificate PDF', () => {
     expect(winAnsiSafe(font, 'Dvořák')).toBe('Dvorák');
     expect(winAnsiSafe(font, 'Łukasz Dvořák 李 🎓\nfin')).toBe('Lukasz Dvorák ? ? fin');
     const bytes = await certificatePdf({
-      id: 'x', learnerName: 'Łukasz 李 🎓', trainingName: 'Ṩpécial', nature: 'Action', hours: null, startDate: '01/01/2026', endDate: '02/01/2026',
+      kind: 'COMPLETION', attendance: null, id: 'x', learnerName: 'Łukasz 李 🎓', trainingName: 'Ṩpécial', nature: 'Action', hours: null, startDate: '01/01/2026', endDate: '02/01/2026',
       completedOn: '02/01/2026', organisation: 'Org', addressLines: [], siret: null, activityNumber: null, signatory: null, place: null, issuedOn: '03/01/2026',
     });
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');

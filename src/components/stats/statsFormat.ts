@@ -2,8 +2,8 @@
  * How the statistics chart writes its money axis, where the app-wide formatEuros (src/i18n/format.ts) is too
  * precise for a glance. Percentages keep the app-wide formatPercent: spec 9 rounds them to 2 decimals.
  */
-import { localeTag } from '../../../i18n/format';
-import type { Locale } from '../../../i18n/LocaleProvider';
+import { localeTag } from '../../i18n/format';
+import type { Locale } from '../../i18n/LocaleProvider';
 
 const cache = new Map<string, Intl.NumberFormat>();
 function numberFormat(locale: Locale, options: Intl.NumberFormatOptions) {
