@@ -2,7 +2,7 @@ import { createCollection, deleteCollection, listCollections, reorderCollections
 import { createSpace, deleteSpace, getSpace, listSpaces, reorderSpaces, updateSpace } from '../commands/community/spaces.js';
 import { dismissAbuse, listSpaceAbuses, reportComment, reportPost } from '../commands/community/abuses.js';
 import { createComment, deleteComment, listComments, subscribeComment, updateComment } from '../commands/community/comments.js';
-import { createPost, deletePost, listPosts, postFor, presentPostById, subscribePost, updatePost } from '../commands/community/posts.js';
+import { createPost, deletePost, getPost, listPosts, subscribePost, updatePost } from '../commands/community/posts.js';
 import { addMember, importAllMembers, listAvailableMembers, listMembers, removeAllMembers, removeMember, updateMember } from '../commands/community/members.js';
 import type { PageRequest } from '../commands/trainingLearners/paging.js';
 import { publicUrlOf } from '../http/publicUrl.js';
@@ -88,9 +88,7 @@ export const communityHandlers: HandlerMap = {
     return { status: 201, body: await createPost(ctx.services, viewerOf(ctx), ctx.params.groupUuid, ctx.body) };
   },
   async getPost(ctx) {
-    const viewer = viewerOf(ctx);
-    const { post } = await postFor(ctx.services, viewer, ctx.params.postUuid);
-    return { status: 200, body: await presentPostById(ctx.services, viewer, post.id) };
+    return { status: 200, body: await getPost(ctx.services, viewerOf(ctx), ctx.params.postUuid) };
   },
   async updatePost(ctx) {
     return { status: 200, body: await updatePost(ctx.services, viewerOf(ctx), ctx.params.postUuid, ctx.body) };

@@ -4,6 +4,7 @@ import type { Viewer } from '../../policies/community.js';
 import type { Services } from '../../services.js';
 import { notify, type NotificationType } from '../notifications.js';
 import { viewerAuthor } from './spaces.js';
+import { ROLE_GROUPS } from '../../policies/roles.js';
 
 type Context = Pick<Services, 'db' | 'clock'>;
 
@@ -70,7 +71,7 @@ export async function notifyReport(services: Context, viewer: Viewer, space: { i
   const admins = await services.db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.storeId, viewer.store.id), inArray(users.role, ['OWNER', 'ADMIN']), ne(users.id, viewer.userId ?? sql`null`)));
+    .where(and(eq(users.storeId, viewer.store.id), inArray(users.role, ROLE_GROUPS.managers), ne(users.id, viewer.userId ?? sql`null`)));
   const recipients = [...admins.map((a) => a.id), ...(space.ownerUserId ? [space.ownerUserId] : [])];
   await send(services, viewer, recipients, 'COMMUNITY_ABUSE_REPORTED', (who) => `${who} a signalé un contenu dans l'espace « ${space.name} »`, { group: space.id, post: postId, uuid: reportId });
 }

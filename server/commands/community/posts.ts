@@ -71,6 +71,12 @@ export async function postFor(services: Services, viewer: Viewer, postId: string
   return { post: row.post, access };
 }
 
+/** GET a post: the viewer's access checked, then the post as they see it. */
+export async function getPost(services: Services, viewer: Viewer, postId: string) {
+  const { post } = await postFor(services, viewer, postId);
+  return presentPostById(services, viewer, post.id);
+}
+
 export async function presentPostById(services: Services, viewer: Viewer, postId: string) {
   const [row] = await selectPosts(services, viewer).where(eq(communityPosts.id, postId));
   return present(row!);
