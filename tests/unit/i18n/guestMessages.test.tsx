@@ -162,7 +162,7 @@ describe('signed-in frame', () => {
       await held;
       return original;
     });
-    const app = await openApp('/statistiques', { locale: 'en', session: 'owner' });
+    const app = await openApp('/widgets', { locale: 'en', session: 'owner' });
     // The frame and the page are loaded, and given time to render if they did not wait.
     await import('../../../src/layouts/DefaultLayout');
     await import('../../../src/pages/NotAvailableYetPage');
