@@ -251,11 +251,14 @@ const executors = {
       // The session ends server-side; the next signed-in call (a profile save) is answered 401. The
       // notification centre polls once when the frame mounts: let that call finish first, or it could be
       // the one refused (from the home page) before the save.
+      // The account page reads the support address when it opens: it opens before the session ends, so that the
+      // save is the first call refused.
       await page.waitForLoadState('networkidle');
+      await clientNavigate(page, '/mon-compte');
+      await expect(page.getByText('Besoin d’aide ?')).toBeVisible();
       const token = await storedToken(page);
       const revoked = await request.post('/api/v1/logout', { headers: { Authorization: `Bearer ${token}` } });
       expect(revoked.status()).toBe(204);
-      await clientNavigate(page, '/mon-compte');
       await page.getByTestId('profile-save').click();
     },
     async check({ page }) {
