@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 import { benchApiCost } from './apiCost';
 import { benchCommunity } from './community';
+import { benchCommunityPostPage } from './communityPostPage';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
 import { benchItemsReorder } from './itemsReorder';
 import { benchLearnerOutline } from './learnerOutline';
@@ -191,7 +192,8 @@ function lighthouseResults(pages: Record<string, LighthouseFigures>) {
  * `BENCH_ONLY=lesson`: only the 200-block lesson (save, open, typing); `BENCH_ONLY=storefront`: only the storefront
  * (the catalogue API of a 200-training school, the JavaScript of /ecole/demo and of a training's page);
  * `BENCH_ONLY=storefront-js`: only that JavaScript; `BENCH_ONLY=learning`: the learner's 500-item outline and the
- * 200-block lesson in the player. `BENCH_ONLY=community`: the community's space of 10,000 posts and post of 2,000
+ * 200-block lesson in the player. `BENCH_ONLY=community-page`: a post of 2,000 comments opened in chromium.
+ * `BENCH_ONLY=community`: the community's space of 10,000 posts and post of 2,000
  * comments, first pages on the API in-process (no server started).
  */
 async function benchOnly(part: string) {
@@ -207,6 +209,11 @@ async function benchOnly(part: string) {
     else if (part === 'lesson') console.table(await benchLessonEditor(base));
     else if (part === 'storefront-js') await printStorefrontJavaScript();
     else if (part === 'learning') console.table(await benchLearnerOutline(base));
+    else if (part === 'community-page') {
+      const result = await benchCommunityPostPage(base);
+      console.log(`comments written in ${result.fillSeconds} s`);
+      console.table(result.rows);
+    }
     else if (part === 'storefront') {
       await printStorefrontJavaScript();
       console.table(await benchStorefrontCatalogue(base));
@@ -229,7 +236,7 @@ if (process.env.BENCH_ONLY === 'stats') {
   console.table((await benchStoreStats()).results);
   process.exit(0);
 }
-if (['bundle', 'lighthouse', 'tree', 'lesson', 'storefront', 'storefront-js', 'learning'].includes(process.env.BENCH_ONLY ?? '')) {
+if (['bundle', 'lighthouse', 'tree', 'lesson', 'storefront', 'storefront-js', 'learning', 'community-page'].includes(process.env.BENCH_ONLY ?? '')) {
   await benchOnly(process.env.BENCH_ONLY!);
   process.exit(0);
 }
