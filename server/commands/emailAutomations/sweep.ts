@@ -69,6 +69,7 @@ export async function sweepEmailAutomations(services: Services): Promise<number>
         training,
         loginUrl: `${services.config.appUrl}${schoolPath(store.subdomain, 'myTrainings')}`,
         unsubscribeUrl: `${services.config.appUrl}${schoolPath(store.subdomain, 'unsubscribe', { token: customer.unsubscribeToken })}`,
+        locale: customer.locale,
       });
       await services.mailer.send(customer.email, mail);
       sent++;

@@ -3,7 +3,7 @@ import type { StoreRow } from '../../auth/session.js';
 import { customers, EMAIL_AUTOMATIONS, emailTemplates, type EmailAutomation } from '../../db/schema.js';
 import { invalid, notFound } from '../../http/errors.js';
 import { messages } from '../../http/messages.js';
-import type { RenderedMail } from '../../mail/templates.js';
+import type { Locale, RenderedMail } from '../../mail/templates.js';
 import type { Services } from '../../services.js';
 import { cleanDescription, plainText } from '../catalogue/descriptionHtml.js';
 
@@ -80,6 +80,8 @@ export interface MailContext {
   training: string;
   loginUrl: string;
   unsubscribeUrl: string;
+  /** The learner's language: the footer the platform adds follows it (the trainer's text is theirs). */
+  locale: Locale;
 }
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -102,12 +104,16 @@ function fill(text: string, context: MailContext, mode: 'text' | 'html') {
 export function renderAutomationMail(template: Pick<TemplateRow, 'key' | 'subject' | 'body'>, context: MailContext): RenderedMail {
   const subject = fill(template.subject, context, 'text').replace(/\s+/g, ' ').trim();
   const body = fill(template.body, context, 'html');
-  const footer = `<p style="color:#6b7280;font-size:12px">Vous recevez cet e-mail car vous suivez une formation de ${escapeHtml(context.school)}. <a href="${escapeHtml(context.unsubscribeUrl)}">Ne plus recevoir ces e-mails</a></p>`;
+  const words =
+    context.locale === 'en'
+      ? { why: `You receive this e-mail because you follow a training of ${context.school}.`, leave: 'Stop receiving these e-mails' }
+      : { why: `Vous recevez cet e-mail car vous suivez une formation de ${context.school}.`, leave: 'Ne plus recevoir ces e-mails' };
+  const footer = `<p style="color:#6b7280;font-size:12px">${escapeHtml(words.why)} <a href="${escapeHtml(context.unsubscribeUrl)}">${escapeHtml(words.leave)}</a></p>`;
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#134e4a">${body}${footer}</body></html>`;
   const text = [
     plainText(body.replace(/<\/(p|li|h2|h3|blockquote)>/g, '\n\n').replace(/<br\s*\/?>/g, '\n')).replace(/\n{3,}/g, '\n\n'),
     '',
-    `Ne plus recevoir ces e-mails : ${context.unsubscribeUrl}`,
+    `${words.leave}${context.locale === 'en' ? ':' : ' :'} ${context.unsubscribeUrl}`,
   ].join('\n');
   return { template: template.key, subject, text, html };
 }
