@@ -33,6 +33,12 @@ export function DefaultLayout() {
   const drawerOpen = drawerChoice ?? desktop;
   const leaf = useMatches().at(-1)?.id;
   const responsive = leaf ? (routeByName(leaf)?.responsive ?? false) : true;
+  const blocked = phone && !responsive;
+  // A page already open stays mounted (hidden) while the screen is phone-sized, so turning a tablet or
+  // narrowing the window does not lose what it holds (typing, a secret shown once).
+  const [openedLeaf, setOpenedLeaf] = useState<string | undefined>(undefined);
+  if (!blocked && openedLeaf !== leaf) setOpenedLeaf(leaf);
+  const keepPage = !blocked || openedLeaf === leaf;
 
   if (!user || !viewer) return <GuestRedirect />;
   return (
@@ -57,7 +63,14 @@ export function DefaultLayout() {
           <ConnectivityNotices />
           <Alerts user={user} viewer={viewer} />
           <main className="shell__main" id="main" tabIndex={-1}>
-            <QueryClientProvider client={queryClient}>{phone && !responsive ? <MobileBlock /> : <Outlet />}</QueryClientProvider>
+            <QueryClientProvider client={queryClient}>
+              {blocked && <MobileBlock />}
+              {keepPage && (
+                <div className="shell__page" hidden={blocked}>
+                  <Outlet />
+                </div>
+              )}
+            </QueryClientProvider>
           </main>
         </div>
       </div>

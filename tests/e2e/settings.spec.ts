@@ -67,6 +67,14 @@ test('the owner creates a personal API key, sees it once, it works, then revokes
   await expect(secret).toHaveValue(/^cpk_/);
   const key = await secret.inputValue();
   await page.screenshot({ path: test.info().outputPath('integrations-key-shown.png'), fullPage: true });
+  // Narrowed to a phone the page is blocked, but widened again it still shows the key: it was kept, not remounted.
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 800 });
+  await expect(page.getByTestId('mobile-block')).toBeVisible();
+  await expect(page.getByTestId('personal-key-secret')).toBeHidden();
+  await page.setViewportSize(size);
+  await expect(page.getByTestId('mobile-block')).toHaveCount(0);
+  await expect(secret).toHaveValue(key);
 
   // The key is a real credential of the API.
   const me = await request.get('/api/v1/users/me', { headers: { Authorization: `Bearer ${key}` } });
