@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: static checks, every vitest project (unit, api, model), the production build, then the
-# browser tests (e2e and the model paths driven through the UI; on CI two workers, a server each: PW_WORKERS). Runs every step it can, then exits
+# browser tests (e2e and the model paths driven through the UI; one worker unless PW_WORKERS says more, a server each). Runs every step it can, then exits
 # non-zero if any failed, ending with the line "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
