@@ -50,12 +50,21 @@ function SchoolFailureOutlets() {
   return null;
 }
 
+/**
+ * React Aria resolves every link's href with this; react-router would read an address of another site
+ * (the store's legal pages, resources, social links) as a path relative to the page, so those stay as given.
+ */
+function useSchoolHref(to: string) {
+  const href = useHref(to);
+  return /^[a-z][a-z0-9+.-]*:/i.test(to) ? to : href;
+}
+
 /** React Aria's links navigate through the router; the school's routes, at the host's root on its own host. */
 function SchoolRoot() {
   const navigate = useNavigate();
   const intl = useIntl();
   return (
-    <AriaRouterProvider navigate={(to, options) => void navigate(to, options as never)} useHref={useHref}>
+    <AriaRouterProvider navigate={(to, options) => void navigate(to, options as never)} useHref={useSchoolHref}>
       <SchoolFailureOutlets />
       {/* The blank layout's frame, without the platform's brand and legal links: the school shows its own. */}
       <div className="blank-layout">

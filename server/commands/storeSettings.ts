@@ -122,3 +122,10 @@ export async function createStoreUploadUrl(services: Services, auth: AuthContext
     { ...file, type: 'IMAGE' },
   );
 }
+
+/**
+ * POST /users/me/urls/presigned (the contract keeps it): the caller's avatar, which is the AVATAR purpose of
+ * createStoreUploadUrl on the caller's own store, one path for both operations.
+ */
+export const createMyAvatarUploadUrl = (services: Services, auth: AuthContext, input: Omit<StoreUploadInput, 'purpose'>) =>
+  createStoreUploadUrl(services, auth, auth.store, { ...input, purpose: 'AVATAR' });

@@ -1440,8 +1440,19 @@ export const platformOrders = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * A renewal (server/jobs/renewals.ts): the end of the period it renews. Unique per store, so two sweeps make one
+     * order per period; charged off-session with the card of the store's last paid plan order.
+     */
+    renewalOf: timestamp('renewal_of', { withTimezone: true }),
+    /** Charge attempts made at a renewal (a declined card is tried again, README). */
+    attempts: integer('attempts').notNull().default(0),
+    /** A renewal's next attempt, not before. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** Until when a worker owns the renewal's current attempt; past that, another takes it over (same idempotency key). */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
   },
-  (t) => [index('platform_orders_store_idx').on(t.storeId, t.createdAt)],
+  (t) => [index('platform_orders_store_idx').on(t.storeId, t.createdAt), uniqueIndex('platform_orders_renewal_key').on(t.storeId, t.renewalOf)],
 );
 
 /** The platform's invoices to a store, one per paid order; numbers F<year>-<000001> follow one another per year. */

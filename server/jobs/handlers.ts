@@ -5,6 +5,7 @@ import type { Mailer } from '../mail/mailer.js';
 import type { Services } from '../services.js';
 import { chargeInstallmentJob, sweepInstallments } from './installments.js';
 import type { JobHandlers } from './queue.js';
+import { renewSubscriptionJob, sweepRenewals } from './renewals.js';
 
 /** What each job does, in this process's services. The server registers them when it runs workers. */
 export function jobHandlers(services: Services & { mailer: Mailer }): JobHandlers {
@@ -15,5 +16,7 @@ export function jobHandlers(services: Services & { mailer: Mailer }): JobHandler
     'webhook.deliver': ({ deliveryId }, job) => deliverWebhook(services, deliveryId, { final: job.final }),
     'emails.automations': async () => void (await sweepEmailAutomations(services)),
     'subscriptions.expire': async () => void (await expireEndedSubscriptions(services)),
+    'subscriptions.renew': async () => void (await sweepRenewals(services)),
+    'subscription.renew': async (renewal) => void (await renewSubscriptionJob(services, renewal)),
   };
 }

@@ -26,6 +26,10 @@ export interface JobData {
   'emails.automations': Record<string, never>;
   /** Every hour: cancelled subscriptions whose period ended go back to Découverte (server/commands/billing). */
   'subscriptions.expire': Record<string, never>;
+  /** Every hour: renewal orders for the paid plans whose period ended, one `subscription.renew` each (server/jobs/renewals.ts). */
+  'subscriptions.renew': Record<string, never>;
+  /** Charges one renewal of a store's plan (server/jobs/renewals.ts). */
+  'subscription.renew': { orderId: string };
 }
 export type JobName = keyof JobData;
 
@@ -37,6 +41,8 @@ export const QUEUES: Record<JobName, Omit<Queue, 'name'>> = {
   'webhook.deliver': { retryLimit: 8, retryDelay: 30, retryBackoff: true, retryDelayMax: 6 * 3600, expireInSeconds: 120 },
   'emails.automations': { policy: 'singleton', retryLimit: 0, expireInSeconds: 600 },
   'subscriptions.expire': { policy: 'singleton', retryLimit: 0, expireInSeconds: 600 },
+  'subscriptions.renew': { policy: 'singleton', retryLimit: 0, expireInSeconds: 600 },
+  'subscription.renew': { retryLimit: 5, retryDelay: 60, retryBackoff: true, retryDelayMax: 6 * 3600, expireInSeconds: 300 },
 };
 
 /** `final`: this is the job's last attempt (its retries are spent if it fails). */
@@ -119,6 +125,7 @@ export async function startQueue(database: QueueDatabase, options: QueueOptions 
       if (handlers['installments.sweep']) await boss.schedule('installments.sweep', options.sweepCron ?? '*/5 * * * *', {});
       if (handlers['emails.automations']) await boss.schedule('emails.automations', '* * * * *', {});
       if (handlers['subscriptions.expire']) await boss.schedule('subscriptions.expire', '7 * * * *', {});
+      if (handlers['subscriptions.renew']) await boss.schedule('subscriptions.renew', '17 * * * *', {});
     },
     async stop(timeoutMs = 10_000) {
       if (stopped) return;

@@ -89,7 +89,29 @@ export interface PaymentProvider {
    * come back as PlatformPaymentEvents (server/commands/billing/applyPlatformPayment.ts applies them).
    */
   startPlatformPayment?(input: StartPlatformPaymentInput): Promise<StartedPayment>;
+  /**
+   * Renews a store's plan at the end of its period: charges the platform's account off-session with the card saved
+   * by the store's last paid platform checkout (`previousProviderRef`). Idempotent per renewal order and attempt.
+   * Throws when the provider cannot be reached (the job retries with the same key); a declined card is `failed`.
+   * The scheduler is server/jobs/renewals.ts.
+   */
+  chargePlatformRenewal?(input: ChargePlatformRenewalInput): Promise<ChargeInstallmentResult>;
 }
+
+export interface ChargePlatformRenewalInput {
+  /** The renewal's platform order (its uuid goes back in the charge's metadata as `platform_order_id`). */
+  orderId: string;
+  storeId: string;
+  /** The provider's reference of the store's last paid platform checkout (Stripe: its Checkout Session). */
+  previousProviderRef: string;
+  amountCents: number;
+  currency: 'eur';
+  description: string;
+  attempt: number;
+}
+
+/** The idempotency key of one attempt at one renewal. */
+export const platformRenewalKey = (orderId: string, attempt: number) => `platform-renewal-${orderId}-attempt-${attempt}`;
 
 export interface StartPlatformPaymentInput {
   /** The platform order's uuid. */

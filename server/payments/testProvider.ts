@@ -1,6 +1,6 @@
 import { schoolPaths } from '../../shared/schoolPaths.js';
 import type { Config } from '../config.js';
-import { installmentChargeKey, type PaymentProvider, type PaymentStore } from './provider.js';
+import { installmentChargeKey, platformRenewalKey, type PaymentProvider, type PaymentStore } from './provider.js';
 
 /**
  * The built-in test provider: its payment page is ours (`schoolPaths.testPayment`), marked "Mode test — aucun
@@ -24,6 +24,10 @@ export function testPaymentProvider(config: Pick<Config, 'paymentsTestMode'>): P
     // ones: the money is the platform's, and the provider exists only outside production or with PAYMENTS_TEST_MODE=1).
     async startPlatformPayment(input) {
       return { providerRef: input.orderId, paymentUrl: `/abonnement/paiement-test/${input.orderId}` };
+    },
+    // A renewal of the platform's billing "succeeds" without money, like its first payment on the test page.
+    async chargePlatformRenewal(input) {
+      return { chargeRef: `test_${platformRenewalKey(input.orderId, input.attempt)}`, status: 'succeeded', declineCode: null };
     },
     async chargeInstallment(input) {
       if (!(config.paymentsTestMode && input.store.testPayments === true)) throw new Error('the test provider does not serve this store');

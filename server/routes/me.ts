@@ -3,7 +3,7 @@ import { users } from '../db/schema.js';
 import { deleteMe } from '../commands/deleteMe.js';
 import { changePassword } from '../commands/passwords.js';
 import { arrivedAvatarUpload } from '../commands/uploads/arrivedUpload.js';
-import { createMyAvatarUploadUrl } from '../commands/uploads/createUploadUrl.js';
+import { createMyAvatarUploadUrl } from '../commands/storeSettings.js';
 import { userView } from '../commands/users.js';
 import { invalid, notFound } from '../http/errors.js';
 import { inLocale, messages } from '../http/messages.js';

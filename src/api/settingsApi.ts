@@ -35,3 +35,11 @@ export const createSocialLink = (storeUuid: string, body: Pick<SocialLink, 'netw
   unwrap(api.POST('/stores/{storeUuid}/social_links', { params: { path: { storeUuid } }, body, signal }));
 export const deleteSocialLink = (storeUuid: string, socialLinkId: number, signal?: AbortSignal) =>
   unwrap(api.DELETE('/stores/{storeUuid}/social_links/{socialLinkId}', { params: { path: { storeUuid, socialLinkId } }, signal }));
+
+export type Company = components['schemas']['Company'];
+export type CompanyUpdate = NonNullable<paths['/stores/{storeUuid}/companies/{companyId}']['put']['requestBody']>['content']['application/json'];
+
+/** GET /stores/{uuid}/companies: the store's one company (created blank on first read). */
+export const companiesQuery = (storeUuid: string) => $api.queryOptions('get', '/stores/{storeUuid}/companies', { params: { path: { storeUuid } } });
+export const updateCompany = (storeUuid: string, companyId: number, body: CompanyUpdate, signal?: AbortSignal) =>
+  unwrap(api.PUT('/stores/{storeUuid}/companies/{companyId}', { params: { path: { storeUuid, companyId } }, body, signal }));

@@ -105,19 +105,6 @@ export function storeUploadApi(storeUuid: string, purpose: components['schemas']
   };
 }
 
-/** The signed-in user's avatar (POST /users/me/urls/presigned, one image), then the same PUT of the bytes. */
-export function avatarUploadApi(): UploadApi {
-  return {
-    presign: async ({ file, contentType }, signal) => {
-      const answer = await unwrap(
-        api.POST('/users/me/urls/presigned', { body: { filename: file.name.slice(0, 255) || 'avatar', size: file.size, ...(contentType ? { content_type: contentType } : {}) }, signal }),
-      );
-      return { url: answer.upload_url, method: answer.method, headers: answer.headers, fileUrl: answer.file_url };
-    },
-    put: trainingUploadApi('').put,
-  };
-}
-
 export interface ScormPlacement {
   /** The section the package goes in; null for the top level. */
   parentId: number | null;

@@ -58,7 +58,6 @@ export const parts = defineMessages({
   learner: { id: 'part.learner', defaultMessage: 'Espace apprenant' },
 });
 const later = (comesWith: MessageDescriptor) => ({ comesWith });
-const SETTINGS = later(parts.settings);
 const MARKETING = later(parts.marketing);
 const LEARNER = later(parts.learner);
 
@@ -227,9 +226,9 @@ export const routes: readonly AppRoute[] = [
   // Settings
   { path: '/parametres', name: 'settings', layout: 'default', guard: MANAGERS, load: () => import('../pages/settings/GeneralSettingsPage').then((m) => m.GeneralSettingsPage) },
   { path: '/parametres/equipe', name: 'settings_team', layout: 'default', guard: MANAGERS, load: () => import('../pages/settings/TeamPage').then((m) => m.TeamPage) },
-  { path: '/parametres/seo', name: 'settings_seo', layout: 'default', guard: MANAGERS, ...SETTINGS },
+  { path: '/parametres/seo', name: 'settings_seo', layout: 'default', guard: MANAGERS, load: () => import('../pages/settings/SeoSettingsPage').then((m) => m.SeoSettingsPage) },
   { path: '/parametres/sso', name: 'settings_sso', layout: 'default', guard: MANAGERS, plans: ['EXPERT'], load: () => import('../pages/settings/SsoSettingsPage').then((m) => m.SsoSettingsPage) },
-  { path: '/parametres/entreprise', name: 'settings_company', layout: 'default', guard: MANAGERS, ...SETTINGS },
+  { path: '/parametres/entreprise', name: 'settings_company', layout: 'default', guard: MANAGERS, load: () => import('../pages/settings/CompanySettingsPage').then((m) => m.CompanySettingsPage) },
   {
     path: '/parametres/paiements',
     name: 'settings_payments',
@@ -239,7 +238,13 @@ export const routes: readonly AppRoute[] = [
     query: ['stripe'],
     load: () => import('../pages/settings/PaymentSettingsPage').then((m) => m.PaymentSettingsPage),
   },
-  { path: '/parametres/communications', name: 'settings_communication', layout: 'default', guard: MANAGERS, ...SETTINGS },
+  {
+    path: '/parametres/communications',
+    name: 'settings_communication',
+    layout: 'default',
+    guard: MANAGERS,
+    load: () => import('../pages/settings/CommunicationSettingsPage').then((m) => m.CommunicationSettingsPage),
+  },
   {
     path: '/parametres/integrations',
     name: 'settings_integrations',

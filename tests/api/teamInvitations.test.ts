@@ -362,4 +362,19 @@ describe('createMyAvatarUploadUrl and updateMe picture', () => {
     expect(invalidFields(await api('PUT', '/users/me', { token: member.token, body: { picture: 'https://evil.example/x.png' } }))).toEqual(['picture']);
     expect((await checked('updateMe', 'PUT', '/users/me', { token: member.token, body: { picture: null } })).body.picture).toBeNull();
   });
+
+  it('is the AVATAR purpose of createStoreUploadUrl (the path the account page uses): same checks, same picture rule', async () => {
+    const member = await newMember('ANALYST');
+    const store = ((await api('GET', '/users/me', { token: member.token })).body.store.uuid) as string;
+    const body = { purpose: 'AVATAR', filename: 'moi.png', size: 8, content_type: 'image/png' };
+    const presigned = await checked('createStoreUploadUrl', 'POST', `/stores/${store}/urls/presigned`, { token: member.token, body });
+    expect(presigned.status, presigned.text).toBe(200);
+    expect(invalidFields(await api('POST', `/stores/${store}/urls/presigned`, { token: member.token, body: { ...body, filename: 'moi.pdf', content_type: 'application/pdf' } }))).toEqual(['content_type']);
+    const picture = presigned.body.file_url as string;
+    const put = await fetch(local(presigned.body.upload_url), { method: 'PUT', body: new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]), headers: presigned.body.headers });
+    expect(put.status).toBe(204);
+    expect((await checked('updateMe', 'PUT', '/users/me', { token: member.token, body: { picture } })).body.picture).toBe(picture);
+    // Another member cannot take it as theirs.
+    expect(invalidFields(await api('PUT', '/users/me', { token: owner, body: { picture } }))).toEqual(['picture']);
+  });
 });

@@ -1,28 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from './fixtures';
-import { logIn } from './session';
+import { expect, test } from './fixtures';
+import { freshOwner } from './freshOwner';
 
 /** The settings tabs of issue 15: the general page's subdomain and the home checklist; the personal API key. */
-
-const QUESTIONNAIRE = JSON.stringify([
-  { name: 'HOW_FOUND_US', type: 'radio', value: 'SEO', other: null },
-  { name: 'WHO_ARE_YOU', type: 'radio', value: 'COACH', other: null },
-  { name: 'WHAT_CERTIFICATIONS', type: 'radio', value: 'NO', other: null },
-  { name: 'WHAT_MAIN_ACTIVITY', type: 'select', value: 'SPORT', other: null },
-  { name: 'WHAT_TOOL', type: 'radio', value: 'NOTHING', other: null },
-  { name: 'WHAT_IMPORTANT', type: 'checkbox', value: ['SIMPLE'], other: null },
-]);
-
-/** A new trainer (their own PERCENT store, questionnaire answered so the home page shows the checklist), signed in. */
-async function freshOwner(page: Page, request: APIRequestContext) {
-  const email = `settings-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const registered = await request.post('/api/v1/register', { data: { email, password: 'demo-password', firstname: 'Sandrine' } });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const { token, user } = (await registered.json()) as { token: string; user: { store: { uuid: string } } };
-  const answered = await request.put(`/api/v1/stores/${user.store.uuid}`, { headers: { Authorization: `Bearer ${token}` }, data: { onboarding_questions: QUESTIONNAIRE } });
-  expect(answered.status()).toBe(200);
-  await logIn(page, email);
-  return { token };
-}
 
 test('the owner changes the subdomain with live availability, and the home checklist step is done', async ({ page, request }) => {
   await freshOwner(page, request);

@@ -56,7 +56,9 @@ export async function markPaid(tx: Tx, order: OrderRow, now: Date): Promise<Orde
       .update(stores)
       .set({ plan: order.plan, planFrequency: order.frequency, planPeriodEnd: end, planPeriodCents: order.periodCents, planCancelAtPeriodEnd: false })
       .where(eq(stores.id, store.id));
-    description = `Abonnement ${PLAN_LABEL[order.plan]} ${FREQUENCY_LABEL[order.frequency]}, du ${day(now)} au ${day(end)}`;
+    description = `${order.renewalOf ? 'Renouvellement de l’abonnement' : 'Abonnement'} ${PLAN_LABEL[order.plan]} ${FREQUENCY_LABEL[order.frequency]}, du ${day(now)} au ${day(end)}`;
+    // A renewal renews the paid seats too, on the same invoice (README, platform billing).
+    if (order.seats) description += `, ${order.seats} compte${order.seats > 1 ? 's' : ''} utilisateur${order.seats > 1 ? 's' : ''} supplémentaire${order.seats > 1 ? 's' : ''}`;
   } else {
     const seats = order.seats ?? 0;
     await tx

@@ -64,6 +64,19 @@ export async function expireEndedSubscriptions(services: Pick<Services, 'db' | '
   return ended.length;
 }
 
+/**
+ * A renewal declined for the last time (server/jobs/renewals.ts): the store goes back to Découverte, its paid seats
+ * with it, unless its plan changed meanwhile (a plan bought since has another period end).
+ */
+export async function endPaidPlan(services: Pick<Services, 'db'>, storeId: string, periodEnd: Date): Promise<boolean> {
+  const ended = await services.db
+    .update(stores)
+    .set(ENDED)
+    .where(and(eq(stores.id, storeId), eq(stores.planPeriodEnd, periodEnd)))
+    .returning({ id: stores.id });
+  return ended.length > 0;
+}
+
 async function freshStore(services: Services, storeId: string): Promise<StoreRow> {
   const [store] = await services.db.select().from(stores).where(eq(stores.id, storeId));
   if (!store) throw notFound();

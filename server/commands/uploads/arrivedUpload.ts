@@ -28,7 +28,7 @@ export async function arrivedUpload(services: Services, storeId: string, trainin
 export const arrivedLearnerUpload = (services: Services, storeId: string, customerId: string, url: string, db: Database = services.db) =>
   arrivedAmong(services, and(eq(uploads.storeId, storeId), eq(uploads.customerId, customerId), eq(uploads.type, 'ASSIGNMENT'))!, url, db);
 
-/** The user's own avatar image (createMyAvatarUploadUrl) whose public address is `url`, once arrived; else null. */
+/** The user's own avatar image (createStoreUploadUrl's AVATAR purpose, or createMyAvatarUploadUrl which is the same) whose public address is `url`, once arrived; else null. */
 export const arrivedAvatarUpload = (services: Services, storeId: string, userId: string, url: string) =>
   arrivedAmong(services, and(eq(uploads.storeId, storeId), eq(uploads.userId, userId), isNull(uploads.trainingId), isNull(uploads.customerId), eq(uploads.type, 'IMAGE'))!, url, services.db);
 

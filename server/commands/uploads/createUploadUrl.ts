@@ -61,11 +61,6 @@ export async function createUploadUrl(services: Services, auth: AuthContext, tra
   return presignUpload(services, { store: auth.store, trainingId: training.id, userId: auth.user.id, customerId: null, anyPlan: auth.user.isAdmin }, input);
 }
 
-/** POST /users/me/urls/presigned: one image, the user's avatar (sent to updateMe as `picture` once arrived). */
-export async function createMyAvatarUploadUrl(services: Services, auth: AuthContext, input: Omit<UploadRequest, 'type'>): Promise<PresignedUrl> {
-  return presignUpload(services, { store: auth.store, trainingId: null, userId: auth.user.id, customerId: null, anyPlan: auth.user.isAdmin }, { ...input, type: 'IMAGE' });
-}
-
 /** The checks and the record behind every upload address (the team's, and the learner's in the learner area). */
 export async function presignUpload(services: Services, owner: UploadOwner, input: UploadRequest): Promise<PresignedUrl> {
   const maxSize = maxUploadSize(input.type, owner.store.plan);

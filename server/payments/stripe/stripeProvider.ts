@@ -4,8 +4,10 @@ import type { StripeAccountState } from '../../db/schema.js';
 import {
   installmentChargeKey,
   WebhookSignatureError,
+  platformRenewalKey,
   type ChargeInstallmentInput,
   type ChargeInstallmentResult,
+  type ChargePlatformRenewalInput,
   type PaymentEvent,
   type PaymentProvider,
   type PaymentStore,
@@ -95,7 +97,9 @@ export class StripeProvider implements PaymentProvider {
         customer_email: input.customerEmail,
         client_reference_id: input.orderId,
         metadata,
-        payment_intent_data: { metadata },
+        // The card is kept for the renewals at the end of each period (chargePlatformRenewal).
+        customer_creation: 'always',
+        payment_intent_data: { metadata, setup_future_usage: 'off_session' },
         success_url: input.returnUrl,
         cancel_url: input.cancelUrl,
       },
@@ -103,6 +107,42 @@ export class StripeProvider implements PaymentProvider {
     );
     if (!session.url) throw new Error(`Stripe answered checkout session ${session.id} without a url`);
     return { providerRef: session.id, paymentUrl: session.url };
+  }
+
+  /**
+   * A renewal of the platform's billing: an off-session PaymentIntent on the platform's account with the card the
+   * store's last paid platform Checkout Session saved, `platform_order_id` in its metadata. The renewal job passes
+   * the answer to applyPlatformPaymentEvent; a `processing` one is asked again later with the same idempotency key.
+   */
+  async chargePlatformRenewal(input: ChargePlatformRenewalInput): Promise<ChargeInstallmentResult> {
+    const session = await this.stripe.checkout.sessions.retrieve(input.previousProviderRef, { expand: ['payment_intent'] });
+    const first = session.payment_intent;
+    const paymentMethod = first && typeof first !== 'string' ? first.payment_method : null;
+    const customer = typeof session.customer === 'string' ? session.customer : (session.customer?.id ?? null);
+    if (!customer || !paymentMethod) return { chargeRef: null, status: 'failed', declineCode: 'no_saved_card' };
+    const metadata = { platform_order_id: input.orderId, store_id: input.storeId };
+    try {
+      const intent = await this.stripe.paymentIntents.create(
+        {
+          amount: input.amountCents,
+          currency: input.currency,
+          customer,
+          payment_method: typeof paymentMethod === 'string' ? paymentMethod : paymentMethod.id,
+          off_session: true,
+          confirm: true,
+          description: input.description,
+          metadata,
+        },
+        { idempotencyKey: platformRenewalKey(input.orderId, input.attempt) },
+      );
+      return { chargeRef: intent.id, status: intent.status === 'succeeded' ? 'succeeded' : intent.status === 'processing' ? 'processing' : 'failed', declineCode: null };
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeCardError) {
+        const intent = (error.raw as { payment_intent?: { id?: string } }).payment_intent;
+        return { chargeRef: intent?.id ?? null, status: 'failed', declineCode: error.decline_code ?? error.code ?? null };
+      }
+      throw error;
+    }
   }
 
   /** Verifies the Stripe-Signature header over the raw bytes with each configured secret (platform, then Connect). */

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { defineMessages, useIntl } from 'react-intl';
-import { avatarUploadApi } from '../../api/uploadApi';
+import { storeUploadApi } from '../../api/uploadApi';
 import { deleteMe, supportInfoQuery, updateMe, type DeleteMeBody, type ProfileUpdate } from '../../api/usersApi';
 import { AuthActor } from '../../app/auth';
 import { failureText, fieldErrors } from '../../app/failureText';
@@ -138,7 +138,7 @@ export function AccountPage() {
             )}
             <FormError>{failureText(intl, avatar.error)}</FormError>
             <FileUploadField
-              uploadApi={avatarUploadApi()}
+              uploadApi={storeUploadApi(user.store.uuid, 'AVATAR')}
               type="IMAGE"
               value={user.picture}
               onChange={saveAvatar}

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { fromPromise } from 'xstate';
@@ -8,7 +7,7 @@ import { settleUnlessAborted } from '../../../machines/support/settleUnlessAbort
 import { SCHOOL_BASE } from '../../../shared/schoolPaths';
 import { isDomain } from '../../../shared/validation';
 import { checkSubdomain } from '../../api/settingsApi';
-import { onboardingQuery, updateStore, type StoreUpdate } from '../../api/storesApi';
+import type { StoreUpdate } from '../../api/storesApi';
 import { storeUploadApi } from '../../api/uploadApi';
 import { AuthActor } from '../../app/auth';
 import { failureText, fieldErrors } from '../../app/failureText';
@@ -24,6 +23,7 @@ import { ButtonLink } from '../../components/ui/Link';
 import { TextField } from '../../components/ui/TextField';
 import type { components } from '../../api/schema.gen';
 import { SettingsFrame } from './SettingsFrame';
+import { useStoreSaver } from './storeSaver';
 
 type Store = components['schemas']['Store'];
 
@@ -95,19 +95,6 @@ export function GeneralSettingsPage() {
       <PicturesCard store={user.store} />
     </SettingsFrame>
   );
-}
-
-/** Saves fields of the store and tells the app (the auth machine's user) and the home checklist. */
-function useStoreSaver(store: Store) {
-  const auth = AuthActor.useActorRef();
-  const queryClient = useQueryClient();
-  return async (body: StoreUpdate, signal?: AbortSignal) => {
-    const updated = await updateStore(store.uuid, body, signal);
-    const user = auth.getSnapshot().context.user;
-    if (user) auth.send({ type: 'USER_UPDATED', user: { ...user, store: updated } });
-    await queryClient.invalidateQueries({ queryKey: onboardingQuery(store.uuid).queryKey });
-    return updated;
-  };
 }
 
 function SubdomainCard({ store }: { store: Store }) {
