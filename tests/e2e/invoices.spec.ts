@@ -17,7 +17,9 @@ async function paidLearner(request: APIRequestContext, email: string, password: 
     return (await response.json()) as T;
   };
   const learner = await send<{ token: string; learner: { uuid: string } }>('/register', { email, password, firstname: 'Margaux', lastname: 'Facturée' });
-  const training = await request.get(`/api/v1/school/stores/demo/trainings/${PHOTO}`);
+  const catalogue = await request.get('/api/v1/school/stores/demo/trainings?per_page=100');
+  const slug = ((await catalogue.json()) as { data: { uuid: string; slug: string }[] }).data.find((row) => row.uuid === PHOTO)!.slug;
+  const training = await request.get(`/api/v1/school/stores/demo/trainings/${slug}`);
   const schedules = ((await training.json()) as { payment_schedules: { id: number; type: string }[] }).payment_schedules;
   const once = schedules.find((schedule) => schedule.type === 'ONE_TIME')!;
   const order = await send<{ uuid: string }>(

@@ -10,22 +10,18 @@ import { Button } from '../ui/Button';
 import './invoices.css';
 
 const m = defineMessages({
-  colReference: { id: 'invoices.col.reference', defaultMessage: 'Numéro' },
-  colDate: { id: 'invoices.col.date', defaultMessage: 'Date' },
-  colDescription: { id: 'invoices.col.description', defaultMessage: 'Objet' },
-  colAmount: { id: 'invoices.col.amount', defaultMessage: 'Montant TTC' },
-  colPdf: { id: 'invoices.col.pdf', defaultMessage: 'PDF' },
   invoice: { id: 'invoices.kind.invoice', defaultMessage: 'Facture' },
   creditNote: { id: 'invoices.kind.creditNote', defaultMessage: 'Avoir' },
   download: { id: 'invoices.download', defaultMessage: 'Télécharger' },
 });
 const mv = {
+  meta: defineMessage<{ date: string; amount: string }>({ id: 'invoices.meta', defaultMessage: '{date} · {amount} TTC' }),
   downloadLabel: defineMessage<{ reference: string }>({ id: 'invoices.downloadLabel', defaultMessage: 'Télécharger {reference} (PDF)' }),
   failed: defineMessage<{ message: string }>({ id: 'invoices.failed', defaultMessage: 'Le document n’a pas pu être téléchargé : {message}' }),
 };
 
 /**
- * Invoices and credit notes as a table with a PDF download per row: the customer page's (back office) and the
+ * Invoices and credit notes as a list with a PDF download per row (narrow enough for the learner's account card): the customer page's (back office) and the
  * learner's "Mes factures" (learner area) read the same rows, each through its own API module (`download`).
  */
 export function InvoiceList({ invoices, download }: { invoices: LearnerInvoice[]; download: (invoice: LearnerInvoice, signal: AbortSignal) => Promise<Blob> }) {
@@ -41,47 +37,34 @@ export function InvoiceList({ invoices, download }: { invoices: LearnerInvoice[]
           {intl.formatMessage(mv.failed, { message: failureText(intl, request.error) ?? '' })}
         </Banner>
       )}
-      <div className="invoice-list__scroll">
-        <table className="invoice-list">
-          <thead>
-            <tr>
-              <th scope="col">{intl.formatMessage(m.colReference)}</th>
-              <th scope="col">{intl.formatMessage(m.colDate)}</th>
-              <th scope="col">{intl.formatMessage(m.colDescription)}</th>
-              <th scope="col" className="invoice-list__amount">
-                {intl.formatMessage(m.colAmount)}
-              </th>
-              <th scope="col">
-                <span className="visually-hidden">{intl.formatMessage(m.colPdf)}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {invoices.map((invoice) => (
-              <tr key={invoice.id} data-testid="invoice-row" data-reference={invoice.reference}>
-                <td>
-                  <span className="invoice-list__kind">{intl.formatMessage(invoice.kind === 'INVOICE' ? m.invoice : m.creditNote)}</span> {invoice.reference}
-                </td>
-                <td>{intl.formatDate(invoice.issued_at, { dateStyle: 'medium' })}</td>
-                <td>{invoice.description}</td>
-                <td className="invoice-list__amount">{formatEuros(((invoice.kind === 'CREDIT_NOTE' ? -1 : 1) * invoice.amount_including_tax_cents) / 100, locale)}</td>
-                <td>
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    onPress={() => request.submit(invoice)}
-                    isDisabled={request.isSubmitting}
-                    aria-label={intl.formatMessage(mv.downloadLabel, { reference: invoice.reference })}
-                    data-testid="invoice-download"
-                  >
-                    {intl.formatMessage(m.download)}
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ul className="invoice-list">
+        {invoices.map((invoice) => (
+          <li key={invoice.id} className="invoice-list__item" data-testid="invoice-row" data-reference={invoice.reference}>
+            <div className="invoice-list__main">
+              <span className="invoice-list__reference">
+                <strong>{intl.formatMessage(invoice.kind === 'INVOICE' ? m.invoice : m.creditNote)}</strong> {invoice.reference}
+              </span>
+              <span className="invoice-list__description">{invoice.description}</span>
+              <span className="invoice-list__meta">
+                {intl.formatMessage(mv.meta, {
+                  date: intl.formatDate(invoice.issued_at, { dateStyle: 'medium' }),
+                  amount: formatEuros(((invoice.kind === 'CREDIT_NOTE' ? -1 : 1) * invoice.amount_including_tax_cents) / 100, locale),
+                })}
+              </span>
+            </div>
+            <Button
+              size="sm"
+              variant="secondary"
+              onPress={() => request.submit(invoice)}
+              isDisabled={request.isSubmitting}
+              aria-label={intl.formatMessage(mv.downloadLabel, { reference: invoice.reference })}
+              data-testid="invoice-download"
+            >
+              {intl.formatMessage(m.download)}
+            </Button>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
