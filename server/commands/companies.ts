@@ -53,6 +53,7 @@ export async function updateCompany(services: Services, storeId: string, company
       email: clean(input.email),
       phone: clean(input.phone),
       signatoryName: clean(input.signatory_name),
+      vatRateBp: input.vat_rate === undefined ? undefined : input.vat_rate === null ? null : Math.round(input.vat_rate * 100),
       updatedAt: services.clock(),
     })
     .where(and(eq(companies.id, companyId), eq(companies.storeId, storeId)))

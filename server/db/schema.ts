@@ -1134,6 +1134,11 @@ export const companies = pgTable('companies', {
   email: text('email'),
   phone: text('phone'),
   signatoryName: text('signatory_name'),
+  /**
+   * The VAT rate its invoices to learners apply, in basis points (2000 = 20 %); null: not subject to VAT (franchise en
+   * base), its invoices print "TVA non applicable, art. 293 B du CGI".
+   */
+  vatRateBp: integer('vat_rate_bp'),
   updatedAt: updatedAt(),
 });
 
@@ -1687,3 +1692,83 @@ export const communitySubscriptions = pgTable(
     uniqueIndex('community_subscriptions_target_person_key').on(sql`coalesce(${t.commentId}, ${t.postId})`, sql`coalesce(${t.userId}, ${t.customerId})`),
   ],
 );
+
+/** Who sold, as printed on a learner's invoice: the store's company when the invoice was issued (never changed after). */
+export interface InvoiceSellerData {
+  name: string;
+  legalForm: string | null;
+  addressLines: string[];
+  siret: string | null;
+  vatNumber: string | null;
+  activityNumber: string | null;
+  email: string | null;
+}
+
+/** Who bought: the checkout's billing address when given, else the learner's name and e-mail. */
+export interface InvoiceBuyerData {
+  name: string;
+  companyName: string | null;
+  addressLines: string[];
+  email: string;
+}
+
+/** One line of a learner's invoice; amounts in cents. */
+export interface InvoiceLineData {
+  description: string;
+  quantity: number;
+  unitExclTaxCents: number;
+  exclTaxCents: number;
+}
+
+/**
+ * Invoices (factures) and credit notes (avoirs) of a store to its learners (issue 14): one INVOICE per paid payment,
+ * one CREDIT_NOTE per refunded one, written by applyPaymentEvent in the payment's transaction. Numbers follow one
+ * another per store, invoices and credit notes in one series, from the store's counter row (no gap, no duplicate).
+ * Amounts are integer cents; seller, buyer and lines are copied at issue, so a later change prints nothing else.
+ */
+export const learnerInvoices = pgTable(
+  'learner_invoices',
+  {
+    id: serial('id').primaryKey(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    saleId: uuid('sale_id')
+      .notNull()
+      .references(() => sales.id, { onDelete: 'cascade' }),
+    transactionId: integer('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['INVOICE', 'CREDIT_NOTE'] }).notNull(),
+    /** 1, 2, 3 … per store. */
+    number: integer('number').notNull(),
+    /** A credit note's invoice. */
+    creditedInvoiceId: integer('credited_invoice_id'),
+    seller: jsonb('seller').$type<InvoiceSellerData>().notNull(),
+    buyer: jsonb('buyer').$type<InvoiceBuyerData>().notNull(),
+    lines: jsonb('lines').$type<InvoiceLineData[]>().notNull(),
+    currency: text('currency').notNull().default('EUR'),
+    /** Null: not subject to VAT (the exemption mention is printed). */
+    vatRateBp: integer('vat_rate_bp'),
+    exclTaxCents: integer('excl_tax_cents').notNull(),
+    vatCents: integer('vat_cents').notNull(),
+    inclTaxCents: integer('incl_tax_cents').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('learner_invoices_store_number_key').on(t.storeId, t.number),
+    uniqueIndex('learner_invoices_transaction_kind_key').on(t.transactionId, t.kind),
+    index('learner_invoices_customer_idx').on(t.storeId, t.customerId, t.id),
+  ],
+);
+
+/** The last learner-invoice number given per store: incremented in the paying transaction, so numbers have no gaps. */
+export const learnerInvoiceCounters = pgTable('learner_invoice_counters', {
+  storeId: uuid('store_id')
+    .primaryKey()
+    .references(() => stores.id, { onDelete: 'cascade' }),
+  last: integer('last').notNull(),
+});

@@ -1,4 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
+import { issueInvoice } from '../commands/invoices/issue.js';
 import type { Database } from './client.js';
 import {
   customerConnections,
@@ -220,12 +221,18 @@ export async function seedLearners(db: Database, input: LearnersSeedInput) {
       : [],
   );
   const written = await db.insert(sales).values([...paid, ...abandoned]).returning();
-  await db.insert(transactions).values(
-    written.flatMap((sale) => {
-      const l = learners[people.findIndex((person) => person.id === sale.customerId)]!;
-      return paymentsOf(sale, l.sale?.instalments);
-    }),
-  );
+  const payments = await db
+    .insert(transactions)
+    .values(
+      written.flatMap((sale) => {
+        const l = learners[people.findIndex((person) => person.id === sale.customerId)]!;
+        return paymentsOf(sale, l.sale?.instalments);
+      }),
+    )
+    .returning();
+  // Each payment taken has its invoice, numbered in the order they were paid, as applyPaymentEvent writes them.
+  const taken = payments.filter((payment) => payment.status === 'PAID' && payment.paidAt).sort((a, b) => a.paidAt!.getTime() - b.paidAt!.getTime() || a.id - b.id);
+  for (const payment of taken) await issueInvoice(db, written.find((sale) => sale.id === payment.saleId)!, payment, payment.paidAt!);
   await seedDiscountCodes(db, input, written.filter((sale) => sale.discountCode));
 
   await seedComments(db, input, training.id, items, people);

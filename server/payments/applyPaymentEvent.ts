@@ -10,6 +10,7 @@ import type { JobQueue } from '../jobs/queue.js';
 import { emitWebhookEvent } from '../commands/webhooks/webhooks.js';
 import type { PaymentEvent } from './provider.js';
 import { autoJoinLearners } from '../commands/community/autoJoin.js';
+import { issueCreditNote, issueInvoice } from '../commands/invoices/issue.js';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type SaleRow = typeof sales.$inferSelect;
@@ -35,7 +36,9 @@ const AWAITING = ['DRAFT'] as const;
  * - the sale row is locked, so two different events of one sale apply one after the other;
  * - the affiliate's commission is written with the first payment only, and its unique sale id makes it once;
  * - effects are guarded by the current status (a PAID payment never goes back to FAILED; an ABANDONED after
- *   PAID is ignored; a PAID after ABANDONED or FAILED still enrols, since the money was taken).
+ *   PAID is ignored; a PAID after ABANDONED or FAILED still enrols, since the money was taken);
+ * - each payment taken gets its invoice, and each refund its credit note, numbered from the store's counter row in
+ *   this same transaction (server/commands/invoices/issue.ts): no gap, no duplicate, whatever the concurrency.
  *
  * Sale statuses (our reading of spec 3's list): DRAFT until the first payment, PAID when everything due is paid,
  * IN_PROGRESS while instalments remain (the later ones are INCOMING transactions), FAILED when the first payment
@@ -54,7 +57,8 @@ export async function applyPaymentEvent(services: Pick<Services, 'db' | 'clock' 
     if (!recorded.length) return { kind: 'replay' };
 
     const payments = await tx.select().from(transactions).where(eq(transactions.saleId, sale.id)).orderBy(asc(transactions.installmentNumber), asc(transactions.id));
-    const payment = pick(payments, event.installmentNumber ?? null);
+    const byCharge = event.outcome === 'REFUNDED' && event.chargeRef ? payments.find((p) => p.providerRef === event.chargeRef) : undefined;
+    const payment = byCharge ?? pick(payments, event.installmentNumber ?? null);
     if (!payment) return { kind: 'ignored', sale };
     const now = event.occurredAt;
 
@@ -64,6 +68,7 @@ export async function applyPaymentEvent(services: Pick<Services, 'db' | 'clock' 
         .update(transactions)
         .set({ status: 'PAID', paidAt: now, providerRef: payment.providerRef ?? (await unusedChargeRef(tx, event)) })
         .where(eq(transactions.id, payment.id));
+      await issueInvoice(tx, sale, payment, now);
       const paidNow = payments.filter((p) => p.status === 'PAID').length + 1;
       const firstPayment = sale.paidAt === null;
       const status = paidNow >= payments.length ? 'PAID' : 'IN_PROGRESS';
@@ -80,6 +85,13 @@ export async function applyPaymentEvent(services: Pick<Services, 'db' | 'clock' 
         await emitSaleEvents(tx, services.jobs, updated!, enrolled, now);
       }
       return { kind: 'applied', sale: updated!, enrolled: firstPayment };
+    }
+
+    if (event.outcome === 'REFUNDED') {
+      // Money given back: the invoice is credited once; the sale, the payment and the access stay as they are.
+      if (payment.status !== 'PAID') return { kind: 'ignored', sale };
+      const note = await issueCreditNote(tx, payment, now);
+      return note ? { kind: 'applied', sale, enrolled: false } : { kind: 'ignored', sale };
     }
 
     // FAILED or ABANDONED: a payment already taken stays taken.

@@ -53,7 +53,8 @@ export interface PaymentEvent {
   eventId: string;
   /** The sale's uuid as the provider carried it back. */
   saleId: string;
-  outcome: 'PAID' | 'FAILED' | 'ABANDONED';
+  /** REFUNDED: a paid payment was given back in full (its credit note is written; the access stays, the team decides). */
+  outcome: 'PAID' | 'FAILED' | 'ABANDONED' | 'REFUNDED';
   installmentNumber?: number | null;
   /** The provider's id of the charge (payment intent, capture, invoice), kept on the transaction. */
   chargeRef?: string | null;

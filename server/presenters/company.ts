@@ -20,6 +20,7 @@ export function presentCompany(row: CompanyRow): components['schemas']['Company'
     email: row.email,
     phone: row.phone,
     signatory_name: row.signatoryName,
+    vat_rate: row.vatRateBp === null ? null : row.vatRateBp / 100,
     updated_at: row.updatedAt.toISOString(),
   };
 }

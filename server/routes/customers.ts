@@ -16,6 +16,8 @@ import {
 import { exportCustomers } from '../commands/customers/exportCustomers.js';
 import { exportAbandonedCarts } from '../commands/evidence/abandonedCarts.js';
 import { exportCustomerLogs } from '../commands/evidence/activityLog.js';
+import { customerInvoicePdf, listCustomerInvoices } from '../commands/invoices/invoices.js';
+import { pdfHeaders } from '../http/pdf.js';
 import { scopeOf, signedIn, type HandlerMap } from '../openapi/handler.js';
 import { pageRequest } from './trainingLearners.js';
 
@@ -49,6 +51,15 @@ export const customerHandlers: HandlerMap = {
   async exportCustomerLogs(ctx) {
     const { body, headers } = await exportCustomerLogs(ctx.services, scopeOf(ctx).id, ctx.params.customerUuid, ctx.query.training_uuid, ctx.locale);
     return { status: 200, body, headers };
+  },
+
+  async listCustomerInvoices(ctx) {
+    return { status: 200, body: await listCustomerInvoices(ctx.services, scopeOf(ctx).id, ctx.params.customerUuid) };
+  },
+
+  async getCustomerInvoicePdf(ctx) {
+    const { pdf, filename } = await customerInvoicePdf(ctx.services, scopeOf(ctx).id, ctx.params.customerUuid, ctx.params.invoiceId);
+    return { status: 200, body: pdf, headers: pdfHeaders(filename) };
   },
 
   async getCustomer(ctx) {

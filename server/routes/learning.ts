@@ -1,6 +1,7 @@
 import { learnerCertificate } from '../commands/certificates/certificates.js';
 import { giveLessonFeedback } from '../commands/learning/feedback.js';
 import { createLearnerUploadUrl, createMyAssignmentComment, listMyAssignmentComments, submitMyAssignment } from '../commands/learning/handIn.js';
+import { listMyInvoices, myInvoicePdf } from '../commands/invoices/invoices.js';
 import { getLesson } from '../commands/learning/lesson.js';
 import { createLessonComment, listLessonComments } from '../commands/learning/lessonComments.js';
 import { getMyTraining, listMyTrainings } from '../commands/learning/myTrainings.js';
@@ -19,6 +20,17 @@ import { pageRequest } from './trainingLearners.js';
 export const learningHandlers: HandlerMap = {
   async listMyTrainings(ctx) {
     return { status: 200, body: { data: await listMyTrainings(ctx.services, signedInLearner(ctx)) } };
+  },
+
+  async listMyInvoices(ctx) {
+    const learner = signedInLearner(ctx);
+    return { status: 200, body: await listMyInvoices(ctx.services, learner.store.id, learner.customer.id) };
+  },
+
+  async getMyInvoicePdf(ctx) {
+    const learner = signedInLearner(ctx);
+    const { pdf, filename } = await myInvoicePdf(ctx.services, learner.store.id, learner.customer.id, ctx.params.invoiceId);
+    return { status: 200, body: pdf, headers: pdfHeaders(filename) };
   },
 
   async getMyTraining(ctx) {

@@ -1850,6 +1850,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stores/{storeUuid}/customers/{customerUuid}/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                /** @description A customer (learner) of the store. */
+                customerUuid: components["parameters"]["CustomerUuid"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A customer's invoices and credit notes
+         * @description Our design (issue 14: invoices listed on the customer's page; the spec names the entity only). Every invoice and credit note the store issued to this learner, newest first (a learner has one per payment taken or refunded, so the list is not paged). Another store's customer answers 404.
+         */
+        get: operations["listCustomerInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/customers/{customerUuid}/invoices/{invoiceId}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                /** @description A customer (learner) of the store. */
+                customerUuid: components["parameters"]["CustomerUuid"];
+                invoiceId: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * One of a customer's invoices or credit notes (PDF)
+         * @description Our design (issue 14): the invoice as a PDF with the French mentions (seller's name, address, SIRET and VAT number when given, buyer, number, date, lines, amounts excluding and including tax, the VAT rate or the exemption mention). An invoice of another customer or another store answers 404.
+         */
+        get: operations["getCustomerInvoicePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/stores/{storeUuid}/customers/{customerUuid}/crm/tags": {
         parameters: {
             query?: never;
@@ -4247,6 +4298,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/school/stores/{subdomain}/me/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The learner's invoices and credit notes
+         * @description Our design (issue 14: "Mes factures" on the learner's account page). The invoices and credit notes of the signed-in learner's own payments in this school, newest first.
+         */
+        get: operations["listMyInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/school/stores/{subdomain}/me/invoices/{invoiceId}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+                invoiceId: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * One of the learner's invoices or credit notes (PDF)
+         * @description Our design (issue 14): the same PDF as the back office's getCustomerInvoicePdf. Another learner's invoice, or another school's, answers 404.
+         */
+        get: operations["getMyInvoicePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/school/stores/{subdomain}/me/trainings": {
         parameters: {
             query?: never;
@@ -5249,6 +5347,8 @@ export interface components {
             email: components["schemas"]["Email"] | null;
             phone: string | null;
             signatory_name: string | null;
+            /** @description Our design (issue 14): the VAT rate in percent the store's invoices to learners apply to their prices (which include it); null, the default: not subject to VAT (franchise en base), the invoices print "TVA non applicable, art. 293 B du CGI". */
+            vat_rate: number | null;
             /** Format: date-time */
             updated_at: string;
         };
@@ -5268,6 +5368,8 @@ export interface components {
             email?: string | null;
             phone?: string | null;
             signatory_name?: string | null;
+            /** @description Our design (issue 14): percent, kept to two decimals; null when not subject to VAT (see Company). */
+            vat_rate?: number | null;
         };
         /**
          * @description Our design: networks a social link may point to.
@@ -5935,6 +6037,33 @@ export interface components {
             device_type: components["schemas"]["DeviceType"];
             user_agent: string | null;
             ip_country: string | null;
+        };
+        /** @description Our design (issue 14; the spec names an "invoice" entity only): an invoice (facture) of the store to a learner for one payment taken, or the credit note (avoir) of a refunded payment. Numbers follow one another per store, invoices and credit notes in one series, without gaps. Amounts are integer cents, VAT included in `amount_including_tax_cents`; `vat_rate` null means the seller is not subject to VAT (the PDF prints "TVA non applicable, art. 293 B du CGI"). Seller, buyer and lines are those of the day it was issued. */
+        LearnerInvoice: {
+            id: number;
+            /** @enum {string} */
+            kind: "INVOICE" | "CREDIT_NOTE";
+            /** @description The store's series: 1, 2, 3 … */
+            number: number;
+            /** @description As printed: `F-000042` for an invoice, `AV-000043` for a credit note. */
+            reference: string;
+            /** @description A credit note's invoice; null for an invoice. */
+            credited_invoice_id: number | null;
+            /** @description The first line (what was bought). */
+            description: string;
+            /** @enum {string} */
+            currency: "EUR";
+            /** @description Percent (20, 5.5); null when not subject to VAT. */
+            vat_rate: number | null;
+            amount_excluding_tax_cents: number;
+            vat_cents: number;
+            amount_including_tax_cents: number;
+            /** Format: date-time */
+            issued_at: string;
+            /** Format: uuid */
+            sale_uuid: string;
+            /** Format: uuid */
+            customer_uuid: string;
         };
         AddCustomerCrmTagsBody: {
             tags: string[];
@@ -10877,6 +11006,67 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
         };
     };
+    listCustomerInvoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                /** @description A customer (learner) of the store. */
+                customerUuid: components["parameters"]["CustomerUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoices, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LearnerInvoice"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getCustomerInvoicePdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+                /** @description A customer (learner) of the store. */
+                customerUuid: components["parameters"]["CustomerUuid"];
+                invoiceId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
     addCustomerCrmTags: {
         parameters: {
             query?: never;
@@ -15105,6 +15295,62 @@ export interface operations {
                     "application/json": components["schemas"]["CheckoutOrder"];
                 };
             };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listMyInvoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoices, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LearnerInvoice"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getMyInvoicePdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's subdomain (learner area). */
+                subdomain: components["parameters"]["Subdomain"];
+                invoiceId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
         };

@@ -50,9 +50,9 @@ export function winAnsiSafe(font: PDFFont, text: string): string {
   return out;
 }
 
-const INK = rgb(0.13, 0.16, 0.22);
-const MUTED = rgb(0.38, 0.42, 0.5);
-const ACCENT = rgb(0.2, 0.36, 0.78);
+export const INK = rgb(0.13, 0.16, 0.22);
+export const MUTED = rgb(0.38, 0.42, 0.5);
+export const ACCENT = rgb(0.2, 0.36, 0.78);
 
 const TITLES = { COMPLETION: 'Certificat de réalisation', ATTENDANCE: "Attestation d'assiduité" } as const;
 

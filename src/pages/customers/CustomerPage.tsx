@@ -4,6 +4,7 @@ import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
 import { bundlesListQuery } from '../../api/bundlesApi';
 import { customerConnectionsQuery, customerQuery, customerTrainingQuery, enrolCustomer, refreshCustomers } from '../../api/customersApi';
+import { customerInvoicesQuery, downloadCustomerInvoice } from '../../api/invoicesApi';
 import { trainingChoicesQuery } from '../../api/trainingsApi';
 import { AuthActor } from '../../app/auth';
 import { failureText } from '../../app/failureText';
@@ -11,6 +12,7 @@ import { useRequest } from '../../app/useRequest';
 import { Banner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
+import { InvoiceList } from '../../components/invoices/InvoiceList';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { Form, FormError } from '../../components/ui/Form';
 import { TextLink } from '../../components/ui/Link';
@@ -70,6 +72,9 @@ const m = defineMessages({
   colDate: { id: 'customer.connections.date', defaultMessage: 'Date' },
   colDevice: { id: 'customer.connections.device', defaultMessage: 'Appareil' },
   colBrowser: { id: 'customer.connections.browser', defaultMessage: 'Navigateur' },
+  invoices: { id: 'customer.invoices', defaultMessage: 'Factures' },
+  noInvoice: { id: 'customer.invoices.none', defaultMessage: 'Aucune facture : elles sont émises à chaque paiement reçu.' },
+  invoicesFailed: { id: 'customer.invoices.failed', defaultMessage: 'Les factures n’ont pas pu être chargées.' },
 });
 const mv = {
   blocked: defineMessage<{ reason: string }>({ id: 'customer.blockedReason', defaultMessage: 'Bloqué ({reason})' }),
@@ -218,6 +223,25 @@ function Connections({ storeUuid, customerUuid }: { storeUuid: string; customerU
   );
 }
 
+/** The learner's invoices and credit notes, each downloadable as a PDF. */
+function Invoices({ storeUuid, customerUuid }: { storeUuid: string; customerUuid: string }) {
+  const intl = useIntl();
+  const list = useQuery(customerInvoicesQuery(storeUuid, customerUuid));
+  return (
+    <Card title={intl.formatMessage(m.invoices)}>
+      {list.isPending ? (
+        <Spinner aria-label={intl.formatMessage(commonMessages.loading)} />
+      ) : list.isError ? (
+        <Banner variant="danger">{intl.formatMessage(m.invoicesFailed)}</Banner>
+      ) : list.data.data.length === 0 ? (
+        <p className="muted">{intl.formatMessage(m.noInvoice)}</p>
+      ) : (
+        <InvoiceList invoices={list.data.data} download={(invoice, signal) => downloadCustomerInvoice(storeUuid, customerUuid, invoice.id, signal)} />
+      )}
+    </Card>
+  );
+}
+
 /** /apprenants/:uuid: a learner's profile, trainings (with progress and payments), CRM tags, notes, private details and connections. */
 export function CustomerPage() {
   const intl = useIntl();
@@ -346,6 +370,7 @@ export function CustomerPage() {
             </div>
           </Card>
           <NotesPanel storeUuid={storeUuid} customer={c} canWrite={canWrite} />
+          <Invoices storeUuid={storeUuid} customerUuid={c.uuid} />
           <Connections storeUuid={storeUuid} customerUuid={c.uuid} />
         </div>
         <div className="stack customer-side">

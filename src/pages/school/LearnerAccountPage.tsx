@@ -1,12 +1,16 @@
 import type { FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
+import { downloadMyInvoice, myInvoicesQuery } from '../../api/myInvoicesApi';
 import { updateLearnerMe, type LearnerProfileUpdate } from '../../api/schoolApi';
 import { LearnerAuthActor, useSchool } from '../../app/school';
 import { failureText, fieldErrors } from '../../app/failureText';
 import { useRequest } from '../../app/useRequest';
 import { Banner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
+import { InvoiceList } from '../../components/invoices/InvoiceList';
 import { Form, FormError } from '../../components/ui/Form';
+import { Spinner } from '../../components/ui/Spinner';
 import { ButtonLink } from '../../components/ui/Link';
 import { TextField } from '../../components/ui/TextField';
 import { schoolPath } from '../../../shared/schoolPaths';
@@ -15,7 +19,27 @@ import { learningMessages } from './learning/learningMessages';
 import { authMessages } from '../auth/authMessages';
 import { schoolMessages as m } from './schoolMessages';
 
-/** `/ecole/:subdomain/mon-compte`: who is signed in, the activation reminder, the profile, the way out. */
+/** "Mes factures": the invoices and credit notes of the learner's payments in this school, each as a PDF. */
+function MyInvoices({ subdomain }: { subdomain: string }) {
+  const intl = useIntl();
+  const list = useQuery(myInvoicesQuery(subdomain));
+  return (
+    <div className="school-account__section" data-testid="learner-invoices">
+      <h2>{intl.formatMessage(m.invoicesTitle)}</h2>
+      {list.isPending ? (
+        <Spinner aria-label={intl.formatMessage(commonMessages.loading)} />
+      ) : list.isError ? (
+        <Banner variant="danger">{intl.formatMessage(m.invoicesFailed)}</Banner>
+      ) : list.data.data.length === 0 ? (
+        <p className="muted">{intl.formatMessage(m.invoicesNone)}</p>
+      ) : (
+        <InvoiceList invoices={list.data.data} download={(invoice, signal) => downloadMyInvoice(subdomain, invoice.id, signal)} />
+      )}
+    </div>
+  );
+}
+
+/** `/ecole/:subdomain/mon-compte`: who is signed in, the activation reminder, the profile, the invoices, the way out. */
 export function LearnerAccountPage() {
   const intl = useIntl();
   const { subdomain } = useSchool();
@@ -83,6 +107,7 @@ export function LearnerAccountPage() {
           </Button>
         </Form>
       </div>
+      <MyInvoices subdomain={subdomain} />
       <div className="school-account__section">
         <Button variant="secondary" onPress={() => auth.send({ type: 'LOGOUT' })} isPending={isLoggingOut} pendingLabel={intl.formatMessage(m.loggingOut)} data-testid="learner-logout">
           {intl.formatMessage(m.logout)}
