@@ -1,6 +1,7 @@
 import { sweepEmailAutomations } from '../commands/emailAutomations/sweep.js';
 import { expireEndedSubscriptions } from '../commands/billing/subscription.js';
 import { deliverWebhook } from '../commands/webhooks/webhooks.js';
+import { subscribeEnrolment } from '../commands/emailProviders/emailProviders.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { Services } from '../services.js';
 import { chargeInstallmentJob, sweepInstallments } from './installments.js';
@@ -15,5 +16,6 @@ export function jobHandlers(services: Services & { mailer: Mailer }): JobHandler
     'webhook.deliver': ({ deliveryId }, job) => deliverWebhook(services, deliveryId, { final: job.final }),
     'emails.automations': async () => void (await sweepEmailAutomations(services)),
     'subscriptions.expire': async () => void (await expireEndedSubscriptions(services)),
+    'emailList.subscribe': ({ customerTrainingId }) => subscribeEnrolment(services, customerTrainingId),
   };
 }

@@ -26,6 +26,8 @@ export interface JobData {
   'emails.automations': Record<string, never>;
   /** Every hour: cancelled subscriptions whose period ended go back to Découverte (server/commands/billing). */
   'subscriptions.expire': Record<string, never>;
+  /** Adds the learner of one enrolment to the training's mailing list at the store's e-mail service (server/commands/emailProviders). */
+  'emailList.subscribe': { customerTrainingId: string };
 }
 export type JobName = keyof JobData;
 
@@ -37,6 +39,7 @@ export const QUEUES: Record<JobName, Omit<Queue, 'name'>> = {
   'webhook.deliver': { retryLimit: 8, retryDelay: 30, retryBackoff: true, retryDelayMax: 6 * 3600, expireInSeconds: 120 },
   'emails.automations': { policy: 'singleton', retryLimit: 0, expireInSeconds: 600 },
   'subscriptions.expire': { policy: 'singleton', retryLimit: 0, expireInSeconds: 600 },
+  'emailList.subscribe': { retryLimit: 6, retryDelay: 60, retryBackoff: true, retryDelayMax: 6 * 3600, expireInSeconds: 120 },
 };
 
 /** `final`: this is the job's last attempt (its retries are spent if it fails). */
