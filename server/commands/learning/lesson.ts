@@ -179,7 +179,7 @@ export async function lessonBody(
  * The training's progress after an item was completed, written on the enrolment (and its completion, once, at
  * 100 %). Reads the view again inside the caller's transaction so two completions at once count both.
  */
-export async function recomputeProgress(db: Database, jobs: JobQueue, view: Pick<LearnerView, 'order'>, enrolment: EnrolmentRow, now: Date): Promise<number> {
+export async function recomputeProgress(db: Database, jobs: JobQueue, view: { order: readonly { id: number }[] }, enrolment: EnrolmentRow, now: Date): Promise<number> {
   const ids = view.order.map((item) => item.id);
   const rows = ids.length
     ? await db
