@@ -14,6 +14,7 @@ import { PasswordField } from '../../components/ui/PasswordField';
 import { TextField } from '../../components/ui/TextField';
 import { showToast } from '../../components/ui/toastQueue';
 import '../pages.css';
+import '../../components/catalogue/catalogue.css';
 import './marketing.css';
 
 const m = defineMessages({
@@ -113,7 +114,8 @@ function ProviderCard({ storeUuid, provider }: { storeUuid: string; provider: Em
     request.submit(body);
   };
   return (
-    <Card title={name} headingLevel={2} data-testid={`email-provider-${provider.provider}`}>
+    <div data-testid={`email-provider-${provider.provider}`}>
+    <Card title={name} headingLevel={2}>
       <div className="email-providers__status">
         <span className={provider.connected ? 'pill pill--success' : 'pill'} data-testid="email-provider-status">
           {intl.formatMessage(provider.connected ? m.connected : m.notConnected)}
@@ -165,5 +167,6 @@ function ProviderCard({ storeUuid, provider }: { storeUuid: string; provider: Em
         </div>
       </Form>
     </Card>
+    </div>
   );
 }
