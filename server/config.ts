@@ -69,6 +69,22 @@ export interface Config {
   jobWorkers: boolean;
   /** Error reporting, captcha, analytics, support chat (server/thirdParty/config.ts): each off until configured. */
   thirdParty: ThirdPartyConfig;
+  /** E-mail marketing services (server/emailProviders): their API addresses and the key that encrypts stores' API keys. */
+  emailProviders: EmailProvidersConfig;
+}
+
+export interface EmailProvidersConfig {
+  /**
+   * PROVIDER_KEYS_SECRET: encrypts the stores' provider API keys (AES-256-GCM). Required in production to connect a
+   * provider; elsewhere derived from the data directory, like UPLOAD_SECRET.
+   */
+  keysSecret: string | undefined;
+  /** BREVO_API_URL, default https://api.brevo.com/v3. */
+  brevoApiUrl: string;
+  /** MAILERLITE_API_URL, default https://connect.mailerlite.com/api. */
+  mailerliteApiUrl: string;
+  /** MAILCHIMP_API_URL: one address for every account (tests); unset, each key's data centre: https://<dc>.api.mailchimp.com/3.0. */
+  mailchimpApiUrl: string | undefined;
 }
 
 export interface StripeConfig {
@@ -215,5 +231,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentsTestMode: !production || env.PAYMENTS_TEST_MODE === '1',
     jobWorkers: env.JOBS_WORKERS === '1' || (env.JOBS_WORKERS !== '0' && env.NODE_ENV !== 'test'),
     thirdParty: readThirdPartyConfig(env, production),
+    emailProviders: {
+      keysSecret: env.PROVIDER_KEYS_SECRET || (production ? undefined : createHash('sha256').update(`provider-keys:${dataDir}`).digest('hex')),
+      brevoApiUrl: (env.BREVO_API_URL || 'https://api.brevo.com/v3').replace(/\/+$/, ''),
+      mailerliteApiUrl: (env.MAILERLITE_API_URL || 'https://connect.mailerlite.com/api').replace(/\/+$/, ''),
+      mailchimpApiUrl: env.MAILCHIMP_API_URL ? env.MAILCHIMP_API_URL.replace(/\/+$/, '') : undefined,
+    },
   };
 }

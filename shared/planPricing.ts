@@ -30,6 +30,10 @@ export const PLAN_REFERENCE_PRICES_CENTS: Partial<Record<PaidPlan, Record<Freque
 export const SEAT_PRICES_CENTS: Record<Frequency, number> = { MONTHLY: 2_900, YEARLY: 29_000 };
 /** The commission the platform takes on the sales of a Découverte store (spec 9's app commission). */
 export const APP_COMMISSION_PERCENT = 9;
+/** Own affiliation: what a sponsor store earns on each platform payment of a store it sponsored (spec 9's affiliate percent). */
+export const SPONSOR_COMMISSION_PERCENT = 20;
+/** Our design: a sponsorship commission is PENDING for this many days after the godchild's payment, then AVAILABLE. */
+export const SPONSOR_COMMISSION_HOLD_DAYS = 14;
 export const LAUNCH_DISCOUNT_PERCENT = 10;
 export const CAMPAIGN_DISCOUNT_PERCENT = 20;
 /** The French VAT rate the invoices split out of the prices (our design: every store is billed French VAT). */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { companies, perkCodes, stores, users, type SignupAttribution } from '../db/schema.js';
 import { isDisposableEmail } from '../auth/disposableDomains.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -38,6 +38,14 @@ export function subdomainFor(firstname: string): string {
   return isReservedSubdomain(subdomain) ? subdomainFor('formation') : subdomain;
 }
 
+/** The store a sponsor code names (its subdomain, as for affiliation visits); null when none does. */
+async function sponsorOf(services: Services, code: string | undefined): Promise<string | null> {
+  const subdomain = code?.trim().toLowerCase();
+  if (!subdomain) return null;
+  const [sponsor] = await services.db.select({ id: stores.id }).from(stores).where(eq(sql`lower(${stores.subdomain})`, subdomain)).limit(1);
+  return sponsor?.id ?? null;
+}
+
 /**
  * Creates a store on the PERCENT plan (PERK with a valid perk code, claimed in the same transaction: two sign-ups
  * with one code, one wins and the other gets 422) with the new user as OWNER, mails the activation link, opens a session.
@@ -52,6 +60,7 @@ export async function registerTrainer(services: Services, input: Registration) {
   }
   const passwordHash = await hashPassword(input.password);
 
+  const sponsorStoreId = await sponsorOf(services, input.god_father);
   const { user, store } = await services.db.transaction(async (tx) => {
     let store: typeof stores.$inferSelect | undefined;
     for (let attempt = 0; !store && attempt < 5; attempt++) {
@@ -61,6 +70,7 @@ export async function registerTrainer(services: Services, input: Registration) {
           subdomain: subdomainFor(firstname),
           plan: input.perk_code === undefined ? 'PERCENT' : 'PERK',
           godFather: input.god_father?.trim() || null,
+          sponsorStoreId,
           signupAttribution: input.attribution && Object.keys(input.attribution).length ? input.attribution : null,
         })
         .onConflictDoNothing({ target: stores.subdomain })

@@ -88,6 +88,9 @@ export const stores = pgTable('stores', {
   ownerPhone: text('owner_phone'),
   onboardingQuestions: text('onboarding_questions'),
   godFather: text('god_father'),
+  // The store whose sponsor code (its subdomain, `god_father`) this one signed up with, resolved at sign-up so a later
+  // change of the sponsor's subdomain keeps the link (own affiliation, issue 16); null: no sponsor or an unknown code.
+  sponsorStoreId: uuid('sponsor_store_id').references((): AnyPgColumn => stores.id, { onDelete: 'set null' }),
   // Home checklist (#4): when the owner chose the subdomain (registration makes one up from the first name),
   // when the customization page was first saved, and the connected payment account.
   subdomainSetAt: timestamp('subdomain_set_at', { withTimezone: true }),
@@ -113,7 +116,7 @@ export const stores = pgTable('stores', {
   createdAt: createdAt(),
 },
   // A school is also reached by its custom domain (server/http/schoolHost.ts): looked up by host, case folded.
-  (t) => [index('stores_custom_domain_idx').on(sql`lower(${t.customDomain})`)],
+  (t) => [index('stores_custom_domain_idx').on(sql`lower(${t.customDomain})`), index('stores_sponsor_idx').on(t.sponsorStoreId, t.createdAt)],
 );
 
 /** Links to the trainer on social networks, shown in the learner area's footer (edited in customisation later). */
@@ -1772,3 +1775,73 @@ export const learnerInvoiceCounters = pgTable('learner_invoice_counters', {
     .references(() => stores.id, { onDelete: 'cascade' }),
   last: integer('last').notNull(),
 });
+
+// ── Growth (#16): own affiliation (the platform's sponsorship of stores) and e-mail marketing providers ─────────
+
+/**
+ * A sponsorship commission: the sponsor store earns the affiliate percent (spec 9) of each platform order its
+ * godchild pays (plan or seats), excluding VAT. Written by markPaid in the paying transaction, once per order.
+ */
+export const sponsorCommissions = pgTable(
+  'sponsor_commissions',
+  {
+    id: serial('id').primaryKey(),
+    sponsorStoreId: uuid('sponsor_store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    godchildStoreId: uuid('godchild_store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .unique()
+      .references(() => platformOrders.id, { onDelete: 'cascade' }),
+    baseCents: integer('base_cents').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    rate: numeric('rate', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+    /** When the platform paid it out (no screen yet: the platform's admin area). */
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [index('sponsor_commissions_sponsor_idx').on(t.sponsorStoreId, t.createdAt), index('sponsor_commissions_godchild_idx').on(t.godchildStoreId)],
+);
+
+export const EMAIL_PROVIDERS = ['MAILCHIMP', 'BREVO', 'ACTIVECAMPAIGN', 'KIT', 'SYSTEME_IO', 'MAILERLITE'] as const;
+export type EmailProviderName = (typeof EMAIL_PROVIDERS)[number];
+
+/**
+ * A store's connection to an e-mail marketing service (/marketing/connexions-externes). The API key is kept
+ * encrypted (AES-256-GCM with PROVIDER_KEYS_SECRET) and never returned, only its last four characters.
+ */
+export const storeEmailProviders = pgTable(
+  'store_email_providers',
+  {
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: EMAIL_PROVIDERS }).notNull(),
+    enabled: boolean('enabled').notNull().default(false),
+    apiKeyEncrypted: text('api_key_encrypted'),
+    apiKeyLastFour: text('api_key_last_four'),
+    /** Providers whose address differs per account (ActiveCampaign): the account's API address, checked like a webhook's. */
+    apiUrl: text('api_url'),
+    defaultListId: text('default_list_id'),
+    /** When the key last passed the provider's check; null: never or not since the last change. */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.provider] })],
+);
+
+/** The learners added to a mailing list: one row per enrolment and list (`PROVIDER:id`), written by the `emailList.subscribe` job. */
+export const emailListSubscriptions = pgTable(
+  'email_list_subscriptions',
+  {
+    customerTrainingId: uuid('customer_training_id')
+      .notNull()
+      .references(() => customerTrainings.id, { onDelete: 'cascade' }),
+    listId: text('list_id').notNull(),
+    subscribedAt: timestamp('subscribed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.customerTrainingId, t.listId] })],
+);

@@ -544,6 +544,20 @@ export const messages = {
     "Le service de paiement ne répond pas : rien n'a été débité. Réessayez dans un instant.",
     'The payment service does not answer: nothing was charged. Try again in a moment.',
   ),
+  // E-mail marketing providers (issue 16)
+  emailProviderUnsupported: t("Ce service n'est pas encore pris en charge.", 'This service is not supported yet.'),
+  emailProviderKeyRefused: t('Le service a refusé cette clé API : vérifiez-la et réessayez.', 'The service refused this API key: check it and try again.'),
+  emailProviderDown: t(
+    'Le service ne répond pas : la clé n’a pas pu être vérifiée. Réessayez dans un instant.',
+    'The service does not answer: the key could not be checked. Try again in a moment.',
+  ),
+  emailProviderKeyRequired: t('Indiquez la clé API du service avant de l’activer.', 'Enter the service’s API key before turning it on.'),
+  emailProviderNoUrl: t("Ce service n'utilise pas d'adresse d'API propre.", 'This service does not use an API address of its own.'),
+  emailProviderListUnknown: t("Cette liste n'existe pas chez ce service.", 'This list does not exist at this service.'),
+  emailProvidersNotConfigured: t(
+    'Les connexions aux services d’e-mailing ne sont pas configurées sur ce serveur (PROVIDER_KEYS_SECRET).',
+    'Connections to e-mail services are not configured on this server (PROVIDER_KEYS_SECRET).',
+  ),
   // Affiliate program (issue 16)
   alreadyAffiliate: t('Cet apprenant est déjà affilié.', 'This learner is already an affiliate.'),
   affiliationClosed: t("Le programme d'affiliation de cette école est fermé.", "This school's affiliate program is closed."),

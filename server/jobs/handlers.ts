@@ -1,6 +1,7 @@
 import { sweepEmailAutomations } from '../commands/emailAutomations/sweep.js';
 import { expireEndedSubscriptions } from '../commands/billing/subscription.js';
 import { deliverWebhook } from '../commands/webhooks/webhooks.js';
+import { subscribeEnrolment } from '../commands/emailProviders/emailProviders.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { Services } from '../services.js';
 import { chargeInstallmentJob, sweepInstallments } from './installments.js';
@@ -18,5 +19,6 @@ export function jobHandlers(services: Services & { mailer: Mailer }): JobHandler
     'subscriptions.expire': async () => void (await expireEndedSubscriptions(services)),
     'subscriptions.renew': async () => void (await sweepRenewals(services)),
     'subscription.renew': async (renewal) => void (await renewSubscriptionJob(services, renewal)),
+    'emailList.subscribe': ({ customerTrainingId }) => subscribeEnrolment(services, customerTrainingId),
   };
 }

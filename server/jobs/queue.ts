@@ -30,6 +30,8 @@ export interface JobData {
   'subscriptions.renew': Record<string, never>;
   /** Charges one renewal of a store's plan (server/jobs/renewals.ts). */
   'subscription.renew': { orderId: string };
+  /** Adds the learner of one enrolment to the training's mailing list at the store's e-mail service (server/commands/emailProviders). */
+  'emailList.subscribe': { customerTrainingId: string };
 }
 export type JobName = keyof JobData;
 
@@ -43,6 +45,7 @@ export const QUEUES: Record<JobName, Omit<Queue, 'name'>> = {
   'subscriptions.expire': { policy: 'singleton', retryLimit: 0, expireInSeconds: 600 },
   'subscriptions.renew': { policy: 'singleton', retryLimit: 0, expireInSeconds: 600 },
   'subscription.renew': { retryLimit: 5, retryDelay: 60, retryBackoff: true, retryDelayMax: 6 * 3600, expireInSeconds: 300 },
+  'emailList.subscribe': { retryLimit: 6, retryDelay: 60, retryBackoff: true, retryDelayMax: 6 * 3600, expireInSeconds: 120 },
 };
 
 /** `final`: this is the job's last attempt (its retries are spent if it fails). */

@@ -7,7 +7,8 @@ import { creditCommission } from '../commands/affiliates/program.js';
 import { notify } from '../commands/notifications.js';
 import type { Services } from '../services.js';
 import type { JobQueue } from '../jobs/queue.js';
-import { emitWebhookEvent } from '../commands/webhooks/webhooks.js';
+import { customerPayload, emitWebhookEvent } from '../commands/webhooks/webhooks.js';
+import { queueListSubscriptions } from '../commands/emailProviders/emailProviders.js';
 import type { PaymentEvent } from './provider.js';
 import { autoJoinLearners } from '../commands/community/autoJoin.js';
 import { issueCreditNote, issueInvoice } from '../commands/invoices/issue.js';
@@ -107,7 +108,7 @@ export async function applyPaymentEvent(services: Pick<Services, 'db' | 'clock' 
     await tx.update(transactions).set({ status: event.outcome }).where(eq(transactions.saleId, sale.id));
     const [updated] = await tx.update(sales).set({ status: event.outcome, holdsUntil: null }).where(eq(sales.id, sale.id)).returning();
     await releaseDiscountUse(tx, sale);
-    if (event.outcome === 'ABANDONED') await markAbandonedCart(tx, sale, now);
+    if (event.outcome === 'ABANDONED') await markAbandonedCart(tx, services.jobs, sale, now);
     return { kind: 'applied', sale: updated!, enrolled: false };
   });
 }
@@ -194,7 +195,7 @@ export async function enrol(tx: Tx, sale: SaleRow, now: Date): Promise<{ id: str
  */
 export async function emitSaleEvents(tx: Tx, jobs: JobQueue, sale: SaleRow, enrolled: { id: string; name: string }[], now: Date) {
   const [customer] = await tx.select().from(customers).where(eq(customers.id, sale.customerId));
-  const buyer = customer ? { id: customer.id, email: customer.email, firstname: customer.firstname, lastname: customer.lastname } : { id: sale.customerId };
+  const buyer = customer ? customerPayload(customer) : { id: sale.customerId };
   await emitWebhookEvent(tx, jobs, {
     storeId: sale.storeId,
     event: 'SALE_CREATED',
@@ -207,16 +208,42 @@ export async function emitSaleEvents(tx: Tx, jobs: JobQueue, sale: SaleRow, enro
   for (const training of enrolled) {
     await emitWebhookEvent(tx, jobs, { storeId: sale.storeId, event: 'TRAINING_ENROLLED', at: now, data: { training, customer: buyer, sale_id: sale.id, enrolled_at: now.toISOString() } });
   }
+  // The learner joins the trainings' mailing lists at the store's e-mail service (a job each, after the commit).
+  if (enrolled.length) {
+    const rows = await tx
+      .select({ id: customerTrainings.id })
+      .from(customerTrainings)
+      .where(and(eq(customerTrainings.customerId, sale.customerId), inArray(customerTrainings.trainingId, enrolled.map((t) => t.id)), eq(customerTrainings.customerType, 'STUDENT')));
+    await queueListSubscriptions(tx, jobs, sale.storeId, rows.map((row) => row.id));
+  }
 }
 
-/** An order left unpaid: the learner shows as an abandoned cart of the training(s), unless already a learner. */
-async function markAbandonedCart(tx: Tx, sale: SaleRow, now: Date) {
+/**
+ * An order left unpaid: the learner shows as an abandoned cart of the training(s), unless already a learner; the
+ * store's ABANDONED_CART webhooks hear of it when at least one training got a new abandoned cart.
+ */
+async function markAbandonedCart(tx: Tx, jobs: JobQueue, sale: SaleRow, now: Date) {
+  const left: { id: string; name: string }[] = [];
   for (const training of await trainingsOf(tx, sale)) {
-    await tx
+    const inserted = await tx
       .insert(customerTrainings)
       .values({ customerId: sale.customerId, trainingId: training.id, customerType: 'ABANDONED_CART', enrollmentType: 'CLASSIC', enrolledAt: now })
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ id: customerTrainings.id });
+    if (inserted.length) left.push({ id: training.id, name: training.name });
   }
+  if (!left.length) return;
+  const [customer] = await tx.select().from(customers).where(eq(customers.id, sale.customerId));
+  await emitWebhookEvent(tx, jobs, {
+    storeId: sale.storeId,
+    event: 'ABANDONED_CART',
+    at: now,
+    data: {
+      sale: { id: sale.id, amount: sale.amount, training_id: sale.trainingId, bundle_id: sale.bundleId, created_at: sale.createdAt.toISOString() },
+      customer: customer ? customerPayload(customer) : { id: sale.customerId },
+      trainings: left,
+    },
+  });
 }
 
 /** SALE_CREATED for the people who see sales (owner, admins, analysts). Also used by checkout for a free order. */

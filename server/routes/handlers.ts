@@ -27,6 +27,8 @@ import { schoolHandlers } from './school.js';
 import { scormHandlers } from './scorm.js';
 import { uploadHandlers } from './uploads.js';
 import { webhookHandlers } from './webhooks.js';
+import { sponsorshipHandlers } from './sponsorship.js';
+import { emailProviderHandlers } from './emailProviders.js';
 
 /** Every implemented operation, by operationId. Operations missing here answer 501. */
 export const handlers: HandlerMap = {
@@ -58,4 +60,6 @@ export const handlers: HandlerMap = {
   ...emailTemplateHandlers,
   ...billingHandlers,
   ...communityHandlers,
+  ...sponsorshipHandlers,
+  ...emailProviderHandlers,
 };

@@ -132,7 +132,7 @@ export const routes: readonly AppRoute[] = [
   { path: '/assistant-ia/historique', name: 'ai_assistant_history', layout: 'default', guard: MANAGERS, ...MARKETING },
   { path: '/assistant-ia/tableau-de-bord', name: 'ai_assistant_dashboard', layout: 'default', guard: MANAGERS, ...MARKETING },
   { path: '/marketing', name: 'marketing', layout: 'default', guard: MANAGERS, ...MARKETING },
-  { path: '/marketing/connexions-externes', name: 'marketing_automations', layout: 'default', guard: MANAGERS, ...MARKETING },
+  { path: '/marketing/connexions-externes', name: 'marketing_automations', layout: 'default', guard: MANAGERS, load: () => import('../pages/marketing/EmailProvidersPage').then((m) => m.EmailProvidersPage) },
   { path: '/marketing/outils-automatisation', name: 'marketing_automation_tools', layout: 'default', guard: MANAGERS, load: () => import('../pages/marketing/WebhooksPage').then((m) => m.WebhooksPage) },
   { path: '/marketing/emails', name: 'marketing_emails', layout: 'default', guard: MANAGERS, query: ['onglet'], load: () => import('../pages/marketing/EmailTemplatesPage').then((m) => m.EmailTemplatesPage) },
   { path: '/personnalisation', name: 'customization', layout: 'default', guard: MANAGERS, ...MARKETING },
@@ -143,9 +143,16 @@ export const routes: readonly AppRoute[] = [
   { path: '/affilies/parametres', name: 'affiliates_settings', layout: 'default', guard: MANAGERS, hiddenBy: 'hide_affiliation', load: () => import('../pages/affiliates/AffiliatesPages').then((m) => m.AffiliateSettingsPage) },
   { path: '/affilies/:uuid/profil', name: 'affiliate', layout: 'default', guard: MANAGERS, noScroll: true, hiddenBy: 'hide_affiliation', load: () => import('../pages/affiliates/AffiliatesPages').then((m) => m.AffiliateProfilePage) },
   { path: '/affilies/:uuid/modifier', name: 'affiliate_edit', layout: 'default', guard: MANAGERS, noScroll: true, hiddenBy: 'hide_affiliation', load: () => import('../pages/affiliates/AffiliatesPages').then((m) => m.AffiliateEditPage) },
-  { path: '/affiliation', name: 'affiliation', layout: 'default', guard: ['OWNER'], ...MARKETING },
-  { path: '/affiliation/affilies', name: 'affiliation_godchildren', layout: 'default', guard: ['OWNER'], ...MARKETING },
-  { path: '/affiliation/revenus', name: 'affiliation_revenues', layout: 'default', guard: ['OWNER'], ...MARKETING },
+  { path: '/affiliation', name: 'affiliation', layout: 'default', guard: ['OWNER'], load: () => import('../pages/affiliation/AffiliationPages').then((m) => m.AffiliationPage) },
+  { path: '/affiliation/affilies', name: 'affiliation_godchildren', layout: 'default', guard: ['OWNER'], load: () => import('../pages/affiliation/AffiliationPages').then((m) => m.AffiliationGodchildrenPage) },
+  {
+    path: '/affiliation/revenus',
+    name: 'affiliation_revenues',
+    layout: 'default',
+    guard: ['OWNER'],
+    query: ['du', 'au', 'page'],
+    load: () => import('../pages/affiliation/AffiliationPages').then((m) => m.AffiliationRevenuesPage),
+  },
 
   // Trainings and bundles
   { path: '/formations', name: 'trainings', layout: 'default', guard: 'auth', query: ['ajouter'], load: () => import('../pages/trainings/list/TrainingsListPage').then((m) => m.TrainingsListPage) },

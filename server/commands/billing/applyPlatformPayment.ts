@@ -3,6 +3,7 @@ import { paymentEvents, platformInvoiceCounters, platformInvoices, platformOrder
 import type { Database } from '../../db/client.js';
 import type { PlatformPaymentEvent } from '../../payments/provider.js';
 import type { Services } from '../../services.js';
+import { recordSponsorCommission } from '../sponsorship/sponsorship.js';
 import { periodEnd, vatInside, type Frequency } from '../../../shared/planPricing.js';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -77,6 +78,7 @@ export async function markPaid(tx: Tx, order: OrderRow, now: Date): Promise<Orde
     .values({ year, last: 1 })
     .onConflictDoUpdate({ target: platformInvoiceCounters.year, set: { last: sql`${platformInvoiceCounters.last} + 1` } })
     .returning({ last: platformInvoiceCounters.last });
+  await recordSponsorCommission(tx, store, order, now);
   await tx.insert(platformInvoices).values({
     storeId: store.id,
     orderId: order.id,

@@ -1,3 +1,4 @@
+import { emitCustomersCreated } from '../webhooks/webhooks.js';
 import type { CustomerRow } from '../../auth/learnerSession.js';
 import type { StoreRow } from '../../auth/session.js';
 import { takeAttempt } from '../../auth/throttle.js';
@@ -37,6 +38,7 @@ export async function buyerOf(services: Services, scope: SchoolScope, input: Buy
     .returning();
   // Two checkouts racing with one new address: the unique index decides, the other one buys as that learner.
   if (!created) return (await findLearner(services, store, input.email))!;
+  await emitCustomersCreated(services.db, services.jobs, store.id, [created], 'CHECKOUT', services.clock());
   await sendLearnerActivation(services, store, created);
   return created;
 }

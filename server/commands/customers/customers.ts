@@ -1,3 +1,4 @@
+import { emitCustomersCreated } from '../webhooks/webhooks.js';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { components, operations } from '../../../src/api/schema.gen.js';
 import { isDisposableEmail } from '../../auth/disposableDomains.js';
@@ -212,6 +213,7 @@ export async function createCustomer(services: Services, store: StoreRow, body: 
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
+  await emitCustomersCreated(services.db, services.jobs, store.id, [created], 'TEAM', services.clock());
   for (const training of targets) {
     await enrolLearners(services, training, [{ email, firstname: created.firstname, lastname: created.lastname }], { bypassDrip: false, expiresAt: undefined });
   }

@@ -1,3 +1,4 @@
+import { emitCustomersCreated } from '../webhooks/webhooks.js';
 import { eq } from 'drizzle-orm';
 import type { LearnerAuth } from '../../auth/learnerSession.js';
 import { openLearnerSession } from '../../auth/learnerSession.js';
@@ -45,6 +46,7 @@ export async function registerLearner(services: Services, store: StoreRow, input
     .returning();
   // Two sign-ups racing with one address: the unique index decides, the loser gets the same 409.
   if (!customer) throw taken();
+  await emitCustomersCreated(services.db, services.jobs, store.id, [customer], 'REGISTRATION', services.clock());
   // A learner account is a learner of the school: the community's ALL spaces take them in.
   await autoJoinLearners(services.db, [customer.id]);
   await sendLearnerActivation(services, store, customer);

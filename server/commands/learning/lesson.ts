@@ -10,6 +10,8 @@ import { openTraining } from '../../policies/schoolScope.js';
 import { presentResource } from '../../presenters/trainingItem.js';
 import { QUIZ_DEFAULTS } from '../../presenters/quiz.js';
 import type { Services } from '../../services.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import { emitTrainingCompleted } from '../webhooks/webhooks.js';
 import { runtimeUrl } from './scorm.js';
 import { presentOne } from '../assignments/assignments.js';
 import { startAssignment } from '../assignments/submit.js';
@@ -177,7 +179,7 @@ export async function lessonBody(
  * The training's progress after an item was completed, written on the enrolment (and its completion, once, at
  * 100 %). Reads the view again inside the caller's transaction so two completions at once count both.
  */
-export async function recomputeProgress(db: Database, view: Pick<LearnerView, 'order'>, enrolment: EnrolmentRow, now: Date): Promise<number> {
+export async function recomputeProgress(db: Database, jobs: JobQueue, view: { order: readonly { id: number }[] }, enrolment: EnrolmentRow, now: Date): Promise<number> {
   const ids = view.order.map((item) => item.id);
   const rows = ids.length
     ? await db
@@ -187,9 +189,15 @@ export async function recomputeProgress(db: Database, view: Pick<LearnerView, 'o
     : [];
   const done = new Set(rows.filter((row) => row.completedAt).map((row) => row.item));
   const progress = progressPercent(view.order, (id) => done.has(id));
-  await db
-    .update(customerTrainings)
-    .set({ progress, completedAt: progress >= 100 ? sql`coalesce(${customerTrainings.completedAt}, ${now.toISOString()}::timestamptz)` : customerTrainings.completedAt })
-    .where(eq(customerTrainings.id, enrolment.id));
+  await db.update(customerTrainings).set({ progress }).where(eq(customerTrainings.id, enrolment.id));
+  if (progress >= 100) {
+    // The completion is written once (the row that had none), and only that write tells the webhooks.
+    const completed = await db
+      .update(customerTrainings)
+      .set({ completedAt: now })
+      .where(and(eq(customerTrainings.id, enrolment.id), isNull(customerTrainings.completedAt)))
+      .returning({ id: customerTrainings.id });
+    if (completed.length) await emitTrainingCompleted(db, jobs, enrolment.id, now);
+  }
   return progress;
 }

@@ -70,7 +70,7 @@ export async function updateLessonProgress(services: Services, learner: LearnerA
       .where(key)
       .returning();
     const newlyCompleted = Boolean(completedAt && !current?.completedAt);
-    const trainingProgress = newlyCompleted ? await recomputeProgress(tx, view, enrolment, now) : await currentProgress(tx, enrolment.id);
+    const trainingProgress = newlyCompleted ? await recomputeProgress(tx, services.jobs, view, enrolment, now) : await currentProgress(tx, enrolment.id);
     return {
       item_id: itemId,
       completed_at: row!.completedAt?.toISOString() ?? null,

@@ -94,7 +94,7 @@ export async function submitQuizAnswers(services: Services, learner: LearnerAuth
       .update(itemProgress)
       .set({ score: Math.max(current?.score ?? 0, score), completedAt: completes ? now : (current?.completedAt ?? null), updatedAt: now })
       .where(key);
-    const trainingProgress = completes ? await recomputeProgress(tx, view, enrolment, now) : await currentProgress(tx, enrolment.id);
+    const trainingProgress = completes ? await recomputeProgress(tx, services.jobs, view, enrolment, now) : await currentProgress(tx, enrolment.id);
     return {
       score,
       success,

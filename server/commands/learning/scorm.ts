@@ -75,7 +75,7 @@ export async function saveScormProgress(services: Services, learner: LearnerAuth
       .where(key)
       .returning();
     const newlyCompleted = Boolean(completedAt && !current?.completedAt);
-    const trainingProgress = newlyCompleted ? await recomputeProgress(tx, view, enrolment, now) : await currentProgress(tx, enrolment.id);
+    const trainingProgress = newlyCompleted ? await recomputeProgress(tx, services.jobs, view, enrolment, now) : await currentProgress(tx, enrolment.id);
     return {
       item_id: itemId,
       version,

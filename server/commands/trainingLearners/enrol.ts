@@ -4,6 +4,8 @@ import { customerTrainings, customers, trainings } from '../../db/schema.js';
 import type { CustomerRow, CustomerTrainingRow } from '../../presenters/customer.js';
 import type { Services } from '../../services.js';
 import { autoJoinLearners } from '../community/autoJoin.js';
+import { queueListSubscriptions } from '../emailProviders/emailProviders.js';
+import { emitCustomersCreated, emitEnrolments } from '../webhooks/webhooks.js';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type TrainingRow = typeof trainings.$inferSelect;
@@ -149,6 +151,14 @@ export async function enrolLearners(services: Services, training: TrainingRow, l
           ).map((row) => [row.customerId, row])
         : [],
     );
+
+    // What the store's webhooks and e-mail service hear of, in this transaction (nothing if it rolls back).
+    const byId = new Map([...known.values()].map((row) => [row.id, row]));
+    const newcomers = [...written.values()];
+    const createdRows = [...createdKeys].flatMap((email) => known.get(email) ?? []);
+    await emitCustomersCreated(tx, services.jobs, training.storeId, createdRows, 'TEAM', now);
+    await emitEnrolments(tx, services.jobs, training.storeId, { id: training.id, name: training.name }, newcomers.flatMap((row) => byId.get(row.customerId) ?? []), now);
+    await queueListSubscriptions(tx, services.jobs, training.storeId, newcomers.map((row) => row.id));
 
     return plan.map((p, i): Outcome => {
       if (p.kind === 'already' || p.kind === 'full') return p;

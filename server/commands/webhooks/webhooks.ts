@@ -2,7 +2,7 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { components } from '../../../src/api/schema.gen.js';
 import type { Database } from '../../db/client.js';
-import { webhookDeliveries, webhooks, type WebhookEvent } from '../../db/schema.js';
+import { customers, customerTrainings, trainings, webhookDeliveries, webhooks, type WebhookEvent } from '../../db/schema.js';
 import { conflict, invalid, notFound } from '../../http/errors.js';
 import { messages } from '../../http/messages.js';
 import type { JobQueue } from '../../jobs/queue.js';
@@ -107,6 +107,55 @@ export async function emitWebhookEvent(
     .values(targets.map((target) => ({ webhookId: target.id, storeId: input.storeId, eventId, event: input.event, payload, status: 'PENDING' as const, createdAt: input.at })))
     .returning({ id: webhookDeliveries.id });
   for (const row of rows) await jobs.send('webhook.deliver', { deliveryId: row.id }, { tx: db });
+}
+
+type CustomerRow = typeof customers.$inferSelect;
+type EmitDb = Pick<Database, 'select' | 'insert' | 'execute'>;
+
+/** A learner as the events tell them (SALE_CREATED, CUSTOMER_CREATED, TRAINING_ENROLLED, TRAINING_COMPLETED, ABANDONED_CART). */
+export const customerPayload = (customer: Pick<CustomerRow, 'id' | 'email' | 'firstname' | 'lastname'>) => ({
+  id: customer.id,
+  email: customer.email,
+  firstname: customer.firstname,
+  lastname: customer.lastname,
+});
+
+/** Does any webhook of the store listen to this event? (A large import then skips one query per learner.) */
+async function subscribed(db: EmitDb, storeId: string, event: WebhookEvent) {
+  const [one] = await db.select({ id: webhooks.id }).from(webhooks).where(and(eq(webhooks.storeId, storeId), eq(webhooks.event, event))).limit(1);
+  return Boolean(one);
+}
+
+/** How a learner came to the store, in CUSTOMER_CREATED. */
+export type CustomerSource = 'REGISTRATION' | 'CHECKOUT' | 'TEAM' | 'IMPORT';
+
+/** CUSTOMER_CREATED: a learner new to the store, whatever the path (sign-up, a guest checkout, added or imported by the team). */
+export async function emitCustomersCreated(db: EmitDb, jobs: JobQueue, storeId: string, created: CustomerRow[], source: CustomerSource, at: Date) {
+  if (!created.length || !(await subscribed(db, storeId, 'CUSTOMER_CREATED'))) return;
+  for (const customer of created) {
+    await emitWebhookEvent(db, jobs, { storeId, event: 'CUSTOMER_CREATED', at, data: { customer: { ...customerPayload(customer), created_at: customer.createdAt.toISOString() }, source } });
+  }
+}
+
+/** TRAINING_ENROLLED for enrolments made outside a sale (the team's); sales emit theirs with SALE_CREATED. */
+export async function emitEnrolments(db: EmitDb, jobs: JobQueue, storeId: string, training: { id: string; name: string }, enrolled: CustomerRow[], at: Date) {
+  if (!enrolled.length || !(await subscribed(db, storeId, 'TRAINING_ENROLLED'))) return;
+  for (const customer of enrolled) {
+    await emitWebhookEvent(db, jobs, { storeId, event: 'TRAINING_ENROLLED', at, data: { training, customer: customerPayload(customer), sale_id: null, enrolled_at: at.toISOString() } });
+  }
+}
+
+/** TRAINING_COMPLETED, once per enrolment: called when its completion date was just written. */
+export async function emitTrainingCompleted(db: EmitDb, jobs: JobQueue, customerTrainingId: string, at: Date) {
+  const [found] = await db
+    .select({ training: { id: trainings.id, name: trainings.name, storeId: trainings.storeId }, customer: customers })
+    .from(customerTrainings)
+    .innerJoin(trainings, eq(trainings.id, customerTrainings.trainingId))
+    .innerJoin(customers, eq(customers.id, customerTrainings.customerId))
+    .where(eq(customerTrainings.id, customerTrainingId));
+  if (!found) return;
+  const { storeId, ...training } = found.training;
+  await emitWebhookEvent(db, jobs, { storeId, event: 'TRAINING_COMPLETED', at, data: { training, customer: customerPayload(found.customer), completed_at: at.toISOString() } });
 }
 
 /** The X-Signature header: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" keyed with the secret>` (Stripe's scheme). */

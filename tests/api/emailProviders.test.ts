@@ -1,0 +1,192 @@
+// E-mail marketing services (`/marketing/connexions-externes`): the operations in-process against a fake of each
+// service on loopback (the adapters' addresses come from the configuration), the key checked before it is stored,
+// stored sealed and never given back; a training's lists; and, on enrolment, the learner added to the training's
+// list by the `emailList.subscribe` job.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { subscribeEnrolment } from '../../server/commands/emailProviders/emailProviders';
+import { emailListSubscriptions, storeEmailProviders, trainings } from '../../server/db/schema';
+import { DEMO_IDS } from '../../server/db/seed';
+import { startQueue, type StartedQueue } from '../../server/jobs/queue';
+import { applyPaymentEvent } from '../../server/payments/applyPaymentEvent';
+import type { Services } from '../../server/services';
+import { eventually } from '../support/jobs';
+import { loopbackJsonServer, type LoopbackRequest } from '../support/loopbackServer';
+import { inject, insertDraftSale, paymentsApp } from '../support/paymentsFixtures';
+import { expectContract } from './client';
+
+const BREVO_KEY = 'xkeysib-good-brevo-key-1234';
+const MAILCHIMP_KEY = 'f00dfeedf00dfeedf00dfeed-us21';
+const MAILERLITE_KEY = 'ml-good-key-abcd';
+
+describe('e-mail providers', () => {
+  let setup: Awaited<ReturnType<typeof paymentsApp>>;
+  let services: Services;
+  let queue: StartedQueue;
+  let fake: Awaited<ReturnType<typeof loopbackJsonServer>>;
+  const received: LoopbackRequest[] = [];
+  let mailerliteDown = false;
+
+  /** The three services as far as the adapters use them: each refuses any other key with 401. */
+  function answer(request: LoopbackRequest): [number, unknown] {
+    received.push(request);
+    const [, service, ...rest] = request.path.split('/');
+    const path = `/${rest.join('/')}`;
+    if (service === 'brevo') {
+      if (request.headers['api-key'] !== BREVO_KEY) return [401, { code: 'unauthorized' }];
+      if (path === '/account') return [200, { email: 'owner@example.test' }];
+      if (path.startsWith('/contacts/lists')) return [200, { lists: [{ id: 7, name: 'Clients' }, { id: 9, name: 'Prospects' }], count: 2 }];
+      if (path === '/contacts' && request.method === 'POST') return [201, { id: 1 }];
+    }
+    if (service === 'mailchimp') {
+      if (request.headers.authorization !== `Basic ${Buffer.from(`platform:${MAILCHIMP_KEY}`).toString('base64')}`) return [401, { title: 'API Key Invalid' }];
+      if (path === '/ping') return [200, { health_status: "Everything's Chimpy!" }];
+      if (path.startsWith('/lists?')) return [200, { lists: [{ id: 'a1b2c3', name: 'Newsletter' }] }];
+      if (path.startsWith('/lists/a1b2c3/members/') && request.method === 'PUT') return [200, { id: 'member' }];
+    }
+    if (service === 'mailerlite') {
+      if (mailerliteDown) return [503, { message: 'maintenance' }];
+      if (request.headers.authorization !== `Bearer ${MAILERLITE_KEY}`) return [401, { message: 'Unauthenticated.' }];
+      if (path.startsWith('/groups')) return [200, { data: [{ id: '1234567', name: 'Élèves' }] }];
+      if (path === '/subscribers' && request.method === 'POST') return [201, { data: { id: '1' } }];
+    }
+    return [404, { message: 'not found' }];
+  }
+
+  beforeAll(async () => {
+    fake = await loopbackJsonServer(answer);
+    setup = await paymentsApp({
+      emailProviders: {
+        keysSecret: 'test-provider-keys-secret',
+        brevoApiUrl: `${fake.url}/brevo`,
+        mailchimpApiUrl: `${fake.url}/mailchimp`,
+        mailerliteApiUrl: `${fake.url}/mailerlite`,
+      },
+    });
+    queue = await startQueue(setup.env.queueDatabase, { pollingIntervalSeconds: 0.5, queues: { 'emailList.subscribe': { retryLimit: 2, retryDelay: 1 } } });
+    services = { ...setup.services, jobs: queue };
+    await queue.work({ 'emailList.subscribe': ({ customerTrainingId }) => subscribeEnrolment(services, customerTrainingId) });
+  }, 120_000);
+  afterAll(async () => {
+    await queue?.stop();
+    await setup?.close();
+    await fake?.close();
+  });
+
+  const call = async (operationId: string, method: string, url: string, token: string, body?: unknown) => {
+    const answer = await inject(setup.app, method, url, { token, body });
+    expectContract(operationId, answer);
+    return answer;
+  };
+  const list = (token: string, store = setup.storeId) => call('listEmailProviders', 'GET', `/stores/${store}/emails/providers`, token);
+  const update = (token: string, body: unknown, store = setup.storeId) => call('updateEmailProvider', 'PUT', `/stores/${store}/emails/providers`, token, body);
+  const lists = (token: string, training: string) => call('listTrainingEmailLists', 'GET', `/trainings/${training}/emails/lists`, token);
+
+  it('lists each supported service, none connected at first', async () => {
+    const answer = await list(setup.owner);
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body.data.map((p: { provider: string }) => p.provider)).toEqual(['BREVO', 'MAILCHIMP', 'MAILERLITE']);
+    for (const entry of answer.body.data) expect(entry).toMatchObject({ enabled: false, connected: false, api_key_last_four: null, default_list_id: null });
+  });
+
+  it('checks a key with the service before keeping it, keeps it sealed and never gives it back', async () => {
+    const refused = await update(setup.owner, { provider: 'BREVO', api_key: 'xkeysib-wrong' });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.api_key[0]).toMatch(/refusé/);
+    expect((await list(setup.owner)).body.data[0]).toMatchObject({ connected: false });
+
+    const connected = await update(setup.owner, { provider: 'BREVO', api_key: BREVO_KEY });
+    expect(connected.status, connected.text).toBe(200);
+    expect(connected.body.data[0]).toEqual({ provider: 'BREVO', enabled: true, connected: true, api_url: null, api_key_last_four: '1234', default_list_id: null });
+    expect(connected.text).not.toContain(BREVO_KEY);
+    expect((await list(setup.owner)).text).not.toContain(BREVO_KEY);
+    const [row] = await services.db.select().from(storeEmailProviders).where(eq(storeEmailProviders.provider, 'BREVO'));
+    expect(row!.apiKeyEncrypted).toBeTruthy();
+    expect(row!.apiKeyEncrypted).not.toContain(BREVO_KEY);
+    expect(received.filter((r) => r.path === '/brevo/account').map((r) => r.headers['api-key'])).toEqual(['xkeysib-wrong', BREVO_KEY]);
+
+    // A default list must be one of the account's; the key is read back from its sealed form to ask.
+    expect((await update(setup.owner, { provider: 'BREVO', default_list_id: '404' })).status).toBe(422);
+    const withList = await update(setup.owner, { provider: 'BREVO', default_list_id: '9' });
+    expect(withList.body.data[0]).toMatchObject({ default_list_id: '9', connected: true });
+
+    const mailchimp = await update(setup.owner, { provider: 'MAILCHIMP', api_key: MAILCHIMP_KEY, enabled: false });
+    expect(mailchimp.body.data[1]).toMatchObject({ provider: 'MAILCHIMP', connected: true, enabled: false, api_key_last_four: 'us21' });
+  });
+
+  it('refuses what it cannot do: another service, an address, a service down, turning on without a key', async () => {
+    for (const [body, field] of [
+      [{ provider: 'KIT', api_key: 'k' }, 'provider'],
+      [{ provider: 'SOMETHING', api_key: 'k' }, 'provider'],
+      [{ api_key: 'k' }, 'provider'],
+      [{ provider: 'BREVO', api_url: 'https://api.example.com/v3' }, 'api_url'],
+      [{ provider: 'BREVO', api_key: 'x'.repeat(513) }, 'api_key'],
+      [{ provider: 'MAILERLITE', enabled: true }, 'enabled'],
+      [{ provider: 'MAILCHIMP', api_key: 'no-data-centre' }, 'api_key'],
+    ] as const) {
+      const answer = await update(setup.owner, body);
+      expect(answer.status, JSON.stringify(body)).toBe(422);
+      expect(Object.keys(answer.body.errors ?? {}), JSON.stringify(body)).toContain(field);
+    }
+    mailerliteDown = true;
+    const down = await update(setup.owner, { provider: 'MAILERLITE', api_key: MAILERLITE_KEY });
+    mailerliteDown = false;
+    expect(down.status).toBe(422);
+    expect(down.body.errors.api_key[0]).toMatch(/ne répond pas/);
+    expect((await list(setup.owner)).body.data[2]).toMatchObject({ connected: false, enabled: false });
+  });
+
+  it('gives a training the lists of the services turned on; managers only; another store 404', async () => {
+    const answer = await lists(setup.owner, DEMO_IDS.trainings.photo);
+    expect(answer.status, answer.text).toBe(200);
+    // Mailchimp is connected but off: its lists are not offered.
+    expect(answer.body.data).toEqual([
+      { id: 'BREVO:7', name: 'Clients', provider: 'BREVO' },
+      { id: 'BREVO:9', name: 'Prospects', provider: 'BREVO' },
+    ]);
+    expect((await lists(await setup.login('teacher@demo.test'), DEMO_IDS.trainings.photo)).status).toBe(200);
+    expect((await lists(await setup.login('analyst@demo.test'), DEMO_IDS.trainings.photo)).status).toBe(403);
+    for (const email of ['teacher@demo.test', 'analyst@demo.test']) {
+      const token = await setup.login(email);
+      expect((await list(token)).status, email).toBe(403);
+      expect((await update(token, { provider: 'BREVO', api_key: null })).status, email).toBe(403);
+    }
+    expect((await list(await setup.login('admin@demo.test'))).status).toBe(200);
+
+    const other = await inject(setup.app, 'POST', '/register', { body: { email: `other-${Date.now()}@example.test`, password: 'correct-horse-battery', firstname: 'Autre' } });
+    const otherToken = other.body.token as string;
+    const otherStore = other.body.user.store.uuid as string;
+    expect((await lists(otherToken, DEMO_IDS.trainings.photo)).status).toBe(404);
+    expect((await list(otherToken, setup.storeId)).status).toBe(404);
+    expect((await update(otherToken, { provider: 'BREVO', api_key: null }, setup.storeId)).status).toBe(404);
+    // Their own store has nothing connected.
+    expect((await list(otherToken, otherStore)).body.data.every((p: { connected: boolean }) => !p.connected)).toBe(true);
+  });
+
+  it('adds a new learner to the training’s list through the job queue, once', async () => {
+    await services.db.update(trainings).set({ emailListId: 'BREVO:7' }).where(eq(trainings.id, DEMO_IDS.trainings.photo));
+    const { sale, customer } = await insertDraftSale(services.db, { storeId: setup.storeId, trainingId: DEMO_IDS.trainings.photo, provider: 'STRIPE', providerRef: null });
+    await applyPaymentEvent(services, { provider: 'STRIPE', eventId: `lists-${sale.id}`, saleId: sale.id, outcome: 'PAID', occurredAt: services.clock() });
+    const post = await eventually(() => received.find((r) => r.path === '/brevo/contacts' && r.raw.includes(customer.email)), 30_000, 'the Brevo contact');
+    expect(post.headers['api-key']).toBe(BREVO_KEY);
+    expect(JSON.parse(post.raw)).toEqual({ email: customer.email, attributes: { FIRSTNAME: 'Inès', LASTNAME: 'Petit' }, listIds: [7], updateEnabled: true });
+    const ledger = await eventually(async () => {
+      const rows = await services.db.select().from(emailListSubscriptions);
+      return rows.length ? rows : undefined;
+    }, 10_000, 'the ledger row');
+    expect(ledger.map((row) => row.listId)).toEqual(['BREVO:7']);
+    // Run again (a retry after a crash): nothing is posted twice.
+    const before = received.filter((r) => r.path === '/brevo/contacts').length;
+    await subscribeEnrolment(services, ledger[0]!.customerTrainingId);
+    expect(received.filter((r) => r.path === '/brevo/contacts').length).toBe(before);
+  }, 60_000);
+
+  it('disconnects: the key is forgotten and the service turned off', async () => {
+    const answer = await update(setup.owner, { provider: 'BREVO', api_key: null });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data[0]).toEqual({ provider: 'BREVO', enabled: false, connected: false, api_url: null, api_key_last_four: null, default_list_id: null });
+    const [row] = await services.db.select().from(storeEmailProviders).where(eq(storeEmailProviders.provider, 'BREVO'));
+    expect(row!.apiKeyEncrypted).toBeNull();
+    expect((await lists(setup.owner, DEMO_IDS.trainings.photo)).body.data).toEqual([]);
+  });
+});
