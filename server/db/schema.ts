@@ -1230,6 +1230,24 @@ export const affiliatePayouts = pgTable(
   ],
 );
 
+/**
+ * The tags of a store's trainings catalogue (listStoreTags, updateStoreTag, deleteStoreTag): a training keeps its
+ * tags as values (`trainings.tags`); this table gives each value of the store a stable id to rename or delete it by.
+ * Values a training carries are added here when the tags are listed (commands/trainings/storeTags.ts).
+ */
+export const storeTags = pgTable(
+  'store_tags',
+  {
+    id: serial('id').primaryKey(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    value: text('value').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('store_tags_store_value_key').on(t.storeId, t.value)],
+);
+
 // ---- CRM (issue 14): tags, notes and private details the team keeps on a store's customers ----
 
 /** A store's CRM tags; one value per store whatever its case. */

@@ -184,6 +184,8 @@ export const messages = {
   // Customers and CRM (issue 14).
   customerEmailTaken: t('Un apprenant de votre espace utilise déjà cette adresse e-mail.', 'A learner of your store already uses this e-mail address.'),
   crmTagEmpty: t('Saisissez au moins une étiquette.', 'Enter at least one tag.'),
+  storeTagEmpty: t("Saisissez le nom de l'étiquette.", 'Enter the name of the tag.'),
+  storeTagTaken: t('Une autre étiquette de vos formations porte déjà ce nom.', 'Another tag of your trainings already has this name.'),
   crmNoteEmpty: t('La note ne peut pas être vide.', 'The note cannot be empty.'),
   crmHistoryReadOnly: t(
     "Les notes d'historique sont écrites par la plateforme : elles ne se modifient ni ne se suppriment.",
