@@ -257,8 +257,12 @@ export const messages = {
   periodTooLong: (years: number) => t(`La période ne peut pas dépasser ${years} ans.`, `The period cannot exceed ${years} years.`),
   unknownTimeZone: t('Ce fuseau horaire est inconnu.', 'This time zone is unknown.'),
   csvWrongType: t(
-    'Seuls les fichiers CSV sont acceptés : enregistrez votre tableur au format CSV.',
-    'Only CSV files are accepted: save your spreadsheet as CSV.',
+    'Seuls les fichiers CSV et Excel (.xlsx) sont acceptés : enregistrez votre tableur dans l’un de ces formats.',
+    'Only CSV and Excel (.xlsx) files are accepted: save your spreadsheet in one of these formats.',
+  ),
+  xlsxUnreadable: t(
+    'Ce classeur Excel est illisible : enregistrez-le de nouveau au format .xlsx ou CSV.',
+    'This Excel workbook cannot be read: save it again as .xlsx or CSV.',
   ),
   csvNoEmailColumn: t(
     'La première ligne doit nommer les colonnes email, firstname et lastname.',
