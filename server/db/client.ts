@@ -23,6 +23,13 @@ export type StartupWork = (db: Database) => Promise<void>;
 // Any fixed number: every process of this app takes the same PostgreSQL advisory lock.
 const STARTUP_LOCK = 727_001;
 
+/**
+ * Extensions the migrations use, created before them (drizzle-kit does not write them): pg_trgm for the trigram
+ * index of the customers search. PGlite carries it in its contrib; PostgreSQL ships it and lets a database's owner
+ * create it (a trusted extension).
+ */
+const CREATE_EXTENSIONS = 'create extension if not exists pg_trgm';
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Migrations sit beside the sources in development and are copied beside the bundle by the build. */
 export function migrationsFolder(): string {
@@ -45,6 +52,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     const lockClient = await pool.connect();
     try {
       await lockClient.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+      await lockClient.query(CREATE_EXTENSIONS);
       await migrate(db, { migrationsFolder: migrationsFolder() });
       await options.startup?.(db as unknown as Database);
     } finally {
@@ -56,13 +64,16 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   // ":memory:" keeps the database in memory (unit tests); otherwise it lives in the data directory.
   const inMemory = options.dataDir === ':memory:';
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
-  const client = inMemory ? new PGlite() : new PGlite(path.resolve(options.dataDir, 'pgdata'));
+  const extensions = { pg_trgm };
+  const client = inMemory ? new PGlite({ extensions }) : new PGlite(path.resolve(options.dataDir, 'pgdata'), { extensions });
   // Statements the server runs again and again are prepared once (pgliteStatements.ts): planning cost more than running them.
   const db = drizzle(withPreparedStatements(client), { schema });
   // PGlite belongs to this one process: no lock needed.
+  await client.exec(CREATE_EXTENSIONS);
   await migrate(db, { migrationsFolder: migrationsFolder() });
   await options.startup?.(db as unknown as Database);
   return { db: db as unknown as Database, kind: 'pglite', queueDatabase: { kind: 'pglite', client }, close: () => client.close() };

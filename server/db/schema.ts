@@ -556,14 +556,24 @@ export const customers = pgTable(
     unsubscribeToken: uuid('unsubscribe_token').notNull().defaultRandom().unique(),
     /** Set when the learner left the automatic e-mails (the link in each of them); nothing automatic is sent after. */
     emailsUnsubscribedAt: timestamp('emails_unsubscribed_at', { withTimezone: true }),
+    /**
+     * What the customers list's search reads: first name, last name and e-mail in lower case without the accents of
+     * French names (the letters of commands/catalogue/search.ts), kept by PostgreSQL itself; a trigram index finds
+     * `like '%…%'` in it without reading every learner.
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(translate(replace(replace(replace(replace(coalesce(firstname, '') || ' ' || coalesce(lastname, '') || ' ' || email, 'œ', 'oe'), 'Œ', 'oe'), 'æ', 'ae'), 'Æ', 'ae'), 'àâäáãåÀÂÄÁÃÅçÇéèêëÉÈÊËîïíìÎÏÍÌñÑôöóòõÔÖÓÒÕùûüúÙÛÜÚÿýŸÝ', 'aaaaaaaaaaaacceeeeeeeeiiiiiiiinnoooooooooouuuuuuuuyyyy'))`,
+    ),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('customers_store_email_key').on(t.storeId, sql`lower(${t.email})`),
     index('customers_store_created_idx').on(t.storeId, t.createdAt),
-    // The customers list's other orders (`/apprenants?sort=`), each a keyset the page reads in order.
-    index('customers_store_connection_idx').on(t.storeId, t.lastConnectionAt),
-    index('customers_store_lastname_idx').on(t.storeId, sql`lower(${t.lastname})`),
+    // The customers list's other orders (`/apprenants?sort=`) in the order the list reads them (asc: missing values
+    // first, the id breaking ties; desc reads the index backwards), so a page stops after its rows.
+    index('customers_store_connection_id_idx').on(t.storeId, t.lastConnectionAt.asc().nullsFirst(), t.id),
+    index('customers_store_lastname_id_idx').on(t.storeId, sql`lower(${t.lastname}) nulls first`, t.id),
+    index('customers_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );
 
@@ -623,6 +633,8 @@ export const customerTrainings = pgTable(
   (t) => [
     uniqueIndex('customer_trainings_customer_training_key').on(t.customerId, t.trainingId),
     index('customer_trainings_training_idx').on(t.trainingId, t.enrolledAt),
+    // The customers list's `type` filter (abandoned carts, blocked learners: a few among many).
+    index('customer_trainings_type_customer_idx').on(t.customerType, t.customerId),
   ],
 );
 
@@ -1236,6 +1248,24 @@ export const affiliatePayouts = pgTable(
     uniqueIndex('affiliate_payouts_one_pending').on(t.storeId, t.customerId).where(sql`${t.status} = 'PENDING'`),
     index('affiliate_payouts_customer_idx').on(t.storeId, t.customerId, t.requestedAt),
   ],
+);
+
+/**
+ * The tags of a store's trainings catalogue (listStoreTags, updateStoreTag, deleteStoreTag): a training keeps its
+ * tags as values (`trainings.tags`); this table gives each value of the store a stable id to rename or delete it by.
+ * Values a training carries are added here when the tags are listed (commands/trainings/storeTags.ts).
+ */
+export const storeTags = pgTable(
+  'store_tags',
+  {
+    id: serial('id').primaryKey(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    value: text('value').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('store_tags_store_value_key').on(t.storeId, t.value)],
 );
 
 // ---- CRM (issue 14): tags, notes and private details the team keeps on a store's customers ----

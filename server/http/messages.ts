@@ -184,6 +184,8 @@ export const messages = {
   // Customers and CRM (issue 14).
   customerEmailTaken: t('Un apprenant de votre espace utilise déjà cette adresse e-mail.', 'A learner of your store already uses this e-mail address.'),
   crmTagEmpty: t('Saisissez au moins une étiquette.', 'Enter at least one tag.'),
+  storeTagEmpty: t("Saisissez le nom de l'étiquette.", 'Enter the name of the tag.'),
+  storeTagTaken: t('Une autre étiquette de vos formations porte déjà ce nom.', 'Another tag of your trainings already has this name.'),
   crmNoteEmpty: t('La note ne peut pas être vide.', 'The note cannot be empty.'),
   crmHistoryReadOnly: t(
     "Les notes d'historique sont écrites par la plateforme : elles ne se modifient ni ne se suppriment.",
@@ -255,8 +257,12 @@ export const messages = {
   periodTooLong: (years: number) => t(`La période ne peut pas dépasser ${years} ans.`, `The period cannot exceed ${years} years.`),
   unknownTimeZone: t('Ce fuseau horaire est inconnu.', 'This time zone is unknown.'),
   csvWrongType: t(
-    'Seuls les fichiers CSV sont acceptés : enregistrez votre tableur au format CSV.',
-    'Only CSV files are accepted: save your spreadsheet as CSV.',
+    'Seuls les fichiers CSV et Excel (.xlsx) sont acceptés : enregistrez votre tableur dans l’un de ces formats.',
+    'Only CSV and Excel (.xlsx) files are accepted: save your spreadsheet in one of these formats.',
+  ),
+  xlsxUnreadable: t(
+    'Ce classeur Excel est illisible : enregistrez-le de nouveau au format .xlsx ou CSV.',
+    'This Excel workbook cannot be read: save it again as .xlsx or CSV.',
   ),
   csvNoEmailColumn: t(
     'La première ligne doit nommer les colonnes email, firstname et lastname.',

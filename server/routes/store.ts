@@ -4,6 +4,7 @@ import { listCompanies, updateCompany } from '../commands/companies.js';
 import { listOnboardingMilestones } from '../commands/onboarding.js';
 import { checkSubdomainAvailability, createSocialLink, createStoreUploadUrl, deleteSocialLink, listSocialLinks, updateStoreSeo } from '../commands/storeSettings.js';
 import { getStoreStats, getStoreStatsHistogram } from '../commands/stats/storeStats.js';
+import { deleteStoreTag, listStoreTags, updateStoreTag } from '../commands/trainings/storeTags.js';
 import { updateStore } from '../commands/updateStore.js';
 import { scopeOf, signedIn, type HandlerMap } from '../openapi/handler.js';
 
@@ -53,6 +54,19 @@ export const storeHandlers: HandlerMap = {
 
   async getStoreStats(ctx) {
     return { status: 200, body: await getStoreStats(ctx.services, scopeOf(ctx).id, ctx.query) };
+  },
+
+  async listStoreTags(ctx) {
+    return { status: 200, body: await listStoreTags(ctx.services, scopeOf(ctx).id) };
+  },
+
+  async updateStoreTag(ctx) {
+    return { status: 200, body: await updateStoreTag(ctx.services, scopeOf(ctx).id, ctx.params.tagId, ctx.body) };
+  },
+
+  async deleteStoreTag(ctx) {
+    await deleteStoreTag(ctx.services, scopeOf(ctx).id, ctx.params.tagId);
+    return { status: 204 };
   },
 
   async getStoreStatsHistogram(ctx) {

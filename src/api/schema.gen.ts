@@ -2640,8 +2640,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Import customers into a training from a CSV file
-         * @description Columns email, firstname, lastname (header row; French names such as prénom, nom, e-mail are read too), separated by `;`, `,` or tab, in UTF-8 or Windows-1252. Accepted types: .csv, text/csv, Excel spreadsheet types and comma-separated-values; a spreadsheet saved as .xlsx is refused (422 on file), as is a file without an e-mail column or without any learner. Each good line creates the store's customer if new and enrols them BY_TEACHER; a line with a bad e-mail, a name over 64 characters, an address met earlier in the file, a learner already enrolled or no seat left is skipped and reported with its line number. With `send_email` (`true` when absent, as for addTrainingCustomer) each learner enrolled is mailed that the training is open, as addTrainingCustomer does; skipped lines are not mailed. The training is looked up before the file is received (404 first); when the server is already receiving 4 files, it answers 429 with Retry-After at once.
+         * Import customers into a training from a CSV or Excel file
+         * @description Columns email, firstname, lastname (header row; French names such as prénom, nom, e-mail are read too), separated by `;`, `,` or tab, in UTF-8 or Windows-1252. Accepted types: .csv, text/csv, Excel spreadsheet types and comma-separated-values. Our design (spec 9 accepts Excel types): an .xlsx workbook (by its name or type, and its zip signature) is read too, its first sheet only, with the same header, checks, limits and report, lines being the sheet's row numbers; an old .xls, an .ods or an unreadable workbook is refused (422 on file), as is a file without an e-mail column or without any learner. Each good line creates the store's customer if new and enrols them BY_TEACHER; a line with a bad e-mail, a name over 64 characters, an address met earlier in the file, a learner already enrolled or no seat left is skipped and reported with its line number. With `send_email` (`true` when absent, as for addTrainingCustomer) each learner enrolled is mailed that the training is open, as addTrainingCustomer does; skipped lines are not mailed. The training is looked up before the file is received (404 first); when the server is already receiving 4 files, it answers 429 with Retry-After at once.
          */
         post: operations["importTrainingCustomers"];
         delete?: never;
@@ -5214,6 +5214,8 @@ export interface components {
             per_page: number;
             total: number;
             last_page: number;
+            /** @description Our design: sent `true` when `total` (and so `last_page`) is the database's estimate, not a count. A list whose exact count would read too many rows on every page (the customers list past 1,000 matches) counts up to its limit and then estimates, so that a page of a big store stays fast. Absent means exact. */
+            total_estimated?: boolean;
         };
         /** @description A sponsorship commission earned on a godchild's subscription payment. */
         Commission: {
@@ -12330,7 +12332,7 @@ export interface operations {
                 "multipart/form-data": {
                     /**
                      * Format: binary
-                     * @description The CSV file, at most 5 MB.
+                     * @description The CSV file or .xlsx workbook, at most 5 MB and 20,000 lines.
                      */
                     file: string;
                     /** @enum {string} */

@@ -125,7 +125,7 @@ describe('importTrainingCustomers: formats', () => {
     ['a file without an e-mail column', csvForm('nom;prenom\nMartin;Léa\n')],
     ['a header and nothing else', csvForm('email;firstname;lastname\n')],
     ['an empty file', csvForm('')],
-    ['a spreadsheet saved as xlsx', csvForm(Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), { filename: 'apprenants.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' })],
+    ['a broken xlsx workbook', csvForm(Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), { filename: 'apprenants.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' })],
     ['an image', csvForm(Uint8Array.from([0x89, 0x50, 0x4e, 0x47]), { filename: 'photo.png', type: 'image/png' })],
   ])('answers 422 on file for %s', async (_label, form) => {
     expect(invalidFields(await importCsv(token, training, form))).toEqual(['file']);

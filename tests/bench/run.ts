@@ -11,6 +11,7 @@ import { chromium } from '@playwright/test';
 import { benchApiCost } from './apiCost';
 import { benchCommunity } from './community';
 import { benchCommunityPostPage } from './communityPostPage';
+import { benchCustomersList } from './customersList';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
 import { benchItemsReorder } from './itemsReorder';
 import { benchLearnerOutline } from './learnerOutline';
@@ -228,6 +229,16 @@ if (process.env.BENCH_ONLY === 'community') {
   const result = await benchCommunity();
   console.log(`${result.posts} posts and ${result.comments} comments written in ${result.fillSeconds} s`);
   console.table(result.rows);
+  process.exit(0);
+}
+
+// `BENCH_ONLY=customers`: the customers list over 100,000 learners and their exports (its own PGlite, no server;
+// EXPORTS=0 times the list only, CUSTOMERS changes the size).
+if (process.env.BENCH_ONLY === 'customers') {
+  const result = await benchCustomersList();
+  console.log(`${result.customers} customers written in ${result.fillSeconds} s`);
+  console.table(result.rows);
+  if (result.exports.length) console.table(result.exports);
   process.exit(0);
 }
 

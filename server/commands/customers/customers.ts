@@ -22,7 +22,7 @@ import { messages } from '../../http/messages.js';
 import { presentCustomerTraining, type CustomerRow } from '../../presenters/customer.js';
 import { presentCrmNote, presentCrmPrivateData, presentCrmTag, presentCustomer, presentConnection } from '../../presenters/crm.js';
 import type { Services } from '../../services.js';
-import { searchPattern } from '../catalogue/search.js';
+import { foldedLike } from '../catalogue/search.js';
 import { sendEnrolmentMail, sendLearnerActivation } from '../learners/links.js';
 import { enrolLearners } from '../trainingLearners/enrol.js';
 import { offsetOf, pageEnvelope, type PageRequest } from '../trainingLearners/paging.js';
@@ -48,11 +48,21 @@ const MAX_SERIAL = 2_147_483_647;
 
 /**
  * The standing a learner lives, as SQL (see `standingOf` in the presenter): a passed expiry reads BLOCKED.
- * A customer "is" a type when at least one of their enrolments has it (the contract's filter).
+ * A customer "is" a type when at least one of their enrolments has it (the contract's filter). Written as plain
+ * comparisons of `customer_type` (not one `case`) so the index on (customer_type, customer_id) finds them.
  */
-const hasEnrolmentOfType = (type: CustomerType, now: Date) => sql`exists (
-  select 1 from ${customerTrainings} ct where ct.customer_id = ${customers.id} and (case
-    when ct.customer_type = 'STUDENT' and ct.expires_at <= ${now} then 'BLOCKED' else ct.customer_type end) = ${type})`;
+const standingIs = (type: CustomerType, now: Date) => {
+  switch (type) {
+    case 'STUDENT':
+      return sql`ct.customer_type = 'STUDENT' and (ct.expires_at is null or ct.expires_at > ${now})`;
+    case 'BLOCKED':
+      return sql`(ct.customer_type = 'BLOCKED' or (ct.customer_type = 'STUDENT' and ct.expires_at <= ${now}))`;
+    default:
+      return sql`ct.customer_type = ${type}`;
+  }
+};
+const hasEnrolmentOfType = (type: CustomerType, now: Date) =>
+  sql`exists (select 1 from ${customerTrainings} ct where ct.customer_id = ${customers.id} and ${standingIs(type, now)})`;
 
 /** Conditions of the list and the export, all within the store. */
 export function customerWhere(storeId: string, filter: CustomerFilter, now: Date): SQL | undefined {
@@ -60,7 +70,7 @@ export function customerWhere(storeId: string, filter: CustomerFilter, now: Date
   const search = q
     ? UUID.test(q)
       ? eq(customers.id, q.toLowerCase())
-      : sql`concat_ws(' ', ${customers.firstname}, ${customers.lastname}, ${customers.email}) ~* ${searchPattern(q)}`
+      : sql`${customers.searchText} like ${foldedLike(q)}`
     : undefined;
   return and(
     eq(customers.storeId, storeId),
@@ -127,14 +137,35 @@ async function extrasOf(db: Database, rows: CustomerRow[], now: Date) {
   );
 }
 
+/** Matches the customers list counts exactly; past them it gives the planner's estimate (`meta.total_estimated`). */
+export const EXACT_COUNT_LIMIT = 1000;
+
+/**
+ * How many customers match: counted up to EXACT_COUNT_LIMIT (reading at most that many rows), else the planner's
+ * estimate of the same query, never below the limit. Counting 100,000 learners on every page cost more than the
+ * page itself (hundreds of milliseconds on PGlite); the first pages do not need the exact figure of a big store.
+ */
+async function countCustomers(db: Database, where: SQL | undefined): Promise<{ total: number; estimated: boolean }> {
+  const capped = db.select({ one: sql`1` }).from(customers).where(where).limit(EXACT_COUNT_LIMIT + 1).as('capped');
+  const [counted] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(capped);
+  const n = counted?.n ?? 0;
+  if (n <= EXACT_COUNT_LIMIT) return { total: n, estimated: false };
+  const plan = (await db.execute(sql`explain (format json) ${db.select({ one: sql`1` }).from(customers).where(where)}`)) as unknown as {
+    rows: Record<string, unknown>[];
+  };
+  const cell = Object.values(plan.rows[0] ?? {})[0];
+  const parsed = (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan?: { 'Plan Rows'?: number } }[] | undefined;
+  const estimate = Math.round(Number(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0));
+  return { total: Math.max(EXACT_COUNT_LIMIT + 1, Number.isFinite(estimate) ? estimate : 0), estimated: true };
+}
+
 /** GET /stores/{uuid}/customers: a page of the store's customers. */
 export async function listCustomers(services: Services, storeId: string, filter: CustomerFilter & CustomerOrder, page: PageRequest) {
   const now = services.clock();
   const where = customerWhere(storeId, filter, now);
-  const [total] = await services.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(customers).where(where);
-  const n = total?.n ?? 0;
+  const { total, estimated } = await countCustomers(services.db, where);
   const rows =
-    offsetOf(page) < n
+    estimated || offsetOf(page) < total
       ? await services.db
           .select()
           .from(customers)
@@ -143,7 +174,7 @@ export async function listCustomers(services: Services, storeId: string, filter:
           .limit(page.perPage)
           .offset(offsetOf(page))
       : [];
-  return pageEnvelope(page, n, await extrasOf(services.db, rows, now));
+  return pageEnvelope(page, total, await extrasOf(services.db, rows, now), { estimated });
 }
 
 /** A customer of the store (another store's, or none: 404). */

@@ -12,6 +12,7 @@ import type { StoreRow } from '../../auth/session.js';
 import type { CustomerRow } from '../../presenters/customer.js';
 import { sendEnrolmentMail } from '../learners/links.js';
 import { enrolLearners, type Learner } from './enrol.js';
+import { looksLikeXlsx, xlsxRows, type ImportRow } from './importXlsx.js';
 
 type ImportReport = components['schemas']['ImportReport'];
 
@@ -66,11 +67,7 @@ export function decodeCsv(bytes: Buffer): string {
   return text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
 }
 
-interface Row {
-  line: number;
-  cells: string[];
-  unreadable: boolean;
-}
+type Row = ImportRow;
 
 const SEPARATORS = [';', ',', '\t'] as const;
 
@@ -111,6 +108,17 @@ function rowsOf(text: string): Row[] {
   return rows;
 }
 
+/**
+ * The rows of an uploaded file: an .xlsx workbook's first sheet (rows numbered as the spreadsheet shows them), else
+ * a CSV file's lines. Anything else (an old .xls, an .ods, a picture) answers 422 on `file`.
+ */
+async function fileRows(file: UploadedFile): Promise<Row[]> {
+  const bytes = await readFile(file.path);
+  if (looksLikeXlsx(file, bytes)) return xlsxRows(file.path, MAX_IMPORT_LINES);
+  if (!looksLikeCsv(file)) throw invalid({ file: [messages.csvWrongType] });
+  return rowsOf(decodeCsv(bytes));
+}
+
 /** Where each column is, from the header row; the e-mail column is required. */
 function columnsOf(header: string[]) {
   const names = header.map(normaliseHeader);
@@ -122,7 +130,7 @@ function columnsOf(header: string[]) {
 
 /**
  * POST /trainings/{id}/customers/import: one learner per line (header row email, firstname, lastname; `;`
- * or `,`). Lines with a bad e-mail, a name too long, an address met earlier in the file, a learner already
+ * or `,`), or per row of an .xlsx workbook's first sheet (same header, same checks, the row numbers Excel shows). Lines with a bad e-mail, a name too long, an address met earlier in the file, a learner already
  * enrolled, or no seat left are skipped and reported with their line number; empty lines are ignored. The
  * others are enrolled BY_TEACHER in one transaction, creating the store's customers that are new.
  * With `sendEmail` (the contract's default, as for `addTrainingCustomer`), each learner enrolled is then mailed
@@ -139,8 +147,7 @@ export async function importTrainingCustomers(
   sendEmail: boolean,
 ): Promise<ImportReport> {
   const training = await trainingOf(services, store.id, trainingUuid);
-  if (!looksLikeCsv(file)) throw invalid({ file: [messages.csvWrongType] });
-  const [header, ...rows] = rowsOf(decodeCsv(await readFile(file.path))).filter((row) => row.cells.some((cell) => cell.trim()));
+  const [header, ...rows] = (await fileRows(file)).filter((row) => row.cells.some((cell) => cell.trim()));
   if (!header) throw invalid({ file: [messages.csvNoLines] });
   if (rows.length > MAX_IMPORT_LINES - 1) throw invalid({ file: [messages.csvTooManyLines(MAX_IMPORT_LINES)] });
   const columns = columnsOf(header.cells);

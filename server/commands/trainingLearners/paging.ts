@@ -15,11 +15,11 @@ function pageLink(url: URL, page: number) {
 export const offsetOf = (request: PageRequest) => (request.page - 1) * request.perPage;
 
 /** meta and links of the contract's paged answers (PageMeta, PageLinks). */
-export function pageEnvelope<T>(request: PageRequest, total: number, data: T[]) {
+export function pageEnvelope<T>(request: PageRequest, total: number, data: T[], options: { estimated?: boolean } = {}) {
   const lastPage = Math.max(1, Math.ceil(total / request.perPage));
   return {
     data,
-    meta: { current_page: request.page, per_page: request.perPage, total, last_page: lastPage },
+    meta: { current_page: request.page, per_page: request.perPage, total, last_page: lastPage, ...(options.estimated ? { total_estimated: true } : {}) },
     links: {
       next: request.page < lastPage ? pageLink(request.url, request.page + 1) : null,
       // Past the end, "previous" leads back to the last page that has something rather than to another empty one.

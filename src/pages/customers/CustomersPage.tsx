@@ -58,6 +58,8 @@ const m = defineMessages({
 });
 const mv = {
   count: defineMessage<{ count: number }>({ id: 'customers.count', defaultMessage: '{count, plural, =0 {Aucun apprenant} one {# apprenant} other {# apprenants}}' }),
+  // Past 1,000 matches the server estimates the total (meta.total_estimated): said as such.
+  countEstimated: defineMessage<{ count: number }>({ id: 'customers.countEstimated', defaultMessage: 'environ {count, number} apprenants' }),
   exportFailed: defineMessage<{ message: string }>({ id: 'customers.exportFailed', defaultMessage: 'L’export a échoué : {message}' }),
 };
 
@@ -118,7 +120,7 @@ export function CustomersPage() {
           <h1 className="page-title">{intl.formatMessage(m.title)}</h1>
           <p className="page-lead">
             {intl.formatMessage(m.lead)}
-            {list.data ? ` ${intl.formatMessage(mv.count, { count: list.data.meta.total })}.` : null}
+            {list.data ? ` ${intl.formatMessage(list.data.meta.total_estimated ? mv.countEstimated : mv.count, { count: list.data.meta.total })}.` : null}
           </p>
         </div>
         <div className="customers-page__actions">
