@@ -98,7 +98,7 @@ export function GeneralSettingsPage() {
 }
 
 /** Saves fields of the store and tells the app (the auth machine's user) and the home checklist. */
-function useStoreSaver(store: Store) {
+export function useStoreSaver(store: Store) {
   const auth = AuthActor.useActorRef();
   const queryClient = useQueryClient();
   return async (body: StoreUpdate, signal?: AbortSignal) => {
@@ -241,7 +241,7 @@ function CustomDomainCard({ store }: { store: Store }) {
   );
 }
 
-function PicturesCard({ store }: { store: Store }) {
+export function PicturesCard({ store }: { store: Store }) {
   const intl = useIntl();
   const save = useStoreSaver(store);
   const [logoApi] = useState(() => storeUploadApi(store.uuid, 'LOGO'));
