@@ -60,6 +60,7 @@ ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 12px; grid-tem
 .card img { width: 100%; aspect-ratio: 16 / 9; object-fit: cover; display: block; background: #f0f4f8; }
 .card__body { padding: 12px; display: flex; flex-direction: column; gap: 8px; flex: 1; }
 .card__name { font-weight: 600; margin: 0; font-size: 16px; }
+.card__name a { color: inherit; }
 .card__summary { margin: 0; color: #52606d; font-size: 14px; }
 .card__foot { margin-top: auto; display: flex; align-items: center; justify-content: space-between; gap: 8px; }
 .price { font-weight: 600; }
