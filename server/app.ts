@@ -8,6 +8,7 @@ import { compressResponses } from './http/compression.js';
 import { HttpError } from './http/errors.js';
 import { renderShell, schoolHead } from './http/schoolHead.js';
 import { mountSchoolHosts } from './http/schoolHost.js';
+import { mountWidgets } from './http/widgets.js';
 import { SCHOOL_BASE } from '../shared/schoolPaths.js';
 import { inLocale, localeOf, messages } from './http/messages.js';
 import { bindOperations } from './openapi/bind.js';
@@ -57,7 +58,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     // Tokens travel in activation and reset URLs: never send them on as a Referer.
     reply.header('referrer-policy', 'same-origin');
     // Stored files set their own framing and sandbox (routes/uploads.ts): SCORM packages open in the learner area's frame.
-    if (!reply.hasHeader('x-frame-options')) reply.header('x-frame-options', 'DENY');
+    // The widgets (http/widgets.ts) are made to be framed by any site; nothing else may be.
+    if (!reply.hasHeader('x-frame-options') && !request.routeOptions.config?.framable) reply.header('x-frame-options', 'DENY');
     if (String(reply.getHeader('content-type') ?? '').startsWith('text/html') && !reply.hasHeader('content-security-policy')) {
       reply.header('content-security-policy', csp);
     }
@@ -89,6 +91,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(fastifyMultipart);
   bindOperations(app, document, options.handlers ?? defaultHandlers, services, API_PREFIX);
   await mountStorageRoutes(app, services, API_PREFIX);
+  mountWidgets(app, services);
   app.get(`${API_PREFIX}/openapi.json`, async () => document);
   await mountApiDocs(app);
   if (config.devMailbox) await mountDevMailbox(app, services);

@@ -110,6 +110,7 @@ const UPLOAD_ROLES: Record<StoreUploadInput['purpose'], RoleGroup> = {
   SEO_IMAGE: 'managers',
   AVATAR: 'team',
   BUNDLE_PICTURE: 'editors',
+  RESOURCE: 'managers',
 };
 
 /** POST /stores/{storeUuid}/urls/presigned: a picture of the store, on the same presigned flow (and checks) as training files. */
@@ -119,7 +120,8 @@ export async function createStoreUploadUrl(services: Services, auth: AuthContext
   return presignUpload(
     services,
     { store, trainingId: null, userId: auth.user.id, customerId: null, anyPlan: auth.user.isAdmin, folder: `store/${purpose.toLowerCase()}` },
-    { ...file, type: 'IMAGE' },
+    // A resource is any file the RESOURCE kind takes (createStoreResource then checks it arrived); the rest are pictures.
+    { ...file, type: purpose === 'RESOURCE' ? 'RESOURCE' : 'IMAGE' },
   );
 }
 

@@ -142,6 +142,11 @@ export async function updateStore(services: Services, actor: { isAdmin: boolean 
   if (input.logo !== undefined) set.logo = input.logo;
   if (input.favicon !== undefined) set.favicon = input.favicon;
   if (input.owner_phone !== undefined) set.ownerPhone = input.owner_phone;
+  // The learner area's colours (customisation): saving them is the CUSTOMIZE step of the home checklist.
+  if (input.theme !== undefined) {
+    set.theme = { primary_color: input.theme.primary_color?.toLowerCase() ?? null, header_color: input.theme.header_color?.toLowerCase() ?? null };
+    if (!store.customizedAt) set.customizedAt = services.clock();
+  }
   if (input.community_options !== undefined) set.communityEnabled = input.community_options.enabled;
 
   const affiliation = input.affiliation_options;

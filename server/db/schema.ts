@@ -42,6 +42,7 @@ export interface StripeAccountState {
 }
 
 export type StoreLegalLinks = Partial<components['schemas']['LegalLinks']>;
+export type StoreTheme = components['schemas']['StoreTheme'];
 
 export const stores = pgTable('stores', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -104,6 +105,8 @@ export const stores = pgTable('stores', {
   // The store's own legal pages (communications settings), shown in its learner area's footer; a page left out
   // shows the platform's instead. Read-only until the settings page edits them.
   legalLinks: jsonb('legal_links').$type<StoreLegalLinks>().notNull().default({}),
+  // The learner area's colours (customisation, issue 16): `#rrggbb` or null for the platform's.
+  theme: jsonb('theme').$type<StoreTheme>().notNull().default({ primary_color: null, header_color: null }),
   // Where the owner came from when signing up (utm_* of the landing page, REF- affiliate codes), for marketing reports.
   signupAttribution: jsonb('signup_attribution').$type<SignupAttribution>(),
   // The platform's subscription (the plan page, issue 15): how the current paid period is billed, when it ends, what

@@ -2,6 +2,9 @@ import type { Config } from '../config.js';
 import { EMBED_FRAME_ORIGINS } from '../../shared/embedProviders.js';
 import { cspAdditions } from '../thirdParty/config.js';
 
+/** Where stored files are read from, with a leading space: the S3 bucket's public address, FILES_ORIGIN, or nothing (this origin). */
+const filesOrigin = (config: Config) => (config.s3 ? ` ${new URL(config.s3.publicUrl).origin}` : config.filesOrigin ? ` ${config.filesOrigin}` : '');
+
 /**
  * The Content-Security-Policy of every HTML answer, computed once at start-up: our own origin, the storage's (S3
  * bucket or FILES_ORIGIN), the embed providers' frames, and exactly the origins of the third-party services that are
@@ -10,7 +13,7 @@ import { cspAdditions } from '../thirdParty/config.js';
 export function contentSecurityPolicy(config: Config): string {
   // With S3 the app reads files (images, media, SCORM frames) from the bucket's public address and PUTs uploads to the bucket;
   // with FILES_ORIGIN it reads local storage's files from there (routes/uploads.ts).
-  const files = config.s3 ? ` ${new URL(config.s3.publicUrl).origin}` : config.filesOrigin ? ` ${config.filesOrigin}` : '';
+  const files = filesOrigin(config);
   const bucket = config.s3 ? ` ${new URL(config.s3.endpoint).origin}` : '';
   const extra = cspAdditions(config.thirdParty);
   const more = (directive: keyof typeof extra) => extra[directive].map((origin) => ` ${origin}`).join('');
@@ -27,4 +30,13 @@ export function contentSecurityPolicy(config: Config): string {
     `form-action 'self'`,
     `object-src 'none'`,
   ].join('; ');
+}
+
+/**
+ * The widgets' pages (server/http/widgets.ts): any site may frame them (`frame-ancestors *`), and they run no script
+ * at all; pictures come from here or the storage. Every other page keeps `frame-ancestors 'none'` and X-Frame-Options DENY.
+ */
+export function widgetContentSecurityPolicy(config: Config): string {
+  const files = filesOrigin(config);
+  return [`default-src 'none'`, `img-src 'self' data:${files}`, `style-src 'unsafe-inline'`, `frame-ancestors *`, `base-uri 'none'`, `form-action 'none'`].join('; ');
 }

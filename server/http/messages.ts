@@ -647,4 +647,16 @@ export const messages = {
   unknownCollection: t("Cette collection n'existe pas.", 'This collection does not exist.'),
   unknownTraining: t("Cette formation n'existe pas.", 'This training does not exist.'),
   unknownParentComment: t("Ce commentaire n'existe pas sur cette publication.", 'This comment does not exist on this post.'),
+  // Customisation and widgets (#16)
+  storeResourceNotUploaded: t(
+    'Ce fichier n’a pas été envoyé pour les ressources de votre espace (envoi de type ressource).',
+    'This file was not uploaded for your space’s resources (resource upload).',
+  ),
+  widgetNotFound: t('Cette formation n’est pas disponible.', 'This training is not available.'),
+  widgetCatalogueEmpty: t('Aucune formation pour le moment.', 'No training yet.'),
+  widgetSee: t('Voir la formation', 'See the training'),
+  widgetBuy: t('Acheter', 'Buy'),
+  widgetFree: t('Gratuit', 'Free'),
+  widgetClosed: t('Inscriptions fermées', 'Registration closed'),
+  widgetCatalogueTitle: (school: string) => t(`Formations de ${school}`, `Trainings of ${school}`),
 } as const;

@@ -16,6 +16,8 @@ export interface PageHead {
   image?: string | null;
   type?: 'website' | 'product';
   siteName?: string;
+  /** The school's own favicon (customisation), in place of the platform's. */
+  favicon?: string | null;
 }
 
 type Page = { kind: 'home' | 'catalogue' | 'other' } | { kind: 'training' | 'bundle'; slug: string };
@@ -72,7 +74,8 @@ export async function schoolHead(services: Services, path: string, notFoundTitle
   const name = await schoolName(services, store);
   const { origin, address: at } = schoolAddress(services.config, store);
   const storeImage = absolute(store.seoData.image ?? store.logo, origin);
-  const home = { status: 200 as const, siteName: name, type: 'website' as const, image: storeImage };
+  const favicon = absolute(store.favicon, origin);
+  const home = { status: 200 as const, siteName: name, type: 'website' as const, image: storeImage, favicon };
   const { page } = parsed;
   switch (page.kind) {
     case 'home':
@@ -94,6 +97,7 @@ export async function schoolHead(services: Services, path: string, notFoundTitle
       return {
         status: 200,
         siteName: name,
+        favicon,
         type: 'product',
         title: `${row.seoData.title || row.name} – ${name}`,
         description: row.seoData.description || row.summary,
@@ -125,5 +129,6 @@ export function renderShell(template: string, head: PageHead, ownHostSchool: str
   ].filter(Boolean);
   return template
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
+    .replace(/<link rel="icon" href="[^"]*" \/>/, (platform) => (head.favicon ? `<link rel="icon" href="${escapeHtml(head.favicon)}" />` : platform))
     .replace('</head>', () => `${tags.map((tag) => `    ${tag}\n`).join('')}  </head>`);
 }

@@ -24,6 +24,9 @@ export const presentLegalLinks = (store: Pick<StoreRow, 'legalLinks'>): StoreBod
   privacy_email: store.legalLinks.privacy_email ?? null,
 });
 
+/** The learner area's colours; a row written before themes existed reads as the platform's. */
+export const presentTheme = (store: Pick<StoreRow, 'theme'>) => ({ primary_color: store.theme?.primary_color ?? null, header_color: store.theme?.header_color ?? null });
+
 export function presentStore(store: StoreRow, userAccountCount: number): StoreBody {
   return {
     uuid: store.id,
@@ -51,6 +54,7 @@ export function presentStore(store: StoreRow, userAccountCount: number): StoreBo
     owner_phone: store.ownerPhone,
     onboarding_questions: store.onboardingQuestions,
     legal_links: presentLegalLinks(store),
+    theme: presentTheme(store),
     created_at: store.createdAt.toISOString(),
   };
 }

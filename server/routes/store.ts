@@ -3,6 +3,7 @@ import { recordAffiliationVisit } from '../commands/affiliationVisits.js';
 import { listCompanies, updateCompany } from '../commands/companies.js';
 import { listOnboardingMilestones } from '../commands/onboarding.js';
 import { checkSubdomainAvailability, createSocialLink, createStoreUploadUrl, deleteSocialLink, listSocialLinks, updateStoreSeo } from '../commands/storeSettings.js';
+import { createStoreResource, deleteStoreResource, listStoreResources, reorderStoreResources } from '../commands/storeResources.js';
 import { getStoreStats, getStoreStatsHistogram } from '../commands/stats/storeStats.js';
 import { deleteStoreTag, listStoreTags, updateStoreTag } from '../commands/trainings/storeTags.js';
 import { updateStore } from '../commands/updateStore.js';
@@ -45,6 +46,23 @@ export const storeHandlers: HandlerMap = {
 
   async deleteSocialLink(ctx) {
     await deleteSocialLink(ctx.services, scopeOf(ctx).id, ctx.params.socialLinkId);
+    return { status: 204 };
+  },
+
+  async listStoreResources(ctx) {
+    return { status: 200, body: { data: await listStoreResources(ctx.services, scopeOf(ctx).id) } };
+  },
+
+  async createStoreResource(ctx) {
+    return { status: 201, body: await createStoreResource(ctx.services, scopeOf(ctx).id, ctx.body) };
+  },
+
+  async reorderStoreResources(ctx) {
+    return { status: 200, body: { data: await reorderStoreResources(ctx.services, scopeOf(ctx).id, ctx.body.ids) } };
+  },
+
+  async deleteStoreResource(ctx) {
+    await deleteStoreResource(ctx.services, scopeOf(ctx).id, ctx.params.resourceId);
     return { status: 204 };
   },
 

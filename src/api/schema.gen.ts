@@ -864,7 +864,10 @@ export interface paths {
          */
         get: operations["listStoreResources"];
         put?: never;
-        /** Add a resource to the store */
+        /**
+         * Add a resource to the store
+         * @description Added last; at most 100 per store (our design). FILE: the `file_url` of an arrived store upload of purpose RESOURCE (`createStoreUploadUrl`); its size and type are the upload's. LINK: an http(s) address.
+         */
         post: operations["createStoreResource"];
         delete?: never;
         options?: never;
@@ -2363,7 +2366,7 @@ export interface paths {
         put?: never;
         /**
          * Get an upload address for a store picture
-         * @description Our design (issue 15: store-level uploads on the presigned flow of `createTrainingUploadUrl`, whose description tells the rest: PUT the bytes to `upload_url`, then send `file_url` back). `purpose` says where the picture goes: LOGO, FAVICON and SEO_IMAGE are the store's (OWNER, ADMIN; then `updateStore` or `updateStoreSeo`), AVATAR is the caller's own picture (everyone of the team), BUNDLE_PICTURE a bundle's (OWNER, ADMIN, TEACHER); another role answers 403. Images only (jpeg, png, gif, webp, avif, as the IMAGE type), 5 MiB (spec 9 image limit).
+         * @description Our design (issue 15: store-level uploads on the presigned flow of `createTrainingUploadUrl`, whose description tells the rest: PUT the bytes to `upload_url`, then send `file_url` back). `purpose` says where the picture goes: LOGO, FAVICON and SEO_IMAGE are the store's (OWNER, ADMIN; then `updateStore` or `updateStoreSeo`), AVATAR is the caller's own picture (everyone of the team), BUNDLE_PICTURE a bundle's (OWNER, ADMIN, TEACHER); RESOURCE a file of the store's resources (issue 16, OWNER, ADMIN; then `createStoreResource`, any type the RESOURCE kind takes, 512 MiB as spec 9's resource limit); another role answers 403. The others are images only (jpeg, png, gif, webp, avif, as the IMAGE type), 5 MiB (spec 9 image limit).
          */
         post: operations["createStoreUploadUrl"];
         delete?: never;
@@ -4850,6 +4853,11 @@ export interface components {
              */
             privacy_email: string | null;
         };
+        /** @description Our design (issue 16: customisation; the spec names a theme without its fields). The learner area's colours, as `#rrggbb`: `primary_color` paints buttons, links and the progress bars, `header_color` the band of the school's header. Null keeps the platform's colour. Shown in the learner area as CSS variables. */
+        StoreTheme: {
+            primary_color: string | null;
+            header_color: string | null;
+        };
         /** @description A trainer's store (their space). Returned inside the user; store-scoped calls use its uuid. */
         Store: {
             /** Format: uuid */
@@ -4905,6 +4913,7 @@ export interface components {
             /** @description JSON string of the questionnaire answers, a list of {name, type, value, other}; null until answered. */
             onboarding_questions: string | null;
             legal_links: components["schemas"]["LegalLinks"];
+            theme: components["schemas"]["StoreTheme"];
             /** Format: date-time */
             created_at: string;
         };
@@ -5312,6 +5321,8 @@ export interface components {
                 attribution?: components["schemas"]["AffiliateAttribution"];
             };
             legal_links?: components["schemas"]["UpdateLegalLinksBody"];
+            /** @description Our design (issue 16). The learner area's colours, both sent (null for the platform's); saving them completes the home checklist's CUSTOMIZE step, as a logo or favicon does. */
+            theme?: components["schemas"]["StoreTheme"];
         };
         UpdateStoreSeoBody: {
             title?: string | null;
@@ -6373,7 +6384,7 @@ export interface components {
         /** @description Our design (see createStoreUploadUrl). */
         CreateStoreUploadUrlBody: {
             /** @enum {string} */
-            purpose: "LOGO" | "FAVICON" | "SEO_IMAGE" | "AVATAR" | "BUNDLE_PICTURE";
+            purpose: "LOGO" | "FAVICON" | "SEO_IMAGE" | "AVATAR" | "BUNDLE_PICTURE" | "RESOURCE";
             filename: string;
             /** Format: int64 */
             size?: number;
@@ -7474,6 +7485,7 @@ export interface components {
             /** @description Files and links offered to every visitor of the school (customisation), in position order, shown in the footer ("Ressources"). Our design; read-only in the learner area. */
             resources: components["schemas"]["Resource"][];
             legal_links: components["schemas"]["LegalLinks"];
+            theme: components["schemas"]["StoreTheme"];
             affiliation_status: components["schemas"]["AffiliateProgramStatus"];
             community_enabled: boolean;
             /** @description Learners may create an account without buying (our design). */
@@ -9476,6 +9488,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     getStoreStats: {

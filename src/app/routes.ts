@@ -109,7 +109,7 @@ export const routes: readonly AppRoute[] = [
   { path: '/reductions', name: 'discounts', layout: 'default', guard: STATS, hiddenBy: 'hide_discounts', query: ['q', 'page'], load: () => import('../pages/sales/DiscountsPage').then((m) => m.DiscountsPage) },
 
   // Store management
-  { path: '/widgets', name: 'embeds', layout: 'default', guard: MANAGERS, ...MARKETING },
+  { path: '/widgets', name: 'embeds', layout: 'default', guard: MANAGERS, load: () => import('../pages/customization/WidgetsPage').then((m) => m.WidgetsPage) },
   {
     path: '/abonnement',
     name: 'plan',
@@ -135,7 +135,7 @@ export const routes: readonly AppRoute[] = [
   { path: '/marketing/connexions-externes', name: 'marketing_automations', layout: 'default', guard: MANAGERS, load: () => import('../pages/marketing/EmailProvidersPage').then((m) => m.EmailProvidersPage) },
   { path: '/marketing/outils-automatisation', name: 'marketing_automation_tools', layout: 'default', guard: MANAGERS, load: () => import('../pages/marketing/WebhooksPage').then((m) => m.WebhooksPage) },
   { path: '/marketing/emails', name: 'marketing_emails', layout: 'default', guard: MANAGERS, query: ['onglet'], load: () => import('../pages/marketing/EmailTemplatesPage').then((m) => m.EmailTemplatesPage) },
-  { path: '/personnalisation', name: 'customization', layout: 'default', guard: MANAGERS, ...MARKETING },
+  { path: '/personnalisation', name: 'customization', layout: 'default', guard: MANAGERS, load: () => import('../pages/customization/CustomizationPage').then((m) => m.CustomizationPage) },
   { path: '/personnalisation/pages', name: 'customization_pages', layout: 'default', guard: MANAGERS, ...MARKETING },
   { path: '/personnalisation/interne', name: 'customization_internal', layout: 'default', guard: MANAGERS, ...MARKETING },
   { path: '/affilies', name: 'affiliates', layout: 'default', guard: MANAGERS, hiddenBy: 'hide_affiliation', load: () => import('../pages/affiliates/AffiliatesPages').then((m) => m.AffiliatesPage) },

@@ -59,12 +59,12 @@ test('the drawer highlights the entry a page belongs to, sub-pages included', as
 });
 
 test('a guest on a protected page goes to the login page and comes back after it', async ({ page }) => {
-  await page.goto('/widgets?x=1');
-  await expect(page).toHaveURL('/connexion?redirect=%2Fwidgets%3Fx%3D1');
+  await page.goto('/marketing?x=1');
+  await expect(page).toHaveURL('/connexion?redirect=%2Fmarketing%3Fx%3D1');
   await page.locator('input[name=email]').fill('admin@demo.test');
   await page.locator('input[name=password]').fill('demo-password');
   await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL('/widgets?x=1');
+  await expect(page).toHaveURL('/marketing?x=1');
   await expect(page.getByTestId('not-available')).toBeVisible();
 });
 

@@ -9,6 +9,8 @@ const LISTS = {
   bundles: 727_102,
   /** The payment schedules of one training or bundle (`position`). */
   paymentSchedules: 727_103,
+  /** A store's own resources (customisation, `position`). */
+  storeResources: 727_104,
 } as const;
 
 /**

@@ -32,8 +32,12 @@ export const arrivedLearnerUpload = (services: Services, storeId: string, custom
 export const arrivedAvatarUpload = (services: Services, storeId: string, userId: string, url: string) =>
   arrivedAmong(services, and(eq(uploads.storeId, storeId), eq(uploads.userId, userId), isNull(uploads.trainingId), isNull(uploads.customerId), eq(uploads.type, 'IMAGE'))!, url, services.db);
 
+/** A file the team uploaded for the store itself (createStoreUploadUrl, e.g. a RESOURCE) whose public address is `url`, once arrived; else null. */
+export const arrivedStoreUpload = (services: Services, storeId: string, type: UploadType, url: string) =>
+  arrivedAmong(services, and(eq(uploads.storeId, storeId), isNull(uploads.trainingId), isNull(uploads.customerId), eq(uploads.type, type))!, url, services.db);
+
 async function arrivedAmong(services: Services, where: SQL, url: string, db: Database) {
-  const candidates = await db.select({ key: uploads.key, size: uploads.size, uploadedAt: uploads.uploadedAt }).from(uploads).where(where);
+  const candidates = await db.select({ key: uploads.key, size: uploads.size, contentType: uploads.contentType, uploadedAt: uploads.uploadedAt }).from(uploads).where(where);
   const upload = candidates.find((row) => services.storage.url(row.key) === url);
   const arrived = upload && (upload.uploadedAt !== null || (services.storage.kind === 's3' && upload.size !== null));
   return arrived ? upload : null;

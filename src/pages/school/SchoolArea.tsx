@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo, type CSSProperties } from 'react';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { Navigate, Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -13,6 +13,7 @@ import { TextLink } from '../../components/ui/Link';
 import { Spinner } from '../../components/ui/Spinner';
 import { schoolPath, schoolPaths, SCHOOL_PAGES } from '../../../shared/schoolPaths';
 import type { Failure } from '../../../shared/failure';
+import { themeVariables } from '../../../shared/themeColors';
 import { SchoolBundlePage } from './SchoolBundlePage';
 import { SchoolCataloguePage } from './SchoolCataloguePage';
 import { SchoolHomePage } from './SchoolHomePage';
@@ -85,7 +86,8 @@ function School({ ownHost }: { ownHost: string | undefined }) {
 
 function SchoolPages() {
   const intl = useIntl();
-  const { subdomain } = useSchool();
+  const { subdomain, theme } = useSchool();
+  const themeStyle = useMemo(() => themeVariables(theme) as CSSProperties, [theme]);
   const { isReady, isUnavailable, isSignedIn } = LearnerAuthActor.useSelector((s) => ({
     isReady: !s.matches('checking'),
     isUnavailable: s.matches('unavailable'),
@@ -106,7 +108,8 @@ function SchoolPages() {
   const account = <Navigate to={schoolPath(subdomain, 'account')} replace />;
   const login = <Navigate to={schoolPath(subdomain, 'login')} replace />;
   return (
-    <div className="school-area">
+    // The school's theme colours (customisation) as CSS variables over the whole area.
+    <div className="school-area" style={themeStyle} data-themed={theme?.primary_color || theme?.header_color ? 'true' : undefined}>
       <SchoolHeader isSignedIn={isSignedIn} />
       <Suspense fallback={<Spinner aria-label={intl.formatMessage(m.loading)} />}>
         <Routes>
@@ -145,7 +148,7 @@ function SchoolHeader({ isSignedIn }: { isSignedIn: boolean }) {
   const intl = useIntl();
   const school = useSchool();
   return (
-    <header className="school-area__header">
+    <header className={school.theme?.header_color ? 'school-area__header school-area__header--themed' : 'school-area__header'} data-testid="school-header">
       <a className="school-area__brand" href={schoolPath(school.subdomain, 'home')} data-testid="school-brand">
         {school.logo && <img src={school.logo} alt="" className="school-area__logo" />}
         <span>

@@ -228,7 +228,7 @@ function CustomDomainCard({ store }: { store: Store }) {
   );
 }
 
-function PicturesCard({ store }: { store: Store }) {
+export function PicturesCard({ store }: { store: Store }) {
   const intl = useIntl();
   const save = useStoreSaver(store);
   const [logoApi] = useState(() => storeUploadApi(store.uuid, 'LOGO'));

@@ -44,6 +44,7 @@ const owner = {
     owner_phone: null,
     onboarding_questions: null,
     legal_links: { terms_url: null, privacy_url: null, legal_notice_url: null, privacy_email: null },
+    theme: { primary_color: null, header_color: null },
     created_at: '2024-01-01T00:00:00.000Z',
   },
 } satisfies User;
@@ -162,7 +163,7 @@ describe('signed-in frame', () => {
       await held;
       return original;
     });
-    const app = await openApp('/widgets', { locale: 'en', session: 'owner' });
+    const app = await openApp('/marketing', { locale: 'en', session: 'owner' });
     // The frame and the page are loaded, and given time to render if they did not wait.
     await import('../../../src/layouts/DefaultLayout');
     await import('../../../src/pages/NotAvailableYetPage');

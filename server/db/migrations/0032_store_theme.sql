@@ -1,0 +1,1 @@
+ALTER TABLE "stores" ADD COLUMN "theme" jsonb DEFAULT '{"primary_color":null,"header_color":null}'::jsonb NOT NULL;
