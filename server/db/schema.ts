@@ -113,7 +113,15 @@ export const stores = pgTable('stores', {
   createdAt: createdAt(),
 },
   // A school is also reached by its custom domain (server/http/schoolHost.ts): looked up by host, case folded.
-  (t) => [index('stores_custom_domain_idx').on(sql`lower(${t.customDomain})`)],
+  (t) => [
+    index('stores_custom_domain_idx').on(sql`lower(${t.customDomain})`),
+    // Platform admin (issue 16): sign-ups over a period, stores by plan, the MRR of paid periods still running,
+    // and the operations page's search by the start of a subdomain (text_pattern_ops serves LIKE 'x%' in any locale).
+    index('stores_created_idx').on(t.createdAt),
+    index('stores_plan_idx').on(t.plan),
+    index('stores_plan_period_idx').on(t.planPeriodEnd).where(sql`${t.planFrequency} is not null`),
+    index('stores_subdomain_pattern_idx').on(sql`${t.subdomain} text_pattern_ops`),
+  ],
 );
 
 /** Links to the trainer on social networks, shown in the learner area's footer (edited in customisation later). */
@@ -171,7 +179,12 @@ export const users = pgTable(
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`), index('users_store_idx').on(t.storeId)],
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    index('users_store_idx').on(t.storeId),
+    // Platform admin's store search by the start of an e-mail address (LIKE 'x%' in any locale).
+    index('users_email_pattern_idx').on(sql`lower(${t.email}) text_pattern_ops`),
+  ],
 );
 
 /** Bearer sessions: only the SHA-256 of the token is kept, so a database leak does not leak sessions. */
@@ -561,6 +574,8 @@ export const customers = pgTable(
     // The customers list's other orders (`/apprenants?sort=`), each a keyset the page reads in order.
     index('customers_store_connection_idx').on(t.storeId, t.lastConnectionAt),
     index('customers_store_lastname_idx').on(t.storeId, sql`lower(${t.lastname})`),
+    // Platform admin's tops: every store's new learners of a period.
+    index('customers_created_idx').on(t.createdAt, t.storeId),
   ],
 );
 
@@ -691,7 +706,12 @@ export const customerConnections = pgTable(
     deviceType: text('device_type', { enum: ['UNKNOWN', 'DESKTOP', 'TABLET', 'MOBILE', 'BOT'] }).notNull().default('UNKNOWN'),
     userAgent: text('user_agent'),
   },
-  (t) => [index('customer_connections_training_at_idx').on(t.trainingId, t.at), index('customer_connections_customer_at_idx').on(t.customerId, t.at)],
+  (t) => [
+    index('customer_connections_training_at_idx').on(t.trainingId, t.at),
+    index('customer_connections_customer_at_idx').on(t.customerId, t.at),
+    // Platform admin's KPI histogram: every learner's connections of a period.
+    index('customer_connections_at_idx').on(t.at),
+  ],
 );
 
 /** Orders of a training or a bundle; checkout (a later issue) writes them, statistics read them. */
@@ -734,6 +754,8 @@ export const sales = pgTable(
     index('sales_training_idx').on(t.trainingId, t.paidAt),
     // A bundle's buyers, and SET NULL when a bundle is deleted.
     index('sales_bundle_idx').on(t.bundleId).where(sql`${t.bundleId} is not null`),
+    // Platform admin's tops: every store's paid sales of a period, read by payment date.
+    index('sales_paid_at_idx').on(t.paidAt, t.storeId).where(sql`${t.status} = 'PAID'`),
   ],
 );
 
@@ -1441,7 +1463,11 @@ export const platformOrders = pgTable(
     createdAt: createdAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
-  (t) => [index('platform_orders_store_idx').on(t.storeId, t.createdAt)],
+  (t) => [
+    index('platform_orders_store_idx').on(t.storeId, t.createdAt),
+    // Platform admin's KPI: the platform's billing of a period, read by payment date.
+    index('platform_orders_paid_idx').on(t.paidAt).where(sql`${t.status} = 'PAID'`),
+  ],
 );
 
 /** The platform's invoices to a store, one per paid order; numbers F<year>-<000001> follow one another per year. */
@@ -1675,4 +1701,24 @@ export const communitySubscriptions = pgTable(
     check('community_subscriptions_one_person', sql`(${t.userId} is null) <> (${t.customerId} is null)`),
     uniqueIndex('community_subscriptions_target_person_key').on(sql`coalesce(${t.commentId}, ${t.postId})`, sql`coalesce(${t.userId}, ${t.customerId})`),
   ],
+);
+
+/**
+ * Platform admin (issue 16): every "switch to a user" (PUT /users/switch/{uuid}), who switched into whom and when.
+ * The e-mails and subdomain are copied at the time so a row still reads after either account or the store is deleted.
+ */
+export const userSwitches = pgTable(
+  'user_switches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adminUserId: uuid('admin_user_id').references(() => users.id, { onDelete: 'set null' }),
+    adminEmail: text('admin_email').notNull(),
+    targetUserId: uuid('target_user_id').references(() => users.id, { onDelete: 'set null' }),
+    targetEmail: text('target_email').notNull(),
+    targetStoreId: uuid('target_store_id').references(() => stores.id, { onDelete: 'set null' }),
+    targetSubdomain: text('target_subdomain').notNull(),
+    createdAt: createdAt(),
+  },
+  // The audit list reads newest first, page by page.
+  (t) => [index('user_switches_created_idx').on(t.createdAt.desc(), t.id.desc())],
 );
