@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { answerQuestionnaire } from './questionnaire';
 import { logIn } from './session';
 
 /**
@@ -37,6 +38,8 @@ test('a platform admin finds a store, sets a flag, switches to its owner, comes 
   const banner = page.getByTestId('switch-banner');
   await expect(banner).toContainText(`Vous êtes connecté en tant que ${email}`);
   await expect(page.getByTestId('home-welcome')).toBeVisible();
+  // The owner's own back office: this new owner has not answered the onboarding questionnaire yet.
+  await answerQuestionnaire(page);
   // The owner's back office, with the flag the admin just set: no sales entry in the menu.
   await expect(page.getByTestId('menu-statistics')).toBeVisible();
   await expect(page.getByTestId('menu-sales')).toHaveCount(0);

@@ -38,6 +38,7 @@ const m = defineMessages({
   noOwner: { id: 'admin.operations.noOwner', defaultMessage: 'Aucun propriétaire' },
   saved: { id: 'admin.operations.saved', defaultMessage: 'Options enregistrées.' },
   switching: { id: 'admin.operations.switching', defaultMessage: 'Connexion…' },
+  switch: { id: 'admin.operations.switch', defaultMessage: 'Se connecter' },
   log: { id: 'admin.operations.log', defaultMessage: 'Journal des prises de contrôle' },
   logFailed: { id: 'admin.operations.logFailed', defaultMessage: 'Le journal n’a pas pu être chargé.' },
   logNoMatch: { id: 'admin.operations.logNoMatch', defaultMessage: 'Aucune prise de contrôle ne correspond.' },
@@ -138,8 +139,9 @@ export function AdminOperationsPage() {
                             isDisabled={switcher.isSwitching}
                             onPress={() => switcher.switchTo({ uuid: store.owner!.uuid, email: store.owner!.email })}
                             data-testid="switch-to-owner"
+                            aria-label={intl.formatMessage(mv.switchAs, { email: store.owner.email })}
                           >
-                            {switcher.busyUuid === store.owner.uuid ? intl.formatMessage(m.switching) : intl.formatMessage(mv.switchAs, { email: store.owner.email })}
+                            {switcher.busyUuid === store.owner.uuid ? intl.formatMessage(m.switching) : intl.formatMessage(m.switch)}
                           </Button>
                         )}
                       </td>
