@@ -1,12 +1,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { openSession, type AuthContext } from '../auth/session.js';
+import type { AuthContext } from '../auth/session.js';
 import { users } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import { assertMayGrantRole, assertMayManageMember } from '../policies/team.js';
 import type { Role } from '../policies/roles.js';
-import { displayNameOf, presentTeamMember, presentUser, presentUserRef } from '../presenters/user.js';
+import { displayNameOf, presentTeamMember, presentUserRef } from '../presenters/user.js';
 import type { Services } from '../services.js';
-import { findUserById } from './users.js';
 
 /** GET /users: the team page's rows, the owner first, then by arrival. */
 export async function listTeamUsers(services: Services, storeId: string) {
@@ -56,16 +55,4 @@ export async function removeTeamUser(services: Services, auth: AuthContext, user
   const member = await memberOf(services, auth.store.id, userUuid);
   assertMayManageMember(auth.user, member);
   await services.db.delete(users).where(and(eq(users.id, member.id), eq(users.storeId, auth.store.id)));
-}
-
-/**
- * PUT /users/switch/{uuid} (platform admins, x-roles PLATFORM_ADMIN): a session as that user, in any store, for
- * support; the admin's own session stays. The route logs every switch. A platform admin is not switched into
- * (404), so a switch never widens anyone's rights.
- */
-export async function switchToUser(services: Services, userUuid: string) {
-  const row = await findUserById(services, userUuid);
-  if (!row || row.user.isAdmin) throw notFound();
-  const session = await openSession(services, row.user.id, false);
-  return { token: session.token, expires_at: session.expiresAt.toISOString(), user: presentUser(row.user, row.store, row.userAccountCount) };
 }

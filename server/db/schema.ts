@@ -119,7 +119,16 @@ export const stores = pgTable('stores', {
   createdAt: createdAt(),
 },
   // A school is also reached by its custom domain (server/http/schoolHost.ts): looked up by host, case folded.
-  (t) => [index('stores_custom_domain_idx').on(sql`lower(${t.customDomain})`), index('stores_sponsor_idx').on(t.sponsorStoreId, t.createdAt)],
+  (t) => [
+    index('stores_custom_domain_idx').on(sql`lower(${t.customDomain})`),
+    index('stores_sponsor_idx').on(t.sponsorStoreId, t.createdAt),
+    // Platform admin (issue 16): sign-ups over a period, stores by plan, the MRR of paid periods still running,
+    // and the operations page's search by the start of a subdomain (text_pattern_ops serves LIKE 'x%' in any locale).
+    index('stores_created_idx').on(t.createdAt),
+    index('stores_plan_idx').on(t.plan),
+    index('stores_plan_period_idx').on(t.planPeriodEnd).where(sql`${t.planFrequency} is not null`),
+    index('stores_subdomain_pattern_idx').on(sql`${t.subdomain} text_pattern_ops`),
+  ],
 );
 
 /** Links to the trainer on social networks, shown in the learner area's footer (edited in customisation later). */
@@ -177,7 +186,12 @@ export const users = pgTable(
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`), index('users_store_idx').on(t.storeId)],
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    index('users_store_idx').on(t.storeId),
+    // Platform admin's store search by the start of an e-mail address (LIKE 'x%' in any locale).
+    index('users_email_pattern_idx').on(sql`lower(${t.email}) text_pattern_ops`),
+  ],
 );
 
 /** Bearer sessions: only the SHA-256 of the token is kept, so a database leak does not leak sessions. */
@@ -577,6 +591,8 @@ export const customers = pgTable(
     index('customers_store_connection_id_idx').on(t.storeId, t.lastConnectionAt.asc().nullsFirst(), t.id),
     index('customers_store_lastname_id_idx').on(t.storeId, sql`lower(${t.lastname}) nulls first`, t.id),
     index('customers_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // Platform admin's tops: every store's new learners of a period.
+    index('customers_created_idx').on(t.createdAt, t.storeId),
   ],
 );
 
@@ -709,7 +725,12 @@ export const customerConnections = pgTable(
     deviceType: text('device_type', { enum: ['UNKNOWN', 'DESKTOP', 'TABLET', 'MOBILE', 'BOT'] }).notNull().default('UNKNOWN'),
     userAgent: text('user_agent'),
   },
-  (t) => [index('customer_connections_training_at_idx').on(t.trainingId, t.at), index('customer_connections_customer_at_idx').on(t.customerId, t.at)],
+  (t) => [
+    index('customer_connections_training_at_idx').on(t.trainingId, t.at),
+    index('customer_connections_customer_at_idx').on(t.customerId, t.at),
+    // Platform admin's KPI histogram: every learner's connections of a period.
+    index('customer_connections_at_idx').on(t.at),
+  ],
 );
 
 /** Orders of a training or a bundle; checkout (a later issue) writes them, statistics read them. */
@@ -752,6 +773,8 @@ export const sales = pgTable(
     index('sales_training_idx').on(t.trainingId, t.paidAt),
     // A bundle's buyers, and SET NULL when a bundle is deleted.
     index('sales_bundle_idx').on(t.bundleId).where(sql`${t.bundleId} is not null`),
+    // Platform admin's tops: every store's paid sales of a period, read by payment date.
+    index('sales_paid_at_idx').on(t.paidAt, t.storeId).where(sql`${t.status} = 'PAID'`),
   ],
 );
 
@@ -1493,7 +1516,12 @@ export const platformOrders = pgTable(
     /** Until when a worker owns the renewal's current attempt; past that, another takes it over (same idempotency key). */
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
   },
-  (t) => [index('platform_orders_store_idx').on(t.storeId, t.createdAt), uniqueIndex('platform_orders_renewal_key').on(t.storeId, t.renewalOf)],
+  (t) => [
+    index('platform_orders_store_idx').on(t.storeId, t.createdAt),
+    uniqueIndex('platform_orders_renewal_key').on(t.storeId, t.renewalOf),
+    // Platform admin's KPI: the platform's billing of a period, read by payment date.
+    index('platform_orders_paid_idx').on(t.paidAt).where(sql`${t.status} = 'PAID'`),
+  ],
 );
 
 /** The platform's invoices to a store, one per paid order; numbers F<year>-<000001> follow one another per year. */
@@ -1877,4 +1905,24 @@ export const emailListSubscriptions = pgTable(
     subscribedAt: timestamp('subscribed_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.customerTrainingId, t.listId] })],
+);
+
+/**
+ * Platform admin (issue 16): every "switch to a user" (PUT /users/switch/{uuid}), who switched into whom and when.
+ * The e-mails and subdomain are copied at the time so a row still reads after either account or the store is deleted.
+ */
+export const userSwitches = pgTable(
+  'user_switches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adminUserId: uuid('admin_user_id').references(() => users.id, { onDelete: 'set null' }),
+    adminEmail: text('admin_email').notNull(),
+    targetUserId: uuid('target_user_id').references(() => users.id, { onDelete: 'set null' }),
+    targetEmail: text('target_email').notNull(),
+    targetStoreId: uuid('target_store_id').references(() => stores.id, { onDelete: 'set null' }),
+    targetSubdomain: text('target_subdomain').notNull(),
+    createdAt: createdAt(),
+  },
+  // The audit list reads newest first, page by page.
+  (t) => [index('user_switches_created_idx').on(t.createdAt.desc(), t.id.desc())],
 );

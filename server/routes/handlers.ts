@@ -1,4 +1,5 @@
 import type { HandlerMap } from '../openapi/handler.js';
+import { adminHandlers } from './admin.js';
 import { affiliateHandlers } from './affiliates.js';
 import { apiKeyHandlers } from './apiKeys.js';
 import { assignmentHandlers } from './assignments.js';
@@ -40,6 +41,7 @@ export const handlers: HandlerMap = {
   ...pageHandlers,
   ...storeHandlers,
   ...teamHandlers,
+  ...adminHandlers,
   ...trainingHandlers,
   ...trainingItemHandlers,
   ...assignmentHandlers,

@@ -1,4 +1,5 @@
-import { listTeamDirectory, listTeamUsers, removeTeamUser, switchToUser, updateTeamUser } from '../commands/team.js';
+import { switchToUser } from '../commands/admin/switches.js';
+import { listTeamDirectory, listTeamUsers, removeTeamUser, updateTeamUser } from '../commands/team.js';
 import {
   acceptTeamInvitation,
   createTeamInvitation,
@@ -30,8 +31,9 @@ export const teamHandlers: HandlerMap = {
   },
 
   async switchToUser(ctx) {
-    const session = await switchToUser(ctx.services, ctx.params.userUuid);
-    ctx.request.log.warn({ admin: signedIn(ctx).user.id, as: session.user.uuid }, 'platform admin switched to a user');
+    const admin = signedIn(ctx).user;
+    const session = await switchToUser(ctx.services, admin, ctx.params.userUuid);
+    ctx.request.log.warn({ admin: admin.id, as: session.user.uuid }, 'platform admin switched to a user');
     return { status: 200, body: session };
   },
 

@@ -315,9 +315,132 @@ export interface paths {
         get?: never;
         /**
          * Sign in as another user (platform admins)
-         * @description Our reading of the spec's `PUT /users/{id}/switch`: a platform admin opens a session as the given user (support and the admin area). Answers a new session like login; the admin's own session stays valid. Every switch is logged. Path moved from the spec's /users/{id}/switch to /users/switch/{userUuid} because /users/{id}/switch and /users/invitations/{id} are ambiguous paths.
+         * @description Our reading of the spec's `PUT /users/{id}/switch`: a platform admin opens a session as the given user (support and the admin area). Answers a new session like login; the admin's own session stays valid (the app keeps it to come back to). Every switch is written to the audit log (listUserSwitches) in the same transaction as the session. A platform admin is not switched into (404). Path moved from the spec's /users/{id}/switch to /users/switch/{userUuid} because /users/{id}/switch and /users/invitations/{id} are ambiguous paths.
          */
         put: operations["switchToUser"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/tops": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stores ranked over a period (platform admins)
+         * @description Our design (spec section 2 names the page `/admin/tops`, not its call). The stores ranked by `by` over the period (days cut in `tz`, default Europe/Paris; without dates, the last 30 days), at most `limit` rows, ties broken by the other figures then the subdomain: `revenue` (sales paid during the period, discounts taken off), `sales` (their count) or `learners` (learners who joined the store during the period). Stores with nothing in the period are left out. Reads the partial index `sales_paid_at_idx` (paid sales by date) and `customers_created_idx`, so the cost follows the period's rows, not the number of stores. Platform admins only.
+         */
+        get: operations["getAdminTops"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/kpi": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Platform-wide figures (platform admins)
+         * @description Our design (spec section 2 names the page `/admin/kpi`, not its call). Stores by plan, paying stores and the MRR as of now (from the platform's own billing: running paid periods, `stores_plan_idx` and the partial `stores_plan_period_idx`), and over the period (days in Europe/Paris; at most 5 years; without dates, the last 30 days) the stores created (`stores_created_idx`) and what the platform's billing took (partial `platform_orders_paid_idx`). Platform admins only.
+         */
+        get: operations["getAdminKpi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/kpi/histogram": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Platform-wide figures as a time series (platform admins)
+         * @description Our design. The statistics pages' Histogram over the whole platform, so `/admin/kpi` shows it with the same chart: `revenue` and `sales_count` are the platform's billing (plan and seat orders paid, partial `platform_orders_paid_idx`), `new_customers_count` the stores created (sign-ups, `stores_created_idx`) and `connections_count` the learners' connections in every store (`customer_connections_at_idx`). Buckets as getStoreStatsHistogram. Platform admins only.
+         */
+        get: operations["getAdminKpiHistogram"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/stores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find stores (platform admins)
+         * @description Our design (the operations page). Every store, newest first, or with `q` those whose subdomain or whose owner's e-mail starts with it (case folded; `stores_subdomain_pattern_idx` and `users_email_pattern_idx`, text_pattern_ops btrees, so a search reads index ranges, never every store), or whose uuid it is. Each with its plan, enterprise flags and owner (the account "switch to a user" opens). Platform admins only.
+         */
+        get: operations["listAdminStores"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/stores/{storeUuid}/capabilities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a store's enterprise flags (platform admins)
+         * @description Our design (the operations page; the spec names the flags, spec section 2's side menu). Changes the flags sent, keeps the others (one atomic jsonb merge, so two admins changing different flags at once both stick); answers the store as the operations page lists it. An unknown store answers 404. Platform admins only.
+         */
+        put: operations["updateStoreCapabilities"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/switches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit log of "switch to a user" (platform admins)
+         * @description Our design. Every switchToUser, newest first (`user_switches_created_idx`): which platform admin opened a session as whom, in which store, and when. Rows are written by switchToUser in the same transaction as the session, and are never edited or deleted through the API. Platform admins only.
+         */
+        get: operations["listUserSwitches"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -4825,6 +4948,15 @@ export interface components {
             /** @description URL of the sharing image. */
             image?: string | null;
         };
+        /** @description Capability flags that hide parts of the back office for enterprise stores (set by platform admins, `updateStoreCapabilities`). */
+        EnterpriseCapabilities: {
+            hide_copywriter: boolean;
+            hide_community: boolean;
+            hide_sales: boolean;
+            hide_discounts: boolean;
+            hide_affiliation: boolean;
+            hide_plan: boolean;
+        };
         /**
          * @description Which tracking link gets a sale: the first or the last one clicked.
          * @enum {string}
@@ -4879,15 +5011,7 @@ export interface components {
                 paid_user_accounts: number;
             };
             user_account_count: number;
-            /** @description Capability flags that hide parts of the back office for enterprise stores. */
-            enterprise_capabilities: {
-                hide_copywriter: boolean;
-                hide_community: boolean;
-                hide_sales: boolean;
-                hide_discounts: boolean;
-                hide_affiliation: boolean;
-                hide_plan: boolean;
-            };
+            enterprise_capabilities: components["schemas"]["EnterpriseCapabilities"];
             affiliation_options: {
                 /** @enum {string} */
                 status: "CLOSED" | "PRIVATE" | "PUBLIC";
@@ -5043,6 +5167,134 @@ export interface components {
             /** @enum {string} */
             role: "ADMIN" | "TEACHER" | "ANALYST" | "STAFF";
         };
+        /** @description One store's figures over the period of the platform admin's tops (our design). */
+        AdminTop: {
+            rank: number;
+            store: {
+                /** Format: uuid */
+                uuid: string;
+                subdomain: string;
+                /** @enum {string} */
+                plan: "PERCENT" | "PERK" | "PRO" | "EXPERT";
+            };
+            /** @description Euros: sales paid during the period, discounts taken off. */
+            revenue: number;
+            /** @description Sales paid during the period. */
+            sales_count: number;
+            /** @description Learners who joined the store during the period. */
+            learners_count: number;
+        };
+        /** @description Platform-wide figures (our design). The counts by plan and the MRR are as of now; the sign-ups and the platform's billing are over the period. */
+        AdminKpi: {
+            /** Format: date */
+            begin: string;
+            /** Format: date */
+            end: string;
+            stores_count: number;
+            stores_by_plan: {
+                PERCENT: number;
+                PERK: number;
+                PRO: number;
+                EXPERT: number;
+            };
+            /** @description Stores whose paid plan period is still running. */
+            paying_stores_count: number;
+            /** @description Euros per month from the platform's billing: each running paid period's price (plan_period_cents), monthly as it is, yearly divided by 12. */
+            mrr: number;
+            /** @description Stores created during the period. */
+            signups_count: number;
+            /** @description Euros the platform's billing took during the period (plan and seat orders paid). */
+            billing_revenue: number;
+        };
+        /** @description One bucket of a histogram. */
+        HistogramPoint: {
+            /**
+             * Format: date
+             * @description First day of the bucket, in the requested time zone.
+             */
+            date: string;
+            /** @description Euros. */
+            revenue: number;
+            sales_count: number;
+            new_customers_count: number;
+            connections_count: number;
+        };
+        /** @description Time series for the statistics charts. */
+        Histogram: {
+            tz: string;
+            /** Format: date */
+            begin: string;
+            /** Format: date */
+            end: string;
+            /**
+             * @description Bucket size chosen by the server from the period length: DAY up to 62 days, WEEK up to 1 year, else MONTH (our design).
+             * @enum {string}
+             */
+            interval: "DAY" | "WEEK" | "MONTH";
+            points: components["schemas"]["HistogramPoint"][];
+        };
+        /** @description A back-office user as the platform admin pages name them (our design). */
+        AdminPerson: {
+            /** Format: uuid */
+            uuid: string;
+            email: string;
+            name: string;
+        };
+        /** @description A store as the platform admin's operations page shows it (our design). */
+        AdminStore: {
+            /** Format: uuid */
+            uuid: string;
+            subdomain: string;
+            /** @enum {string} */
+            plan: "PERCENT" | "PERK" | "PRO" | "EXPERT";
+            /** Format: date-time */
+            created_at: string;
+            enterprise_capabilities: components["schemas"]["EnterpriseCapabilities"];
+            /** @description The store's OWNER, null when the store has none left. */
+            owner: components["schemas"]["AdminPerson"] | null;
+        };
+        PageMeta: {
+            current_page: number;
+            per_page: number;
+            total: number;
+            last_page: number;
+            /** @description Our design: sent `true` when `total` (and so `last_page`) is the database's estimate, not a count. A list whose exact count would read too many rows on every page (the customers list past 1,000 matches) counts up to its limit and then estimates, so that a page of a big store stays fast. Absent means exact. */
+            total_estimated?: boolean;
+        };
+        PageLinks: {
+            /** @description Full URL of the next page, or null on the last page. */
+            next: string | null;
+            prev: string | null;
+        };
+        /** @description The flags to change; the others keep their value. */
+        UpdateStoreCapabilitiesBody: {
+            hide_copywriter?: boolean;
+            hide_community?: boolean;
+            hide_sales?: boolean;
+            hide_discounts?: boolean;
+            hide_affiliation?: boolean;
+            hide_plan?: boolean;
+        };
+        /** @description One "switch to a user" of the audit log (our design). The e-mails and subdomain are those of the time; `admin.uuid`, `user.uuid` and `store_uuid` are null once that account or store was deleted. */
+        UserSwitch: {
+            /** Format: uuid */
+            uuid: string;
+            /** Format: date-time */
+            created_at: string;
+            admin: {
+                /** Format: uuid */
+                uuid: string | null;
+                email: string;
+            };
+            user: {
+                /** Format: uuid */
+                uuid: string | null;
+                email: string;
+            };
+            /** Format: uuid */
+            store_uuid: string | null;
+            subdomain: string;
+        };
         /**
          * @description Team invitation status (our design).
          * @enum {string}
@@ -5132,11 +5384,6 @@ export interface components {
             last_page: number;
             total_unread: number;
         };
-        PageLinks: {
-            /** @description Full URL of the next page, or null on the last page. */
-            next: string | null;
-            prev: string | null;
-        };
         /** @description An API key or store secret (our design: the spec does not show the shape). */
         ApiKey: {
             /**
@@ -5217,14 +5464,6 @@ export interface components {
             created_at: string;
             /** @description Commissions earned from this godchild so far, euros. */
             commissions_total: number;
-        };
-        PageMeta: {
-            current_page: number;
-            per_page: number;
-            total: number;
-            last_page: number;
-            /** @description Our design: sent `true` when `total` (and so `last_page`) is the database's estimate, not a count. A list whose exact count would read too many rows on every page (the customers list past 1,000 matches) counts up to its limit and then estimates, so that a page of a big store stays fast. Absent means exact. */
-            total_estimated?: boolean;
         };
         /** @description A sponsorship commission earned on a godchild's subscription payment. */
         Commission: {
@@ -5460,33 +5699,6 @@ export interface components {
         StorageUsage: {
             used_bytes: number;
             quota_bytes: number;
-        };
-        /** @description One bucket of a histogram. */
-        HistogramPoint: {
-            /**
-             * Format: date
-             * @description First day of the bucket, in the requested time zone.
-             */
-            date: string;
-            /** @description Euros. */
-            revenue: number;
-            sales_count: number;
-            new_customers_count: number;
-            connections_count: number;
-        };
-        /** @description Time series for the statistics charts. */
-        Histogram: {
-            tz: string;
-            /** Format: date */
-            begin: string;
-            /** Format: date */
-            end: string;
-            /**
-             * @description Bucket size chosen by the server from the period length: DAY up to 62 days, WEEK up to 1 year, else MONTH (our design).
-             * @enum {string}
-             */
-            interval: "DAY" | "WEEK" | "MONTH";
-            points: components["schemas"]["HistogramPoint"][];
         };
         /** @description Our design: the discount honoured on a plan purchase now. LAUNCH: days 4 to 7 after sign-up, on every paid plan; CAMPAIGN: the 24 to 30 September campaign, on PRO. The better one applies, never both. */
         PlanDiscount: {
@@ -8010,20 +8222,20 @@ export interface components {
          *     the forms' bodies stay what they describe.
          */
         CaptchaToken: string;
-        /** @description Page number, from 1. */
-        Page: number;
-        /** @description Items per page. */
-        PerPage: number;
+        /** @description IANA time zone used to cut days, e.g. Europe/Paris. Defaults to Europe/Paris. */
+        Tz: string;
         /** @description First day of the period (inclusive), YYYY-MM-DD. */
         Begin: string;
         /** @description Last day of the period (inclusive), YYYY-MM-DD. */
         End: string;
-        /** @description The caller's store (another store answers 404). */
-        StoreUuid: string;
-        /** @description IANA time zone used to cut days, e.g. Europe/Paris. Defaults to Europe/Paris. */
-        Tz: string;
+        /** @description Page number, from 1. */
+        Page: number;
+        /** @description Items per page. */
+        PerPage: number;
         /** @description Free-text search. */
         Search: string;
+        /** @description The caller's store (another store answers 404). */
+        StoreUuid: string;
         /** @description A customer (learner) of the store. */
         CustomerUuid: string;
         TrainingUuid: string;
@@ -8513,6 +8725,203 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getAdminTops: {
+        parameters: {
+            query?: {
+                /** @description IANA time zone used to cut days, e.g. Europe/Paris. Defaults to Europe/Paris. */
+                tz?: components["parameters"]["Tz"];
+                /** @description First day of the period (inclusive), YYYY-MM-DD. */
+                begin?: components["parameters"]["Begin"];
+                /** @description Last day of the period (inclusive), YYYY-MM-DD. */
+                end?: components["parameters"]["End"];
+                /** @description The figure that ranks the stores. */
+                by?: "revenue" | "sales" | "learners";
+                /** @description How many stores at most. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ranked stores, first first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date */
+                        begin: string;
+                        /** Format: date */
+                        end: string;
+                        /** @enum {string} */
+                        by: "revenue" | "sales" | "learners";
+                        data: components["schemas"]["AdminTop"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getAdminKpi: {
+        parameters: {
+            query?: {
+                /** @description First day of the period (inclusive), YYYY-MM-DD. */
+                begin?: components["parameters"]["Begin"];
+                /** @description Last day of the period (inclusive), YYYY-MM-DD. */
+                end?: components["parameters"]["End"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminKpi"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getAdminKpiHistogram: {
+        parameters: {
+            query?: {
+                /** @description IANA time zone used to cut days, e.g. Europe/Paris. Defaults to Europe/Paris. */
+                tz?: components["parameters"]["Tz"];
+                /** @description First day of the period (inclusive), YYYY-MM-DD. */
+                begin?: components["parameters"]["Begin"];
+                /** @description Last day of the period (inclusive), YYYY-MM-DD. */
+                end?: components["parameters"]["End"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Series. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Histogram"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listAdminStores: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Free-text search. */
+                q?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of stores. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AdminStore"][];
+                        meta: components["schemas"]["PageMeta"];
+                        links: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    updateStoreCapabilities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateStoreCapabilitiesBody"];
+            };
+        };
+        responses: {
+            /** @description The store with its flags. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStore"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listUserSwitches: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of switches, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["UserSwitch"][];
+                        meta: components["schemas"]["PageMeta"];
+                        links: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     listTeamInvitations: {

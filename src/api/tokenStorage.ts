@@ -31,3 +31,6 @@ export function localTokenStorage(key: string): TokenStorage {
 
 /** The back office's token. */
 export const tokenStorage: TokenStorage = localTokenStorage(TOKEN_KEY);
+
+/** A platform admin's own token, kept aside while they use a session switched into another user (issue 16). */
+export const adminTokenStorage: TokenStorage = localTokenStorage('cp.auth.adminToken');

@@ -4,7 +4,7 @@ import { authMachine } from '../../machines/auth/auth.machine';
 import { createAuthActors } from '../../machines/auth/auth.actors';
 import { landingAfterAuth, loginPathFor } from '../../machines/auth/auth.navigation';
 import type { AuthApi } from '../../machines/auth/auth.actors';
-import { TOKEN_KEY, tokenStorage } from '../api/tokenStorage';
+import { adminTokenStorage, TOKEN_KEY, tokenStorage } from '../api/tokenStorage';
 import { onUnauthorized } from '../api/unauthorized';
 import { showToast } from '../components/ui/toastQueue';
 import { useLocale } from '../i18n/LocaleProvider';
@@ -43,7 +43,11 @@ export function AuthProvider({ navigator, children }: { navigator: Navigator; ch
         actors: createAuthActors(lazyAuthApi, tokenStorage),
         actions: {
           storeToken: (_, { token }) => tokenStorage.set(token),
-          forgetToken: () => tokenStorage.clear(),
+          // Signing out of a switched session forgets the platform admin's kept session too (issue 16).
+          forgetToken: () => {
+            tokenStorage.clear();
+            adminTokenStorage.clear();
+          },
           recordLastLogin: () => void import('../api/authApi').then((m) => m.recordLastLogin()).catch(() => undefined),
           navigateAfterAuth: (_, { origin }) => void navigator.navigate(landingAfterAuth(origin, navigator.currentSearch()), { replace: true }),
           navigateToLogin: (_, { ended }) => void navigator.navigate(loginPathFor(ended, navigator.currentPath()), { replace: true }),

@@ -269,10 +269,17 @@ export const routes: readonly AppRoute[] = [
   },
 
   // Platform administration
-  { path: '/admin', name: 'admin', layout: 'default', guard: 'platformAdmin', ...MARKETING },
-  { path: '/admin/tops', name: 'admin_tops', layout: 'default', guard: 'platformAdmin', ...MARKETING },
-  { path: '/admin/kpi', name: 'admin_kpi', layout: 'default', guard: 'platformAdmin', ...MARKETING },
-  { path: '/admin/operations', name: 'admin_operations', layout: 'default', guard: 'platformAdmin', ...MARKETING },
+  { path: '/admin', name: 'admin', layout: 'default', guard: 'platformAdmin', load: () => import('../pages/admin/AdminHomePage').then((m) => m.AdminHomePage) },
+  { path: '/admin/tops', name: 'admin_tops', layout: 'default', guard: 'platformAdmin', load: () => import('../pages/admin/AdminTopsPage').then((m) => m.AdminTopsPage) },
+  { path: '/admin/kpi', name: 'admin_kpi', layout: 'default', guard: 'platformAdmin', load: () => import('../pages/admin/AdminKpiPage').then((m) => m.AdminKpiPage) },
+  {
+    path: '/admin/operations',
+    name: 'admin_operations',
+    layout: 'default',
+    guard: 'platformAdmin',
+    query: ['q', 'page'],
+    load: () => import('../pages/admin/AdminOperationsPage').then((m) => m.AdminOperationsPage),
+  },
 
   // Community (its own responsive layout; needs community_options.enabled)
   { path: '/communaute', name: 'community', layout: 'community', guard: 'auth', responsive: true, load: () => import('../pages/community/CommunityHomePage').then((m) => m.CommunityHomePage) },

@@ -11,6 +11,7 @@ import { ConnectivityNotices } from './shell/ConnectivityNotices';
 import { Header } from './shell/Header';
 import { MobileBlock } from './shell/MobileBlock';
 import { SideDrawer } from './shell/SideDrawer';
+import { SwitchBackBanner } from './shell/SwitchBackBanner';
 import { DESKTOP, PHONE, useMediaQuery } from './shell/useMediaQuery';
 import './layouts.css';
 import './shell/shell.css';
@@ -61,6 +62,7 @@ export function DefaultLayout() {
         />
         <div className="shell__content">
           <ConnectivityNotices />
+          <SwitchBackBanner key={user.uuid} email={user.email} />
           <Alerts user={user} viewer={viewer} />
           <main className="shell__main" id="main" tabIndex={-1}>
             <QueryClientProvider client={queryClient}>

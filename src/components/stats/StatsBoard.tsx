@@ -77,6 +77,49 @@ export interface StatsFormats {
   percent: (value: number) => string;
 }
 
+/**
+ * The range card's state: machines/statsRange with the real clock (this is its composition root). `asked` is the
+ * range to read; `card` goes to <StatsRangeCard>. A page with its own reads over a range (the admin's tops) uses
+ * the pair without the board.
+ */
+export function useStatsRange(maxYears: number = MAX_RANGE_YEARS) {
+  const [rangeSnapshot, sendRange] = useInspectedMachine(statsRangeMachine, { input: { now: () => Date.now(), maxYears } });
+  const view = selectStatsRangeView(rangeSnapshot);
+  return { asked: view.asked, card: { view, send: sendRange, maxYears } };
+}
+
+type RangeCardProps = ReturnType<typeof useStatsRange>['card'];
+
+/** The period card: two date fields, the presets, and why typed dates are not asked. */
+export function StatsRangeCard({ view, send, maxYears }: RangeCardProps) {
+  const intl = useIntl();
+  const { range, problem, activePreset } = view;
+  const change = (field: keyof DateRange) => (value: string) => send({ type: 'CHANGE', field, value });
+  const preset = (days: RangePreset) => send({ type: 'PRESET', days });
+  return (
+    <Card title={intl.formatMessage(m.period)}>
+      <div className="stack" data-testid="stats-range">
+        <div className="form-row stats-range">
+          <DateField name="begin" granularity="day" label={intl.formatMessage(m.from)} value={range.begin} max={range.end} onChange={change('begin')} isInvalid={problem ? true : undefined} />
+          <DateField name="end" granularity="day" label={intl.formatMessage(m.to)} value={range.end} min={range.begin} onChange={change('end')} isInvalid={problem ? true : undefined} />
+          <div className="form-actions stats-range__presets">
+            {RANGE_PRESETS.map((days) => (
+              <Button key={days} variant="ghost" size="sm" className="stats-range__preset" aria-pressed={activePreset === days} onPress={() => preset(days)}>
+                {intl.formatMessage(presetLabels[days])}
+              </Button>
+            ))}
+          </div>
+        </div>
+        {problem && (
+          <p className="ui-field__error" role="alert">
+            {problem === 'tooLong' ? intl.formatMessage(mv.tooLong, { years: maxYears }) : intl.formatMessage(rangeProblems[problem])}
+          </p>
+        )}
+      </div>
+    </Card>
+  );
+}
+
 export interface StatsBoardProps<S> {
   /** The figures over a range (getTrainingStats, getStoreStats). */
   stats: (range: DateRange) => Read<S>;
@@ -86,6 +129,8 @@ export interface StatsBoardProps<S> {
   figures: (data: S, formats: StatsFormats) => StatsFigure[];
   /** The longest range the operation takes (the training's: 10 years; the store's: 5). */
   maxYears?: number;
+  /** Other names for the series, where the histogram counts something else (the platform's KPI: sign-ups). */
+  seriesLabels?: Partial<Record<Series, MessageDescriptor>>;
 }
 
 /** A bucket's label: the day, the week it starts, or the month (the server picks the bucket size). */
@@ -102,20 +147,16 @@ function bucketLabel(intl: IntlShape, date: string, interval: Histogram['interva
  * bar chart of one series with its values as a table. A training's statistics tab and the store's statistics
  * page are each one of these with their own reads and figures.
  */
-export function StatsBoard<S>({ stats: statsOptions, histogram: histogramOptions, figures: figuresOf, maxYears = MAX_RANGE_YEARS }: StatsBoardProps<S>) {
+export function StatsBoard<S>({ stats: statsOptions, histogram: histogramOptions, figures: figuresOf, maxYears = MAX_RANGE_YEARS, seriesLabels = {} }: StatsBoardProps<S>) {
   const intl = useIntl();
   const { locale } = useLocale();
-  // The composition root of the range machine: the real clock.
-  const [rangeSnapshot, sendRange] = useInspectedMachine(statsRangeMachine, { input: { now: () => Date.now(), maxYears } });
-  const { range, asked, problem, activePreset } = selectStatsRangeView(rangeSnapshot);
+  const { asked, card } = useStatsRange(maxYears);
+  const labels: Record<Series, MessageDescriptor> = { revenue: m.seriesRevenue, new_customers_count: m.seriesCustomers, connections_count: m.seriesConnections, ...seriesLabels };
   const [series, setSeries] = useState<Series>('revenue');
   const tz = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, []);
 
   const stats = useQuery({ ...asOptions(statsOptions(asked)), placeholderData: keepPreviousData });
   const histogram = useQuery({ ...asOptions(histogramOptions(asked, tz)), placeholderData: keepPreviousData });
-
-  const change = (field: keyof DateRange) => (value: string) => sendRange({ type: 'CHANGE', field, value });
-  const preset = (days: RangePreset) => sendRange({ type: 'PRESET', days });
 
   const formats: StatsFormats = {
     intl,
@@ -129,7 +170,7 @@ export function StatsBoard<S>({ stats: statsOptions, histogram: histogramOptions
     return { labels: points.map((p) => bucketLabel(intl, p.date, interval)), values: points.map((p) => p[series]) };
   }, [points, series, histogram.data?.interval, intl]);
   const isEmpty = histogram.data !== undefined && points.every((p) => p.revenue === 0 && p.new_customers_count === 0 && p.connections_count === 0);
-  const seriesLabel = { revenue: m.seriesRevenue, new_customers_count: m.seriesCustomers, connections_count: m.seriesConnections }[series];
+  const seriesLabel = labels[series];
   const formatValue = series === 'revenue' ? formats.euros : formats.count;
   const formatTick = series === 'revenue' ? (value: number) => formatAxisEuros(value, locale) : formats.count;
   const figures = stats.data ? figuresOf(stats.data, formats) : [];
@@ -137,26 +178,7 @@ export function StatsBoard<S>({ stats: statsOptions, histogram: histogramOptions
 
   return (
     <>
-      <Card title={intl.formatMessage(m.period)}>
-        <div className="stack" data-testid="stats-range">
-          <div className="form-row stats-range">
-            <DateField name="begin" granularity="day" label={intl.formatMessage(m.from)} value={range.begin} max={range.end} onChange={change('begin')} isInvalid={problem ? true : undefined} />
-            <DateField name="end" granularity="day" label={intl.formatMessage(m.to)} value={range.end} min={range.begin} onChange={change('end')} isInvalid={problem ? true : undefined} />
-            <div className="form-actions stats-range__presets">
-              {RANGE_PRESETS.map((days) => (
-                <Button key={days} variant="ghost" size="sm" className="stats-range__preset" aria-pressed={activePreset === days} onPress={() => preset(days)}>
-                  {intl.formatMessage(presetLabels[days])}
-                </Button>
-              ))}
-            </div>
-          </div>
-          {problem && (
-            <p className="ui-field__error" role="alert">
-              {problem === 'tooLong' ? intl.formatMessage(mv.tooLong, { years: maxYears }) : intl.formatMessage(rangeProblems[problem])}
-            </p>
-          )}
-        </div>
-      </Card>
+      <StatsRangeCard {...card} />
 
       {failed ? (
         <Banner
@@ -200,9 +222,9 @@ export function StatsBoard<S>({ stats: statsOptions, histogram: histogramOptions
                   onChange={setSeries}
                   testId="stats-series"
                   choices={[
-                    { value: 'revenue', label: intl.formatMessage(m.seriesRevenue) },
-                    { value: 'new_customers_count', label: intl.formatMessage(m.seriesCustomers) },
-                    { value: 'connections_count', label: intl.formatMessage(m.seriesConnections) },
+                    { value: 'revenue', label: intl.formatMessage(labels.revenue) },
+                    { value: 'new_customers_count', label: intl.formatMessage(labels.new_customers_count) },
+                    { value: 'connections_count', label: intl.formatMessage(labels.connections_count) },
                   ]}
                 />
                 <Suspense
