@@ -1,5 +1,6 @@
 import type { HandlerMap } from '../openapi/handler.js';
 import { affiliateHandlers } from './affiliates.js';
+import { aiHandlers } from './ai.js';
 import { apiKeyHandlers } from './apiKeys.js';
 import { assignmentHandlers } from './assignments.js';
 import { authHandlers } from './auth.js';
@@ -57,5 +58,6 @@ export const handlers: HandlerMap = {
   ...webhookHandlers,
   ...emailTemplateHandlers,
   ...billingHandlers,
+  ...aiHandlers,
   ...communityHandlers,
 };
