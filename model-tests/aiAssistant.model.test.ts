@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, type SnapshotFrom } from 'xstate';
 import type { Failure } from '../shared/failure';
-import { aiAssistantMachine, type AiAssistantEvent, type AiRequest } from '../machines/aiAssistant/aiAssistant.machine';
+import { aiAssistantMachine, type AiAssistantEvent, type AiRequest, type AiStreamEvent } from '../machines/aiAssistant/aiAssistant.machine';
 import { selectAiAssistantView } from '../machines/aiAssistant/aiAssistant.selectors';
 import { describePath, dropPrefixPaths, generatePaths, type EventVariants, type InitEvent, type ModelPath, type ModelStep } from './support/graph';
 import { expectEveryStateCovered, walkPath } from './support/walkPaths';
@@ -40,7 +40,7 @@ function createHarness() {
   const actor = createActor(
     aiAssistantMachine.provide({
       actors: {
-        generate: fromCallback<never, AiRequest>(({ input: request }) => {
+        generate: fromCallback<AiStreamEvent, AiRequest>(({ input: request }) => {
           starts.push(request);
           return () => {
             stops += 1;
@@ -76,14 +76,14 @@ function expectedState(from: Snapshot | undefined, { event }: Step): string {
 
 const executors = {
   'xstate.init': (h) => h.actor.start(),
-  SET_TYPE: (h, { event }) => h.actor.send(event),
-  CHANGE_INPUT: (h, { event }) => h.actor.send(event),
-  CHOOSE_BUYABLE: (h, { event }) => h.actor.send(event),
-  SUBMIT: (h, { event }) => h.actor.send(event),
-  CANCEL: (h, { event }) => h.actor.send(event),
-  DELTA: (h, { event }) => h.actor.send(event),
-  DONE: (h, { event }) => h.actor.send(event),
-  FAILED: (h, { event }) => h.actor.send(event),
+  SET_TYPE: (h, { event }) => h.actor.send(event as AiAssistantEvent),
+  CHANGE_INPUT: (h, { event }) => h.actor.send(event as AiAssistantEvent),
+  CHOOSE_BUYABLE: (h, { event }) => h.actor.send(event as AiAssistantEvent),
+  SUBMIT: (h, { event }) => h.actor.send(event as AiAssistantEvent),
+  CANCEL: (h, { event }) => h.actor.send(event as AiAssistantEvent),
+  DELTA: (h, { event }) => h.actor.send(event as AiAssistantEvent),
+  DONE: (h, { event }) => h.actor.send(event as AiAssistantEvent),
+  FAILED: (h, { event }) => h.actor.send(event as AiAssistantEvent),
 } satisfies Record<AiAssistantEvent['type'] | InitEvent['type'], (h: Harness, step: Step) => unknown>;
 
 const generated = generatePaths<typeof aiAssistantMachine, AiAssistantEvent>(aiAssistantMachine, { events, input });
