@@ -71,6 +71,8 @@ export interface Config {
   thirdParty: ThirdPartyConfig;
   /** E-mail marketing services (server/emailProviders): their API addresses and the key that encrypts stores' API keys. */
   emailProviders: EmailProvidersConfig;
+  /** The AI assistant's text provider (server/ai), when AI_BASE_URL and AI_MODEL are set. */
+  ai: AiConfig | undefined;
 }
 
 export interface EmailProvidersConfig {
@@ -85,6 +87,30 @@ export interface EmailProvidersConfig {
   mailerliteApiUrl: string;
   /** MAILCHIMP_API_URL: one address for every account (tests); unset, each key's data centre: https://<dc>.api.mailchimp.com/3.0. */
   mailchimpApiUrl: string | undefined;
+}
+
+/** An OpenAI-compatible chat-completions API (OpenAI, Mistral, a local model…). */
+export interface AiConfig {
+  /** AI_BASE_URL, e.g. https://api.openai.com/v1 (the path before /chat/completions). */
+  baseUrl: string;
+  /** AI_API_KEY, sent as a bearer token; may be empty for a local model. */
+  apiKey: string | undefined;
+  /** AI_MODEL, e.g. gpt-4o-mini. */
+  model: string;
+  /** AI_TIMEOUT_MS: the longest a whole answer may take (default 120 000). */
+  timeoutMs: number;
+}
+
+function aiConfig(env: NodeJS.ProcessEnv): AiConfig | undefined {
+  if (!env.AI_BASE_URL || !env.AI_MODEL) return undefined;
+  const url = new URL(env.AI_BASE_URL);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`AI_BASE_URL must be an http(s) address, not ${JSON.stringify(env.AI_BASE_URL)}`);
+  return {
+    baseUrl: env.AI_BASE_URL.replace(/\/+$/, ''),
+    apiKey: env.AI_API_KEY || undefined,
+    model: env.AI_MODEL,
+    timeoutMs: Number(env.AI_TIMEOUT_MS ?? 120_000),
+  };
 }
 
 export interface StripeConfig {
@@ -237,5 +263,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       mailerliteApiUrl: (env.MAILERLITE_API_URL || 'https://connect.mailerlite.com/api').replace(/\/+$/, ''),
       mailchimpApiUrl: env.MAILCHIMP_API_URL ? env.MAILCHIMP_API_URL.replace(/\/+$/, '') : undefined,
     },
+    ai: aiConfig(env),
   };
 }

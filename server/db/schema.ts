@@ -1485,10 +1485,15 @@ export const platformOrders = pgTable(
     storeId: uuid('store_id')
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['PLAN', 'SEATS'] }).notNull(),
+    kind: text('kind', { enum: ['PLAN', 'SEATS', 'AI_CREDITS'] }).notNull(),
     plan: planEnum('plan'),
-    frequency: text('frequency', { enum: ['MONTHLY', 'YEARLY'] }).notNull(),
+    /** PLAN and SEATS orders follow a billing frequency; an AI credit pack (bought once) has none. */
+    frequency: text('frequency', { enum: ['MONTHLY', 'YEARLY'] }),
     seats: integer('seats'),
+    /** AI_CREDITS orders: the pack (spec 9: S, M, L), its paid credits and its gift, added when the payment is reported. */
+    aiCreditPack: text('ai_credit_pack', { enum: ['S', 'M', 'L'] }),
+    aiCredits: integer('ai_credits'),
+    aiGiftCredits: integer('ai_gift_credits'),
     grossCents: integer('gross_cents').notNull(),
     discountKind: text('discount_kind', { enum: ['LAUNCH', 'CAMPAIGN'] }),
     discountCents: integer('discount_cents').notNull().default(0),
@@ -1925,4 +1930,24 @@ export const userSwitches = pgTable(
   },
   // The audit list reads newest first, page by page.
   (t) => [index('user_switches_created_idx').on(t.createdAt.desc(), t.id.desc())],
+);
+
+/** Texts the AI assistant wrote for a store (its history): what was asked, what came back, what it cost. */
+export const aiContents = pgTable(
+  'ai_contents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['title_ideas', 'value_proposition', 'outline', 'sales_page'] }).notNull(),
+    trainingId: uuid('training_id').references(() => trainings.id, { onDelete: 'set null' }),
+    bundleId: uuid('bundle_id').references(() => bundles.id, { onDelete: 'set null' }),
+    input: text('input').notNull(),
+    content: text('content').notNull(),
+    creditsUsed: integer('credits_used').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ai_contents_store_idx').on(t.storeId, t.createdAt)],
 );

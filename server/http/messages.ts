@@ -659,4 +659,23 @@ export const messages = {
   widgetFree: t('Gratuit', 'Free'),
   widgetClosed: t('Inscriptions fermées', 'Registration closed'),
   widgetCatalogueTitle: (school: string) => t(`Formations de ${school}`, `Trainings of ${school}`),
+  // The AI assistant
+  aiHidden: t("L'assistant IA n'est pas disponible pour cette boutique.", 'The AI assistant is not available for this store.'),
+  aiNotConfigured: t(
+    "L'assistant IA n'est pas configuré sur cette plateforme : aucun texte ne peut être généré pour le moment. L'historique reste consultable.",
+    'The AI assistant is not configured on this platform: no text can be written for now. The history can still be read.',
+  ),
+  aiNoCredits: (cost: number) =>
+    t(
+      `Crédits IA insuffisants : ce texte coûte ${cost} crédit${cost > 1 ? 's' : ''}. Achetez un pack de crédits pour continuer.`,
+      `Not enough AI credits: this text costs ${cost} credit${cost > 1 ? 's' : ''}. Buy a credit pack to go on.`,
+    ),
+  aiUnavailable: t(
+    "L'assistant IA ne répond pas pour le moment. Vos crédits n'ont pas été débités ; réessayez dans quelques instants.",
+    'The AI assistant is not answering right now. No credit was taken; try again in a moment.',
+  ),
+  aiFailed: t(
+    "La rédaction s'est interrompue. Vos crédits vous ont été rendus ; réessayez dans quelques instants.",
+    'The writing stopped. Your credits were given back; try again in a moment.',
+  ),
 } as const;

@@ -19,6 +19,8 @@ import { ContractValidator, onlyBeyondInt4, toFieldErrors, unstorableTextErrors 
 const JSON_TYPE = 'application/json';
 const MULTIPART_TYPE = 'multipart/form-data';
 const CSV_TYPE = 'text/csv';
+/** Server-sent events (the AI assistant's text as it is written): streamed like a CSV export. */
+const EVENT_STREAM_TYPE = 'text/event-stream';
 
 interface CompiledOperation {
   bound: BoundOperation;
@@ -31,7 +33,7 @@ interface CompiledOperation {
   /** `x-raw-body`: the body reaches the handler as the exact bytes received (a Buffer). */
   rawBody: boolean;
   responses: Map<number, ValidateFunction | null>;
-  /** Statuses answered as text/csv: the handler may stream those (a Readable), checked by their type alone. */
+  /** Statuses answered as text/csv or text/event-stream: the handler may stream those (a Readable), checked by their type alone. */
   streamable: Set<number>;
 }
 
@@ -72,7 +74,7 @@ function compile(validator: ContractValidator, doc: OpenApiDocument, bound: Boun
     if (!Number.isInteger(code)) continue;
     const base = response.$ref ?? `${bound.pointer}/responses/${status}`;
     const resolvedContent = response.$ref ? undefined : response.content;
-    if (resolvedContent?.[CSV_TYPE]) streamable.add(code);
+    if (resolvedContent?.[CSV_TYPE] || resolvedContent?.[EVENT_STREAM_TYPE]) streamable.add(code);
     const hasJson = response.$ref ? true : Boolean(resolvedContent?.[JSON_TYPE]);
     responses.set(code, hasJson ? validator.schemaAt(`${base}/content/application~1json/schema`) : null);
   }
@@ -244,9 +246,9 @@ function checkResponse(compiled: CompiledOperation, status: number, body: unknow
   if (!compiled.responses.has(status)) {
     throw new Error(`${compiled.bound.operationId} answered ${status}, which the contract does not declare`);
   }
-  // A streamed file (a CSV export) is text written as it is read: only a text/csv answer may stream.
+  // A streamed file (a CSV export) is text written as it is read: only a text/csv (or text/event-stream) answer may stream.
   if (body instanceof Readable) {
-    if (!compiled.streamable.has(status)) throw new Error(`${compiled.bound.operationId} streamed a ${status} answer that is not text/csv`);
+    if (!compiled.streamable.has(status)) throw new Error(`${compiled.bound.operationId} streamed a ${status} answer that is not text/csv or text/event-stream`);
     return;
   }
   const validate = compiled.responses.get(status);

@@ -10,11 +10,16 @@ import type { FILE_FIELD, UploadedFile } from './multipart.js';
 
 export type OperationId = keyof operations;
 
-/** A response's body as a handler returns it: JSON, a CSV file (an export) as text or as a stream of text, a PDF as bytes. */
+/**
+ * A response's body as a handler returns it: JSON, a CSV file (an export) as text or as a stream of text, server-sent
+ * events as a stream, a PDF as bytes.
+ */
 type JsonOf<T> = T extends { content: { 'application/json': infer B } }
   ? B
   : T extends { content: { 'text/csv': infer B } }
     ? B | Readable
+    : T extends { content: { 'text/event-stream': unknown } }
+      ? Readable
     : T extends { content: { 'application/pdf': unknown } }
       ? Uint8Array
       : undefined;

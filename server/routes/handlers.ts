@@ -1,6 +1,7 @@
 import type { HandlerMap } from '../openapi/handler.js';
 import { adminHandlers } from './admin.js';
 import { affiliateHandlers } from './affiliates.js';
+import { aiHandlers } from './ai.js';
 import { apiKeyHandlers } from './apiKeys.js';
 import { assignmentHandlers } from './assignments.js';
 import { authHandlers } from './auth.js';
@@ -61,6 +62,7 @@ export const handlers: HandlerMap = {
   ...webhookHandlers,
   ...emailTemplateHandlers,
   ...billingHandlers,
+  ...aiHandlers,
   ...communityHandlers,
   ...sponsorshipHandlers,
   ...emailProviderHandlers,

@@ -1678,9 +1678,86 @@ export interface paths {
         put?: never;
         /**
          * Ask the AI assistant for a text
-         * @description Writes a text of `type` from the trainer's input and, if given, the training or bundle. Costs credits: pack credits first, then paid credits; with too few left answers 403 (code FORBIDDEN, message says to buy a credit pack). Hidden by enterprise capability hide_copywriter (403).
+         * @description Writes a text of `type` from the trainer's input and, if given, the training or bundle. Costs credits: pack credits first, then paid credits; with too few left answers 403 (code FORBIDDEN, message says to buy a credit pack). Hidden by enterprise capability hide_copywriter (403). Our design: the text provider is the platform's (an OpenAI-compatible API set by AI_BASE_URL, AI_API_KEY, AI_MODEL); none configured, or not answering, answers 503 and takes no credit. The page uses streamAiContent, which answers the same text as it is written.
          */
         post: operations["createAiContent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/ai_contents/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the AI assistant for a text, streamed as it is written
+         * @description Our design: createAiContent's twin for the page, which shows the text as the provider writes it. Everything is
+         *     checked before the stream starts and answered as JSON like createAiContent (422 bad input, 404 another store's
+         *     training or bundle, 403 too few credits or the copywriter hidden, 503 no provider configured or the provider not
+         *     answering). The credits are taken when the text starts (pack credits first, then paid credits, in one
+         *     conditional update: never below zero, whatever the concurrency) and given back if the text does not end: the
+         *     provider fails, or the caller closes the connection (cancel). Then `200 text/event-stream`:
+         *     - `event: delta` with `data: {"text": "..."}`, the next piece of the text, as many times as it comes;
+         *     - then one `event: done` with `data:` the AiContent kept in the history (as createAiContent answers it);
+         *     - or one `event: error` with `data: {"code": "AI_FAILED", "message": "..."}` (the credits are given back).
+         */
+        post: operations["streamAiContent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/ai_credits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The AI assistant's credits, costs and packs
+         * @description Our design (the spec names no call; spec 3 has ai_credits on the store, spec 9 the packs): what the assistant's pages show before a text is asked for.
+         */
+        get: operations["getAiCredits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{storeUuid}/ai_credits/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Buy an AI credit pack
+         * @description Our design (spec 9 prices and gifts): an order of kind AI_CREDITS priced by the server at the pack's promo price, paid through the platform's own payment provider like a plan (Stripe; the test provider outside production, whose page reports to completePlatformTestPayment). Its credits are added when the payment is reported (the bought ones to paid_credits, the gift to pack_credits), once. No payment provider answers 503.
+         */
+        post: operations["buyAiCreditPack"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5753,15 +5830,23 @@ export interface components {
             plan: "PRO" | "EXPERT";
             frequency: components["schemas"]["BillingFrequency"];
         };
-        /** @description Our design: a purchase from the platform (a plan or seats), priced by the server. PENDING until the payment provider reports; open `payment_url` to pay (the test provider's page in development). An order costing nothing (a plan change fully paid by the credit of the current period) is PAID at once and has no payment_url. */
+        /**
+         * @description An AI credit pack (spec 9).
+         * @enum {string}
+         */
+        AiCreditPackName: "S" | "M" | "L";
+        /** @description Our design: a purchase from the platform (a plan, seats or an AI credit pack), priced by the server. PENDING until the payment provider reports; open `payment_url` to pay (the test provider's page in development). An order costing nothing (a plan change fully paid by the credit of the current period) is PAID at once and has no payment_url. */
         PlatformOrder: {
             /** Format: uuid */
             uuid: string;
             /** @enum {string} */
-            kind: "PLAN" | "SEATS";
+            kind: "PLAN" | "SEATS" | "AI_CREDITS";
             plan: components["schemas"]["Plan"] | null;
-            frequency: components["schemas"]["BillingFrequency"];
+            /** @description The billing frequency of a plan or seats; null for an AI credit pack, bought once. */
+            frequency: components["schemas"]["BillingFrequency"] | null;
             seats: number | null;
+            /** @description The AI credit pack of an AI_CREDITS order. */
+            ai_credit_pack: components["schemas"]["AiCreditPackName"] | null;
             /** @description List price, euros. */
             gross_amount: number;
             /** @enum {string|null} */
@@ -6048,6 +6133,37 @@ export interface components {
                 /** Format: uuid */
                 uuid: string;
             };
+        };
+        /** @description A credit pack on offer (spec 9): the list price shown struck through, the price charged, its credits and its gift. Our design: the bought credits become paid credits, the gift pack credits (spent first). */
+        AiCreditPackOffer: {
+            pack: components["schemas"]["AiCreditPackName"];
+            /** @description Euros, VAT included. */
+            list_price: number;
+            /** @description Charged, euros, VAT included. */
+            price: number;
+            credits: number;
+            gift_credits: number;
+        };
+        /** @description Our design (the assistant's dashboard, /assistant-ia/tableau-de-bord): the store's two balances (pack credits are spent first, then paid credits), what each kind of text costs, the packs on offer, what was used, and whether a text provider is configured on this platform (without one, history still works and generating answers 503). */
+        AiCredits: {
+            pack_credits: number;
+            paid_credits: number;
+            costs: {
+                title_ideas: number;
+                value_proposition: number;
+                outline: number;
+                sales_page: number;
+            };
+            packs: components["schemas"]["AiCreditPackOffer"][];
+            /** @description Every text the store has kept, and the credits they cost. */
+            usage: {
+                contents: number;
+                credits_used: number;
+            };
+            provider_configured: boolean;
+        };
+        BuyAiCreditPackBody: {
+            pack: components["schemas"]["AiCreditPackName"];
         };
         /** @description A tag of the store's trainings catalogue. */
         StoreTag: {
@@ -10917,6 +11033,97 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    streamAiContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAiContentBody"];
+            };
+        };
+        responses: {
+            /** @description The text, as server-sent events (see above). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAiCredits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credits. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AiCredits"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    buyAiCreditPack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's store (another store answers 404). */
+                storeUuid: components["parameters"]["StoreUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BuyAiCreditPackBody"];
+            };
+        };
+        responses: {
+            /** @description The order, to pay at payment_url. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformOrder"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listStoreTags: {

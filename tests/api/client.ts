@@ -6,7 +6,7 @@ import { ContractValidator } from '../../server/openapi/validation';
 export const baseUrl = () => inject('baseUrl');
 export const document = loadDocument();
 export const operations = listOperations(document);
-const validator = new ContractValidator(document);
+export const validator = new ContractValidator(document);
 
 export interface Answer {
   status: number;

@@ -89,7 +89,7 @@ export async function inject(app: FastifyInstance, method: string, url: string, 
  * The app in-process over its own seeded database, with the given provider settings: the tests write the DRAFT
  * sales checkout would write, and read what webhooks did. `login` answers a demo user's token.
  */
-export async function paymentsApp(providers: Partial<Pick<Config, 'stripe' | 'paypal' | 'emailProviders'>>) {
+export async function paymentsApp(providers: Partial<Pick<Config, 'stripe' | 'paypal' | 'emailProviders' | 'ai'>>) {
   const env = await testServices();
   await seedDemo(env.services.db);
   const services: Services = { ...env.services, config: { ...env.services.config, ...providers } };

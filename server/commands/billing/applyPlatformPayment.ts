@@ -46,12 +46,21 @@ export async function applyPlatformPaymentEvent(services: Pick<Services, 'db' | 
   });
 }
 
-/** The order is paid: the store's plan, period or seats change, and its invoice is written. */
+/** The order is paid: the store's plan, period, seats or AI credits change, and its invoice is written. */
 export async function markPaid(tx: Tx, order: OrderRow, now: Date): Promise<OrderRow> {
   const [store] = await tx.select().from(stores).where(eq(stores.id, order.storeId)).for('update');
   if (!store) throw new Error(`store ${order.storeId} of platform order ${order.id} is gone`);
   let description: string;
-  if (order.kind === 'PLAN' && order.plan) {
+  if (order.kind === 'AI_CREDITS') {
+    // A credit pack: the bought credits are paid credits, the gift pack credits (spent first); added to the locked row.
+    const credits = order.aiCredits ?? 0;
+    const gift = order.aiGiftCredits ?? 0;
+    await tx
+      .update(stores)
+      .set({ aiPaidCredits: sql`${stores.aiPaidCredits} + ${credits}`, aiPackCredits: sql`${stores.aiPackCredits} + ${gift}` })
+      .where(eq(stores.id, store.id));
+    description = `Pack de crédits IA ${order.aiCreditPack ?? ''} : ${credits} crédits${gift ? ` + ${gift} offerts` : ''}`;
+  } else if (order.kind === 'PLAN' && order.plan && order.frequency) {
     const end = new Date(periodEnd(now.getTime(), order.frequency));
     await tx
       .update(stores)

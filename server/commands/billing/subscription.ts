@@ -137,6 +137,7 @@ export function presentPlatformOrder(order: OrderRow): PlatformOrderBody {
     plan: order.plan,
     frequency: order.frequency,
     seats: order.seats,
+    ai_credit_pack: order.aiCreditPack,
     gross_amount: euros(order.grossCents),
     discount: order.discountKind,
     discount_amount: euros(order.discountCents),
@@ -149,7 +150,7 @@ export function presentPlatformOrder(order: OrderRow): PlatformOrderBody {
   };
 }
 
-interface Buyer {
+export interface Buyer {
   userId: string;
   email: string;
 }
@@ -158,9 +159,17 @@ type NewOrder = Omit<typeof platformOrders.$inferInsert, 'storeId' | 'createdBy'
 
 /**
  * Writes the order, then asks the platform's provider for its payment page. An order costing nothing (a change
- * fully paid by the current period's credit) is paid at once, without a provider.
+ * fully paid by the current period's credit) is paid at once, without a provider. The payer comes back to
+ * `returnPath` (the plan page; the AI assistant's dashboard for a credit pack) with `commande=<uuid>`.
  */
-async function placeOrder(services: Services, store: StoreRow, buyer: Buyer, values: NewOrder, description: string): Promise<PlatformOrderBody> {
+export async function placePlatformOrder(
+  services: Services,
+  store: StoreRow,
+  buyer: Buyer,
+  values: NewOrder,
+  description: string,
+  returnPath = '/abonnement?onglet=vous',
+): Promise<PlatformOrderBody> {
   if (values.amountCents === 0) {
     const order = await services.db.transaction(async (tx) => {
       const [created] = await tx.insert(platformOrders).values({ ...values, storeId: store.id, createdBy: buyer.userId }).returning();
@@ -174,7 +183,7 @@ async function placeOrder(services: Services, store: StoreRow, buyer: Buyer, val
     .insert(platformOrders)
     .values({ ...values, storeId: store.id, createdBy: buyer.userId, provider: provider.name })
     .returning();
-  const back = `${services.config.appUrl}/abonnement?onglet=vous&commande=${order!.id}`;
+  const back = `${services.config.appUrl}${returnPath}${returnPath.includes('?') ? '&' : '?'}commande=${order!.id}`;
   let started;
   try {
     started = await provider.startPlatformPayment({
@@ -207,7 +216,7 @@ export async function subscribePlan(services: Services, storeId: string, buyer: 
   }
   const now = services.clock().getTime();
   const quote = quotePlan(body.plan, body.frequency, store.createdAt.getTime(), periodOf(store), now);
-  return placeOrder(
+  return placePlatformOrder(
     services,
     store,
     buyer,
@@ -233,7 +242,7 @@ export async function buySeats(services: Services, storeId: string, buyer: Buyer
     throw invalid({ quantity: [messages.subscriptionRequired] }, messages.subscriptionRequired, 'SUBSCRIPTION_REQUIRED');
   }
   const amountCents = quoteSeats(quantity, { paidCents: store.planPeriodCents, frequency: store.planFrequency, endsAt: store.planPeriodEnd.getTime() }, now);
-  return placeOrder(
+  return placePlatformOrder(
     services,
     store,
     buyer,

@@ -28,6 +28,7 @@ const m = defineMessages({
   sending: { id: 'plan.testPayment.sending', defaultMessage: 'Envoi…' },
   seats: { id: 'plan.testPayment.seats', defaultMessage: 'Comptes utilisateurs supplémentaires' },
 });
+const aiPackText = defineMessage<{ pack: string }>({ id: 'plan.testPayment.aiPack', defaultMessage: 'Pack de crédits IA {pack}' });
 const amountText = defineMessage<{ what: string; amount: string }>({ id: 'plan.testPayment.amount', defaultMessage: '{what} : {amount} TTC' });
 
 /**
@@ -42,11 +43,13 @@ export function PlanTestPaymentPage() {
   const { uuid = '' } = useParams();
   const storeUuid = AuthActor.useSelector((s) => s.context.user?.store.uuid ?? '');
   const query = useQuery({ ...platformOrderQuery(storeUuid, uuid), enabled: storeUuid !== '' });
+  // An AI credit pack is bought from the assistant's dashboard, and goes back there.
+  const backTo = query.data?.kind === 'AI_CREDITS' ? '/assistant-ia/tableau-de-bord' : '/abonnement?onglet=vous';
   const report = useRequest(async (outcome: 'PAID' | 'FAILED' | 'ABANDONED', signal) => {
     await completePlatformTestPayment(storeUuid, uuid, outcome, signal);
-    await navigate(`/abonnement?onglet=vous&commande=${uuid}`);
+    await navigate(`${backTo}${backTo.includes('?') ? '&' : '?'}commande=${uuid}`);
   });
-  const back = () => void navigate('/abonnement?onglet=vous');
+  const back = () => void navigate(backTo);
   const order = query.data;
   return (
     <div className="stack plan-page" data-testid="plan-test-payment">
@@ -65,7 +68,11 @@ export function PlanTestPaymentPage() {
           <div className="stack">
             <p className="plan-test__amount" data-testid="plan-test-amount">
               {intl.formatMessage(amountText, {
-                what: order.plan ? intl.formatMessage(planMessages[order.plan]) : `${intl.formatMessage(m.seats)} (${order.seats ?? 0})`,
+                what: order.plan
+                  ? intl.formatMessage(planMessages[order.plan])
+                  : order.ai_credit_pack
+                    ? intl.formatMessage(aiPackText, { pack: order.ai_credit_pack })
+                    : `${intl.formatMessage(m.seats)} (${order.seats ?? 0})`,
                 amount: formatEuros(order.amount, locale),
               })}
             </p>
