@@ -53,7 +53,7 @@ export function typeOf(schema: Schema): string | undefined {
 }
 
 /** Texts that satisfy the patterns the contract uses, tried in order. */
-const PATTERN_CANDIDATES = ['demo-fuzz', 'abc', '+33612345678', '12345678901234', 'FR', 'REF-FUZZ', '1', 'https://example.com/a', 'example.com', 'a'];
+const PATTERN_CANDIDATES = ['demo-fuzz', 'abc', '+33612345678', '12345678901234', 'FR', 'REF-FUZZ', '1', 'https://example.com/a', 'example.com', '#1a2b3c', 'a'];
 
 /** Values the sampler takes by field name, before looking at the schema (fixtures of the test, passwords). */
 export type Known = Record<string, unknown>;
