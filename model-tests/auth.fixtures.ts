@@ -54,6 +54,8 @@ export const fakeUser = (firstname: string, email: string): User =>
 export const fixtures = {
   credentials: { email: 'owner@demo.test', password: 'demo-password', staySignedIn: false } satisfies Credentials,
   registration: { email: 'new.trainer@demo.test', password: 'a-long-password', firstname: 'Nina', locale: 'fr' } satisfies Registration,
+  /** A partner's sign-up: the same step, sent to POST /perks/register by the actor (auth.actors.ts). */
+  perkRegistration: { email: 'partner.trainer@demo.test', password: 'a-long-password', firstname: 'Inès', locale: 'fr', perk_code: 'PARTENAIRE-DEMO-1' } satisfies Registration,
   restoredUser: fakeUser('Camille', 'camille@demo.test'),
   loggedInUser: fakeUser('Owner', 'owner@demo.test'),
   registeredUser: fakeUser('Nina', 'new.trainer@demo.test'),
@@ -65,6 +67,7 @@ export const fixtures = {
   networkDown: { status: null, code: 'NETWORK', message: 'Failed to fetch', fieldErrors: {} } satisfies Failure,
   badPassword: { status: 401, code: 'INVALID_CREDENTIALS', message: 'Identifiants invalides', fieldErrors: { password: ['Mot de passe incorrect'] } } satisfies Failure,
   emailTaken: { status: 409, code: 'EMAIL_TAKEN', message: 'Adresse déjà utilisée', fieldErrors: { email: ['Adresse déjà utilisée'] } } satisfies Failure,
+  perkCodeRefused: { status: 422, code: 'VALIDATION_FAILED', message: 'Données invalides', fieldErrors: { perk_code: ['Ce code partenaire n’existe pas ou a déjà été utilisé.'] } } satisfies Failure,
   serverError: { status: 500, code: 'INTERNAL', message: 'Erreur', fieldErrors: {} } satisfies Failure,
 };
 

@@ -5,8 +5,9 @@
  * recorded; plus hand-pinned transitions, the selectors and the navigation helpers.
  */
 import { describe, expect, it } from 'vitest';
-import { SimulatedClock, type EventObject } from 'xstate';
+import { createActor, SimulatedClock, toPromise, type EventObject } from 'xstate';
 import { authMachine, REQUEST_TIMEOUT_MS, type AuthEvent } from '../machines/auth/auth.machine';
+import { createAuthActors, type AuthApi } from '../machines/auth/auth.actors';
 import type { Failure } from '../shared/failure';
 import { landingAfterAuth, loginPathFor, safeRedirect } from '../machines/auth/auth.navigation';
 import { selectAuthView, selectFormError } from '../machines/auth/auth.selectors';
@@ -757,6 +758,48 @@ describe('auth selectors: selectFormError', () => {
     await h.settle('login', { type: 'xstate.error.actor.login', error: fixtures.badPassword });
     h.send(ev.REGISTER);
     expect([selectFormError('login')(h.snapshot()), selectFormError('register')(h.snapshot())]).toEqual([null, null]);
+  });
+});
+
+// ─── The perk sign-up (issue 15): the same step, the partner's route ──────────────────────────────
+
+describe('auth: a sign-up with a perk code', () => {
+  it('is the registering step with the code passed on; a refused code fails on the perk field of the sign-up form', async () => {
+    const h = await guest();
+    h.send({ type: 'REGISTER', registration: fixtures.perkRegistration });
+    expect(h.snapshot().value).toEqual({ guest: 'registering' });
+    expect(h.invocations.at(-1)).toEqual({ id: 'register', input: fixtures.perkRegistration });
+    await h.settle('register', { type: 'xstate.error.actor.register', error: fixtures.perkCodeRefused });
+    expect(h.snapshot().value).toEqual({ guest: 'idle' });
+    expect(selectFormError('register')(h.snapshot())?.fieldErrors).toEqual({ perk_code: [expect.any(String)] });
+    expect(selectFormError('login')(h.snapshot())).toBeNull();
+    expect(h.calls).toEqual([]);
+    // Another try (a corrected code) clears the error while it runs, and signs in like any sign-up.
+    h.send({ type: 'REGISTER', registration: { ...fixtures.perkRegistration, perk_code: 'PARTENAIRE-DEMO-2' } });
+    expect(selectFormError('register')(h.snapshot())).toBeNull();
+    await h.settle('register', { type: 'xstate.done.actor.register', output: fixtures.registerSession });
+    expect(h.snapshot().context).toMatchObject({ origin: 'registered', user: fixtures.registerSession.user });
+  });
+
+  /** The real actors over a fake API that records which route each sign-up took. */
+  async function signUpThroughActors(registration: typeof fixtures.registration | typeof fixtures.perkRegistration) {
+    const routes: { route: 'register' | 'registerPerk'; body: unknown }[] = [];
+    const api: AuthApi = {
+      getMe: () => Promise.reject(new Error('unused')),
+      login: () => Promise.reject(new Error('unused')),
+      register: async (body) => (routes.push({ route: 'register', body }), fixtures.registerSession),
+      registerPerk: async (body) => (routes.push({ route: 'registerPerk', body }), fixtures.registerSession),
+      logout: () => Promise.resolve(),
+    };
+    const actor = createActor(createAuthActors(api, { get: () => null, set: () => {}, clear: () => {} }).register, { input: registration });
+    actor.start();
+    await expect(toPromise(actor)).resolves.toEqual(fixtures.registerSession);
+    return routes;
+  }
+
+  it('goes to POST /perks/register with a code and to POST /register without one', async () => {
+    expect(await signUpThroughActors(fixtures.perkRegistration)).toEqual([{ route: 'registerPerk', body: fixtures.perkRegistration }]);
+    expect(await signUpThroughActors(fixtures.registration)).toEqual([{ route: 'register', body: fixtures.registration }]);
   });
 });
 

@@ -1,13 +1,15 @@
 import { fromPromise } from 'xstate';
 import { settleUnlessAborted } from '../support/settleUnlessAborted';
-import type { Credentials, Registration, Session, User } from './auth.types';
+import { hasPerkCode, type Credentials, type PerkRegistration, type PlainRegistration, type Registration, type Session, type User } from './auth.types';
 import { restoreStoredSession } from '../support/restoreSession';
 
 /** The calls the auth machine needs; the app supplies them from the generated API client. */
 export interface AuthApi {
   getMe(signal: AbortSignal): Promise<User>;
   login(credentials: Credentials, signal: AbortSignal): Promise<Session>;
-  register(registration: Registration, signal: AbortSignal): Promise<Session>;
+  register(registration: PlainRegistration, signal: AbortSignal): Promise<Session>;
+  /** POST /perks/register: a sign-up with a partner's perk code. */
+  registerPerk(registration: PerkRegistration, signal: AbortSignal): Promise<Session>;
   logout(signal: AbortSignal): Promise<void>;
 }
 
@@ -27,7 +29,10 @@ export function createAuthActors(api: AuthApi, tokens: TokenStorage) {
       ),
     ),
     login: fromPromise<Session, Credentials>(({ input, signal }) => settleUnlessAborted(signal, api.login(input, signal))),
-    register: fromPromise<Session, Registration>(({ input, signal }) => settleUnlessAborted(signal, api.register(input, signal))),
+    // The sign-up step: with a perk code the partner's route (a used or unknown code fails on `perk_code`).
+    register: fromPromise<Session, Registration>(({ input, signal }) =>
+      settleUnlessAborted(signal, hasPerkCode(input) ? api.registerPerk(input, signal) : api.register(input, signal)),
+    ),
     logout: fromPromise<void>(({ signal }) => settleUnlessAborted(signal, api.logout(signal))),
     refreshUser: fromPromise<User>(({ signal }) => settleUnlessAborted(signal, api.getMe(signal))),
   };

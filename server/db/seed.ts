@@ -8,7 +8,7 @@ import { seedCatalogue } from './seedCatalogue.js';
 import { seedCommunity } from './seedCommunity.js';
 import { seedLearners } from './seedLearners.js';
 import { seedQuizzes } from './seedQuizzes.js';
-import { companies, notifications, pages, stores, users, type NotificationData } from './schema.js';
+import { companies, notifications, pages, perkCodes, stores, users, type NotificationData } from './schema.js';
 
 export const DEMO_PASSWORD = 'demo-password';
 export const DEMO_ACCOUNTS = [
@@ -33,6 +33,12 @@ export async function isEmpty(db: Database): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(stores);
   return (row?.n ?? 0) === 0;
 }
+
+/**
+ * Partner perk codes for trying the PERK sign-up (/inscription?perk=CODE): unused ones, and one already claimed by the
+ * demo store, refused at the sign-up's perk field. Each unused code serves one sign-up per seeded database.
+ */
+export const DEMO_PERK_CODES = { unused: ['PARTENAIRE-DEMO-1', 'PARTENAIRE-DEMO-2', 'PARTENAIRE-DEMO-3'], used: 'PARTENAIRE-UTILISE' } as const;
 
 /** The demo store (subdomain demo, plan PRO) with one user per role. Never run it in production. */
 export async function seedDemo(db: Database) {
@@ -84,6 +90,10 @@ export async function seedDemo(db: Database) {
       former: former!.id,
     };
     await tx.insert(notifications).values(demoNotifications(people, now));
+    await tx.insert(perkCodes).values([
+      ...DEMO_PERK_CODES.unused.map((code) => ({ code, partner: 'Partenaire démo' })),
+      { code: DEMO_PERK_CODES.used, partner: 'Partenaire démo', usedByStoreId: store!.id, usedAt: now },
+    ]);
     await seedCatalogue(tx, { storeId: store!.id, owner: people.owner, teacher: people.teacher, trainingIds: DEMO_IDS.trainings, now });
     await seedBundles(tx, { storeId: store!.id, trainingIds: DEMO_IDS.trainings, now });
     await seedLearners(tx, { storeId: store!.id, trainingIds: DEMO_IDS.trainings, named: CUSTOMERS.map((name, i) => ({ id: DEMO_IDS.customers[i]!, name, email: emailOf(name) })), teacher: people.teacher, former: people.former, now, passwordHash });

@@ -10,6 +10,7 @@ export const authApi: AuthApi = {
   getMe: (signal) => unwrap(api.GET('/users/me', { signal })),
   login: (credentials, signal) => unwrap(api.POST('/login', { body: credentials, signal })),
   register: (registration, signal) => unwrap(api.POST('/register', { body: registration, params: { header: captchaHeader() }, signal })),
+  registerPerk: (registration, signal) => unwrap(api.POST('/perks/register', { body: registration, params: { header: captchaHeader() }, signal })),
   logout: async (signal) => {
     await unwrap(api.POST('/logout', { signal }));
   },

@@ -5214,6 +5214,8 @@ export interface components {
             perk_code: string;
             god_father?: string;
             locale?: components["schemas"]["Locale"];
+            /** @description Our design: as on POST /register, the campaign (utm_*) the visitor arrived with, so a partner sign-up keeps its origin in the platform figures. */
+            attribution?: components["schemas"]["SignupAttribution"];
         };
         /** @description A user of the caller's store as listed on the team page (the User without its store). */
         TeamMember: {
@@ -8694,7 +8696,17 @@ export interface operations {
     registerPerk: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Our design (spec 1 names a captcha but not how its answer travels): the token the captcha widget (Cloudflare
+                 *     Turnstile or hCaptcha, by the server's configuration) gave the browser, checked by the server against the
+                 *     provider's verify endpoint. Required when the server has a captcha configured: missing, refused or expired tokens
+                 *     answer 422 `CAPTCHA_FAILED` (on the `captcha` field), as does a provider that cannot be reached unless the operator
+                 *     chose to let requests through then. Ignored when no captcha is configured. A header rather than a body field, so
+                 *     the forms' bodies stay what they describe.
+                 */
+                "Captcha-Token"?: components["parameters"]["CaptchaToken"];
+            };
             path?: never;
             cookie?: never;
         };

@@ -23,6 +23,7 @@ const lazyAuthApi: AuthApi = {
   getMe: async (signal) => (await loadAuthApi()).getMe(signal),
   login: async (credentials, signal) => (await loadAuthApi()).login(credentials, signal),
   register: async (registration, signal) => (await loadAuthApi()).register(registration, signal),
+  registerPerk: async (registration, signal) => (await loadAuthApi()).registerPerk(registration, signal),
   logout: async (signal) => (await loadAuthApi()).logout(signal),
 };
 

@@ -68,7 +68,7 @@ const LEARNER = later(parts.learner);
 export const routes: readonly AppRoute[] = [
   // Public pages (blank layout)
   { path: '/connexion', name: 'login', layout: 'blank', guard: 'guest', responsive: true, query: ['redirect'], load: () => import('../pages/auth/LoginPage').then((m) => m.LoginPage) },
-  { path: '/inscription', name: 'register', layout: 'blank', guard: 'guest', responsive: true, query: ['parrain'], load: () => import('../pages/auth/RegisterPage').then((m) => m.RegisterPage) },
+  { path: '/inscription', name: 'register', layout: 'blank', guard: 'guest', responsive: true, query: ['parrain', 'perk'], load: () => import('../pages/auth/RegisterPage').then((m) => m.RegisterPage) },
   { path: '/inscription/invitation', name: 'register_from_invite', layout: 'blank', guard: 'guest', responsive: true, query: ['token'], load: () => import('../pages/auth/AcceptInvitationPage').then((m) => m.AcceptInvitationPage) },
   { path: '/activation', name: 'activation', layout: 'blank', guard: 'any', responsive: true, query: ['email', 'token'], load: () => import('../pages/auth/ActivationPage').then((m) => m.ActivationPage) },
   {

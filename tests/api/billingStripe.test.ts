@@ -177,4 +177,13 @@ describe('registerPerk', () => {
     const lost = raced.find((r) => r.status === 'rejected') as PromiseRejectedResult;
     expect((lost.reason as { status: number }).status).toBe(422);
   });
+
+  it('keeps the campaign the visitor came with, as POST /register does', async () => {
+    await services.db.insert(perkCodes).values({ code: 'PARTNER-UTM' });
+    const created = await perk({ perk_code: 'PARTNER-UTM', attribution: { utm_source: 'partenaire', utm_campaign: 'rentree' } });
+    expectContract('registerPerk', created);
+    expect(created.status, created.text).toBe(201);
+    const [store] = await services.db.select().from(stores).where(eq(stores.id, created.body.user.store.uuid));
+    expect(store!.signupAttribution).toEqual({ utm_source: 'partenaire', utm_campaign: 'rentree' });
+  });
 });

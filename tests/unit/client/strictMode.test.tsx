@@ -22,6 +22,7 @@ const abortingApi: AuthApi = {
     }),
   login: () => Promise.reject(new Error('unused')),
   register: () => Promise.reject(new Error('unused')),
+  registerPerk: () => Promise.reject(new Error('unused')),
   logout: () => Promise.resolve(),
 };
 

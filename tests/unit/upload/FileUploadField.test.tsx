@@ -43,7 +43,7 @@ const owner = { uuid: 'u1', firstname: 'Olivia', store: { plan: 'PRO', uuid: 's1
 const logic = authMachine.provide({
   actions: { storeToken: () => {}, forgetToken: () => {}, recordLastLogin: () => {}, navigateAfterAuth: () => {}, navigateToLogin: () => {}, announceSessionExpired: () => {} }, // explicit stubs: the defaults throw
   actors: createAuthActors(
-    { getMe: async () => owner, login: () => Promise.reject(new Error('unused')), register: () => Promise.reject(new Error('unused')), logout: async () => {} },
+    { getMe: async () => owner, login: () => Promise.reject(new Error('unused')), register: () => Promise.reject(new Error('unused')), registerPerk: () => Promise.reject(new Error('unused')), logout: async () => {} },
     { get: () => 'token', set: () => {}, clear: () => {} },
   ),
 });
