@@ -191,7 +191,7 @@ export function AiAssistantPage() {
               {view.text || <span className="ai-output__empty">{intl.formatMessage(m.empty)}</span>}
             </div>
             {view.result && (
-              <Button variant="secondary" size="sm" onPress={() => void navigator.clipboard?.writeText(view.text)}>
+              <Button variant="secondary" size="sm" className="ai-write__copy" onPress={() => void navigator.clipboard?.writeText(view.text)}>
                 {intl.formatMessage(m.copy)}
               </Button>
             )}

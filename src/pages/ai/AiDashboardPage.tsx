@@ -59,9 +59,11 @@ export function AiDashboardPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const storeUuid = AuthActor.useSelector((s) => s.context.user?.store.uuid ?? '');
-  const credits = useQuery({ ...aiCreditsQuery(storeUuid), enabled: storeUuid !== '' });
+  // Read afresh on every visit: the balances change with every text written, and back from a payment the order and
+  // the balances cached by the page before (the test provider's page, this one) are out of date.
+  const credits = useQuery({ ...aiCreditsQuery(storeUuid), enabled: storeUuid !== '', refetchOnMount: 'always' });
   const orderUuid = params.get('commande');
-  const order = useQuery({ ...platformOrderQuery(storeUuid, orderUuid ?? ''), enabled: storeUuid !== '' && orderUuid !== null });
+  const order = useQuery({ ...platformOrderQuery(storeUuid, orderUuid ?? ''), enabled: storeUuid !== '' && orderUuid !== null, refetchOnMount: 'always' });
   const purchase = useRequest(async (pack: AiCreditPackName, signal) => {
     const created = await buyAiCreditPack(storeUuid, pack, signal);
     if (!created.payment_url) return;

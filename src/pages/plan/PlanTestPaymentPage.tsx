@@ -44,12 +44,14 @@ export function PlanTestPaymentPage() {
   const storeUuid = AuthActor.useSelector((s) => s.context.user?.store.uuid ?? '');
   const query = useQuery({ ...platformOrderQuery(storeUuid, uuid), enabled: storeUuid !== '' });
   // An AI credit pack is bought from the assistant's dashboard, and goes back there.
-  const backTo = query.data?.kind === 'AI_CREDITS' ? '/assistant-ia/tableau-de-bord' : '/abonnement?onglet=vous';
+  const backFor = (kind: string | undefined) => (kind === 'AI_CREDITS' ? '/assistant-ia/tableau-de-bord' : '/abonnement?onglet=vous');
+  // useRequest reads its function once, at mount (before the order is loaded): where to go comes from the answer.
   const report = useRequest(async (outcome: 'PAID' | 'FAILED' | 'ABANDONED', signal) => {
-    await completePlatformTestPayment(storeUuid, uuid, outcome, signal);
+    const reported = await completePlatformTestPayment(storeUuid, uuid, outcome, signal);
+    const backTo = backFor(reported.kind);
     await navigate(`${backTo}${backTo.includes('?') ? '&' : '?'}commande=${uuid}`);
   });
-  const back = () => void navigate(backTo);
+  const back = () => void navigate(backFor(query.data?.kind));
   const order = query.data;
   return (
     <div className="stack plan-page" data-testid="plan-test-payment">
