@@ -17,3 +17,7 @@ export const refreshEmailProviders = (queryClient: QueryClient, storeUuid: strin
 /** PUT /stores/{uuid}/emails/providers: connect (the key is checked by the service: 422 on api_key), change or disconnect (api_key null). */
 export const updateEmailProvider = (storeUuid: string, body: EmailProviderInput, signal?: AbortSignal) =>
   unwrap(api.PUT('/stores/{storeUuid}/emails/providers', { params: { path: { storeUuid } }, body, signal }));
+
+/** GET /trainings/{uuid}/emails/lists: the lists of the store's connected services a training's learners can join. */
+export const trainingEmailListsQuery = (trainingUuid: string) =>
+  $api.queryOptions('get', '/trainings/{trainingUuid}/emails/lists', { params: { path: { trainingUuid } } });

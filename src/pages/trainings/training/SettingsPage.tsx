@@ -1,5 +1,6 @@
 import { SettingsAccessCard } from './SettingsAccessCard';
 import { SettingsAuthorsCard } from './SettingsAuthorsCard';
+import { SettingsEmailListCard } from './SettingsEmailListCard';
 import { SettingsFeedbackCard } from './SettingsFeedbackCard';
 import { SettingsGeneralCard } from './SettingsGeneralCard';
 import { SettingsPictureCard } from './SettingsPictureCard';
@@ -21,6 +22,7 @@ export function SettingsPage() {
           <SettingsFeedbackCard training={training} />
           <SettingsAuthorsCard training={training} />
           <SettingsSeoCard training={training} />
+          <SettingsEmailListCard training={training} />
         </>
       )}
     </TrainingFrame>
