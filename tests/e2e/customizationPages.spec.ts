@@ -29,7 +29,8 @@ test('the home texts and the registration switch reach the learner area', async 
   await expect(page).toHaveURL(/\/personnalisation\/interne$/);
   const registration = page.getByRole('checkbox', { name: /Inscription libre/ });
   await expect(registration).toBeChecked();
-  await registration.uncheck();
+  await page.getByTestId('internal-registration').click();
+  await expect(registration).not.toBeChecked();
   await page.getByTestId('internal-save').click();
   await expect(page.getByTestId('internal-saved')).toHaveText('Paramètres enregistrés.');
   // What was saved is what the page shows when it is opened again.
