@@ -126,6 +126,19 @@ export async function updateStore(services: Services, actor: { isAdmin: boolean 
     };
   }
 
+  // The learner area's home texts (customisation, Pages): plain text, trimmed; blank gives the default back.
+  if (input.school_home) {
+    const home: NonNullable<typeof stores.$inferInsert['schoolHome']> = { ...store.schoolHome };
+    for (const field of ['title', 'welcome'] as const) {
+      const value = input.school_home[field];
+      if (value === undefined) continue;
+      const text = value?.trim() || null;
+      if (field === 'title' && text && /[\r\n]/.test(text)) errors['school_home.title'] = [messages.oneLineOnly];
+      home[field] = text;
+    }
+    set.schoolHome = home;
+  }
+
   if (Object.keys(errors).length) throw invalid(errors);
 
   if (input.subdomain !== undefined && input.subdomain !== store.subdomain) {

@@ -43,6 +43,7 @@ export interface StripeAccountState {
 
 export type StoreLegalLinks = Partial<components['schemas']['LegalLinks']>;
 export type StoreTheme = components['schemas']['StoreTheme'];
+export type StoreSchoolHome = Partial<components['schemas']['SchoolHome']>;
 
 export const stores = pgTable('stores', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -107,6 +108,8 @@ export const stores = pgTable('stores', {
   legalLinks: jsonb('legal_links').$type<StoreLegalLinks>().notNull().default({}),
   // The learner area's colours (customisation, issue 16): `#rrggbb` or null for the platform's.
   theme: jsonb('theme').$type<StoreTheme>().notNull().default({ primary_color: null, header_color: null }),
+  // The learner area's home page texts (customisation, Pages tab; issue 16); absent keys read as the default text.
+  schoolHome: jsonb('school_home').$type<StoreSchoolHome>().notNull().default({}),
   // Where the owner came from when signing up (utm_* of the landing page, REF- affiliate codes), for marketing reports.
   signupAttribution: jsonb('signup_attribution').$type<SignupAttribution>(),
   // The platform's subscription (the plan page, issue 15): how the current paid period is billed, when it ends, what

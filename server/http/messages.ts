@@ -176,6 +176,7 @@ export const messages = {
     "The order must name each of the bundle's trainings once, and only them.",
   ),
   webAddressOnly: t('Indiquez une adresse web (https://…).', 'Enter a web address (https://…).'),
+  oneLineOnly: t('Écrivez ce titre sur une seule ligne.', 'Write this title on a single line.'),
 
   // A training's learners, comments and statistics (trainingLearners)
   alreadyEnrolled: t('Ce client est déjà inscrit à cette formation.', 'This customer is already enrolled in this training.'),

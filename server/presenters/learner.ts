@@ -4,7 +4,7 @@ import type { StoreRow } from '../auth/session.js';
 import type { storeResources, storeSocialLinks } from '../db/schema.js';
 import { customerDisplayName } from './customer.js';
 import { presentResource } from './trainingItem.js';
-import { presentLegalLinks, presentStoreSeo, presentTheme } from './user.js';
+import { presentLegalLinks, presentSchoolHome, presentStoreSeo, presentTheme } from './user.js';
 
 type LearnerBody = components['schemas']['Learner'];
 type SchoolStoreBody = components['schemas']['SchoolStore'];
@@ -53,5 +53,6 @@ export function presentSchool(store: StoreRow, companyName: string | null, extra
     registration_open: registrationOpen(store),
     analytics_enabled: store.featureOptions.school_analytics === true,
     theme: presentTheme(store),
+    home: presentSchoolHome(store),
   };
 }

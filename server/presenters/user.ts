@@ -24,6 +24,12 @@ export const presentLegalLinks = (store: Pick<StoreRow, 'legalLinks'>): StoreBod
   privacy_email: store.legalLinks.privacy_email ?? null,
 });
 
+/** The learner area's home page texts (customisation, Pages tab); null: the default text. */
+export const presentSchoolHome = (store: Pick<StoreRow, 'schoolHome'>): StoreBody['school_home'] => ({
+  title: store.schoolHome?.title ?? null,
+  welcome: store.schoolHome?.welcome ?? null,
+});
+
 /** The learner area's colours; a row written before themes existed reads as the platform's. */
 export const presentTheme = (store: Pick<StoreRow, 'theme'>) => ({ primary_color: store.theme?.primary_color ?? null, header_color: store.theme?.header_color ?? null });
 
@@ -55,6 +61,7 @@ export function presentStore(store: StoreRow, userAccountCount: number): StoreBo
     onboarding_questions: store.onboardingQuestions,
     legal_links: presentLegalLinks(store),
     theme: presentTheme(store),
+    school_home: presentSchoolHome(store),
     created_at: store.createdAt.toISOString(),
   };
 }

@@ -5067,6 +5067,11 @@ export interface components {
             primary_color: string | null;
             header_color: string | null;
         };
+        /** @description Our design (issue 16, customisation "Pages"): the texts of the learner area's home page. `title` replaces the heading ("Bienvenue chez {name}"), `welcome` the lead under it shown to visitors (otherwise the SEO description). Plain text (shown as text, never as HTML); null: the default text. */
+        SchoolHome: {
+            title: string | null;
+            welcome: string | null;
+        };
         /** @description A trainer's store (their space). Returned inside the user; store-scoped calls use its uuid. */
         Store: {
             /** Format: uuid */
@@ -5115,6 +5120,7 @@ export interface components {
             onboarding_questions: string | null;
             legal_links: components["schemas"]["LegalLinks"];
             theme: components["schemas"]["StoreTheme"];
+            school_home: components["schemas"]["SchoolHome"];
             /** Format: date-time */
             created_at: string;
         };
@@ -5610,6 +5616,11 @@ export interface components {
             /** Format: email */
             privacy_email?: string | null;
         };
+        /** @description Our design: the home page texts to change; only the fields sent change, null or a blank text gives the default back. Texts are trimmed; a title must be on one line. */
+        UpdateSchoolHomeBody: {
+            title?: string | null;
+            welcome?: string | null;
+        };
         UpdateStoreBody: {
             subdomain?: string;
             /** @description A host name the owner controls (letters without accents, digits, hyphen, dot), e.g. formation.example.com; it needs a CNAME record pointing at the platform's school host (SCHOOL_CNAME_TARGET). */
@@ -5639,6 +5650,8 @@ export interface components {
                 attribution?: components["schemas"]["AffiliateAttribution"];
             };
             legal_links?: components["schemas"]["UpdateLegalLinksBody"];
+            /** @description Our design (issue 16): the learner area's home page texts (customisation, Pages tab). */
+            school_home?: components["schemas"]["UpdateSchoolHomeBody"];
             /** @description Our design (issue 16). The learner area's colours, both sent (null for the platform's); saving them completes the home checklist's CUSTOMIZE step, as a logo or favicon does. */
             theme?: components["schemas"]["StoreTheme"];
         };
@@ -7816,6 +7829,7 @@ export interface components {
             resources: components["schemas"]["Resource"][];
             legal_links: components["schemas"]["LegalLinks"];
             theme: components["schemas"]["StoreTheme"];
+            home: components["schemas"]["SchoolHome"];
             affiliation_status: components["schemas"]["AffiliateProgramStatus"];
             community_enabled: boolean;
             /** @description Learners may create an account without buying (our design). */

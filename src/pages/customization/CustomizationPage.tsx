@@ -62,6 +62,8 @@ const m = defineMessages({
   resourcesTitle: { id: 'customization.resources.title', defaultMessage: 'Ressources de l’espace' },
   lookLead: { id: 'customization.look.open', defaultMessage: 'Voir mon espace apprenant' },
 });
+/** The page title and the learner-area link, shared by the other customisation tabs. */
+export const customizationMessages = { title: m.title, lookLead: m.lookLead };
 const socialRemoveLabel = defineMessage<{ network: string; url: string }>({ id: 'customization.social.removeLabel', defaultMessage: 'Supprimer le lien {network} vers {url}' });
 
 const networks = defineMessages({
@@ -84,7 +86,7 @@ const TABS: ReadonlyArray<{ path: string; label: MessageDescriptor; tab: string 
   { path: '/personnalisation/interne', label: m.tabInternal, tab: 'internal' },
 ];
 
-function CustomizationTabs() {
+export function CustomizationTabs() {
   const intl = useIntl();
   const current = useLocation().pathname.replace(/\/+$/, '') || '/';
   return (

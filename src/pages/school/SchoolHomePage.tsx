@@ -15,9 +15,12 @@ export function SchoolHomePage() {
   return (
     <section className="school-store" aria-labelledby="school-home-title">
       <header className="school-hero">
-        <h1 id="school-home-title">{intl.formatMessage(named.homeTitle, { name: school.name })}</h1>
-        <p className="school-hero__lead">
-          {learner ? intl.formatMessage(named.homeGreeting, { name: learner.display_name }) : school.seo_data.description || intl.formatMessage(m.homeBrowse)}
+        <h1 id="school-home-title">{school.home.title || intl.formatMessage(named.homeTitle, { name: school.name })}</h1>
+        {/* The store's own welcome (customisation, Pages) is plain text; its line breaks are kept. */}
+        <p className="school-hero__lead school-hero__lead--text" data-testid="school-home-lead">
+          {learner
+            ? intl.formatMessage(named.homeGreeting, { name: learner.display_name })
+            : school.home.welcome || school.seo_data.description || intl.formatMessage(m.homeBrowse)}
         </p>
         <div className="school-hero__actions">
           {learner ? (

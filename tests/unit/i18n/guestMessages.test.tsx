@@ -45,6 +45,7 @@ const owner = {
     onboarding_questions: null,
     legal_links: { terms_url: null, privacy_url: null, legal_notice_url: null, privacy_email: null },
     theme: { primary_color: null, header_color: null },
+    school_home: { title: null, welcome: null },
     created_at: '2024-01-01T00:00:00.000Z',
   },
 } satisfies User;

@@ -1,0 +1,1 @@
+ALTER TABLE "stores" ADD COLUMN "school_home" jsonb DEFAULT '{}'::jsonb NOT NULL;
