@@ -1,26 +1,20 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from './fixtures';
-import { apiSession, logIn } from './session';
+import { freshOwner } from './freshOwner';
+import { logIn } from './session';
 
 /**
  * Customisation and widgets (issue 16). The owner picks the school's colours on /personnalisation and the learner
  * area shows them; the catalogue snippet copied from /widgets, pasted in a page of another origin (a server of this
  * test on loopback), shows the school's trainings in its frame, while the school's own page refuses to be framed
- * there. The demo theme is put back after the test: other specs share the server.
+ * there. The colours are chosen by a new trainer on their own school: saving them completes the CUSTOMIZE step of the
+ * home checklist for good, and other specs (home.spec.ts) read the demo store's checklist.
  */
 test.use({ viewport: { width: 1280, height: 900 } });
 
-const NO_THEME = { primary_color: null, header_color: null };
-
-test.afterEach(async ({ request }) => {
-  const send = await apiSession(request);
-  const me = await send<{ store: { uuid: string } }>('get', '/users/me');
-  await send('put', `/stores/${me.store.uuid}`, { theme: NO_THEME });
-});
-
-test('the owner’s colours reach the learner area', async ({ page }) => {
-  await logIn(page);
+test('the owner’s colours reach the learner area', async ({ page, request }) => {
+  const { subdomain } = await freshOwner(page, request);
   await page.goto('/personnalisation');
   await expect(page.getByRole('heading', { name: 'Personnalisation', level: 1 })).toBeVisible();
   const form = page.getByTestId('theme-form');
@@ -34,7 +28,7 @@ test('the owner’s colours reach the learner area', async ({ page }) => {
   await page.getByTestId('theme-save').click();
   await expect(form.getByRole('status')).toHaveText('Couleurs enregistrées.');
 
-  await page.goto('/ecole/demo');
+  await page.goto(`/ecole/${subdomain}`);
   const header = page.getByTestId('school-header');
   await expect(header).toHaveCSS('background-color', 'rgb(30, 58, 138)');
   // Text on the dark band is white; links of the page take the primary colour.
