@@ -1,5 +1,6 @@
 import { assign, setup } from 'xstate';
 import type { AiContentType } from '../../shared/aiCredits';
+import type { components } from '../../src/api/schema.gen';
 import type { Failure } from '../../shared/failure';
 import { notProvidedCallback } from '../support/notProvided';
 
@@ -11,11 +12,7 @@ export interface AiRequest {
 }
 
 /** The text the server kept (its history entry): uuid, content, credits used. */
-export interface AiResult {
-  uuid: string;
-  content: string;
-  credits_used: number;
-}
+export type AiResult = Pick<components['schemas']['AiContent'], 'uuid' | 'content' | 'credits_used'>;
 
 /** What the `generate` actor sends back while the text streams in. */
 export type AiStreamEvent = { type: 'DELTA'; text: string } | { type: 'DONE'; result: AiResult } | { type: 'FAILED'; failure: Failure };
