@@ -7,13 +7,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { installmentCharges, sales, stores, transactions } from '../../server/db/schema';
 import { DEMO_IDS } from '../../server/db/seed';
-import { chargeInstallmentJob, dueInstallmentCharges, RETRY_AFTER_MS, sweepInstallments } from '../../server/jobs/installments';
-import { startQueue, type StartedQueue } from '../../server/jobs/queue';
+import { chargeInstallmentJob, dueInstallmentCharges, RETRY_AFTER_MS } from '../../server/jobs/installments';
+import type { StartedQueue } from '../../server/jobs/queue';
 import { configuredProviders } from '../../server/payments/configured';
 import { paymentStoreOf } from '../../server/payments/registry';
 import type { Services } from '../../server/services';
 import { FakePaypal } from '../support/fakePaypal';
-import { eventually } from '../support/jobs';
+import { installmentWorkers } from '../support/installmentWorkers';
 import { demoStore, inject, insertDraftSale, paymentsApp, saleState } from '../support/paymentsFixtures';
 import { expectContract } from './client';
 
@@ -26,28 +26,19 @@ let setup: Awaited<ReturnType<typeof paymentsApp>>;
 let services: Services;
 let app: FastifyInstance;
 let storeId: string;
+let charging: Awaited<ReturnType<typeof installmentWorkers>>;
 let workers: StartedQueue[] = [];
-const outcomes: { worker: number; transactionId: number; attempt: number; outcome: string }[] = [];
 
 beforeAll(async () => {
   fake = await new FakePaypal('client-id', 'client-secret', 'WH-ID-1').start();
   setup = await paymentsApp({ paypal: { clientId: 'client-id', clientSecret: 'client-secret', webhookId: 'WH-ID-1', apiUrl: fake.url } });
   ({ services, app, storeId } = setup);
   await services.db.update(stores).set({ paypalMerchantId: MERCHANT }).where(eq(stores.id, storeId));
-  // Two workers on the one database, as two server processes would be.
-  workers = [await startQueue(setup.env.queueDatabase, { pollingIntervalSeconds: 0.5 }), await startQueue(setup.env.queueDatabase, { pollingIntervalSeconds: 0.5 })];
-  services = { ...services, jobs: workers[0]! };
-  for (const [index, queue] of workers.entries()) {
-    await queue.work({
-      'installment.charge': async (charge) => {
-        const outcome = await chargeInstallmentJob({ ...services, jobs: queue }, charge);
-        outcomes.push({ worker: index, ...charge, outcome });
-      },
-    });
-  }
+  charging = await installmentWorkers(setup.env.queueDatabase, services);
+  ({ services, workers } = charging);
 }, 120_000);
 afterAll(async () => {
-  for (const queue of workers) await queue.stop();
+  await charging?.stop();
   await setup?.close();
   await fake?.stop();
 });
@@ -94,11 +85,7 @@ async function dueNow(saleId: string, n: number, dueIn = -HOUR) {
   return row!;
 }
 
-/** Runs the sweep from both workers at once (two processes' crons overlapping) and waits for the charge it sent. */
-async function sweepTwiceAndSettle(transactionId: number, attempt: number) {
-  await Promise.all(workers.map((queue) => sweepInstallments({ ...services, jobs: queue })));
-  await eventually(() => (outcomes.some((o) => o.transactionId === transactionId && o.attempt === attempt && o.outcome !== 'claimed-elsewhere') ? true : undefined), 30_000, 'the charge');
-}
+const sweepTwiceAndSettle = (transactionId: number, attempt: number) => charging.sweepTwiceAndSettle(transactionId, attempt);
 
 describe('PayPal instalments', () => {
   it('pays a 3-payment plan: the first by approval (the payer’s PayPal vaulted), the 2nd and 3rd by the job, each charged once by two workers', async () => {
