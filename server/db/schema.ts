@@ -762,6 +762,11 @@ export const sales = pgTable(
     provider: paymentProviderEnum('provider'),
     /** The provider's checkout (Stripe Checkout Session id, PayPal order id, test-provider payment id). */
     providerRef: text('provider_ref'),
+    /**
+     * What the first payment saved to charge the later instalments, when the provider hands us an id for it (PayPal:
+     * the vault's payment token). Never shown, never sent to the browser; Stripe finds its saved card from the session.
+     */
+    paymentToken: text('payment_token'),
     billingAddress: jsonb('billing_address').$type<BillingAddressData>(),
     utm: jsonb('utm').$type<Record<string, string>>(),
     /** Seat and promo-code use held by an unpaid order until it is paid, fails or is abandoned (released then). */

@@ -137,6 +137,7 @@ export async function chargeInstallmentJob(services: JobServices, input: DueChar
       store: paymentStoreOf(store),
       saleId: sale.id,
       checkoutSessionId: sale.providerRef,
+      paymentToken: sale.paymentToken,
       installmentNumber: transaction.installmentNumber,
       amountCents: toCents(transaction.amount),
       currency: 'eur',

@@ -39,7 +39,8 @@ const AWAITING = ['DRAFT'] as const;
  * - effects are guarded by the current status (a PAID payment never goes back to FAILED; an ABANDONED after
  *   PAID is ignored; a PAID after ABANDONED or FAILED still enrols, since the money was taken);
  * - each payment taken gets its invoice, and each refund its credit note, numbered from the store's counter row in
- *   this same transaction (server/commands/invoices/issue.ts): no gap, no duplicate, whatever the concurrency.
+ *   this same transaction (server/commands/invoices/issue.ts): no gap, no duplicate, whatever the concurrency;
+ * - a saved payment method (PayPal's vault token, on a PAID or a VAULTED event) is kept on the sale, once.
  *
  * Sale statuses (our reading of spec 3's list): DRAFT until the first payment, PAID when everything due is paid,
  * IN_PROGRESS while instalments remain (the later ones are INCOMING transactions), FAILED when the first payment
@@ -56,6 +57,9 @@ export async function applyPaymentEvent(services: Pick<Services, 'db' | 'clock' 
       .onConflictDoNothing()
       .returning({ eventId: paymentEvents.eventId });
     if (!recorded.length) return { kind: 'replay' };
+    // The payment method saved for the later instalments (PayPal's vault token): the first one the sale hears of stays.
+    const saved = event.paymentToken && !sale.paymentToken ? await tx.update(sales).set({ paymentToken: event.paymentToken }).where(eq(sales.id, sale.id)).returning() : [];
+    if (event.outcome === 'VAULTED') return saved[0] ? { kind: 'applied', sale: saved[0], enrolled: false } : { kind: 'ignored', sale };
 
     const payments = await tx.select().from(transactions).where(eq(transactions.saleId, sale.id)).orderBy(asc(transactions.installmentNumber), asc(transactions.id));
     const byCharge = event.outcome === 'REFUNDED' && event.chargeRef ? payments.find((p) => p.providerRef === event.chargeRef) : undefined;

@@ -53,12 +53,17 @@ export interface PaymentEvent {
   eventId: string;
   /** The sale's uuid as the provider carried it back. */
   saleId: string;
-  /** REFUNDED: a paid payment was given back in full (its credit note is written; the access stays, the team decides). */
-  outcome: 'PAID' | 'FAILED' | 'ABANDONED' | 'REFUNDED';
+  /**
+   * REFUNDED: a paid payment was given back in full (its credit note is written; the access stays, the team decides).
+   * VAULTED: the provider saved the payer's payment method for the later instalments (`paymentToken`); nothing is paid.
+   */
+  outcome: 'PAID' | 'FAILED' | 'ABANDONED' | 'REFUNDED' | 'VAULTED';
   installmentNumber?: number | null;
   /** The provider's id of the charge (payment intent, capture, invoice), kept on the transaction. */
   chargeRef?: string | null;
   amountCents?: number | null;
+  /** The payment method the provider saved for the later instalments (PayPal's vault payment token), kept on the sale. */
+  paymentToken?: string | null;
   occurredAt: Date;
 }
 
@@ -79,7 +84,7 @@ export interface PaymentProvider {
    */
   parseWebhook?(request: WebhookRequest): Promise<PaymentEvent[]>;
   /**
-   * Charges a later instalment with what the first payment saved (providers that can; PayPal cannot). Idempotent
+   * Charges a later instalment with what the first payment saved (Stripe's card, PayPal's vault token). Idempotent
    * per sale, instalment and attempt. Throws when the provider cannot be reached (the job retries); a declined
    * card is an answer (`failed`). The scheduler is server/jobs/installments.ts.
    */
@@ -143,6 +148,8 @@ export interface ChargeInstallmentInput {
   saleId: string;
   /** The sale's checkout at the provider (sales.provider_ref; for Stripe, the Checkout Session). */
   checkoutSessionId: string;
+  /** What the first payment saved, when the provider gave us an id for it (sales.payment_token; PayPal's vault token). */
+  paymentToken?: string | null;
   /** 2 or more: the first is the checkout's own payment. */
   installmentNumber: number;
   amountCents: number;

@@ -1654,7 +1654,7 @@ export interface paths {
         put?: never;
         /**
          * Receive a signed PayPal webhook delivery
-         * @description Our design (the spec asks for verified, idempotent webhooks, not their address). PayPal posts its events here (CHECKOUT.ORDER.APPROVED, which we capture, then PAYMENT.CAPTURE.COMPLETED or DENIED). Each delivery is checked with PayPal's verify-webhook-signature API against PAYPAL_WEBHOOK_ID, with the exact bytes received. A replay, an event we do not act on and an event of a sale that is not ours answer 200 and change nothing; a signature that does not verify answers 400 with code INVALID_SIGNATURE and changes nothing.
+         * @description Our design (the spec asks for verified, idempotent webhooks, not their address). PayPal posts its events here (CHECKOUT.ORDER.APPROVED, which we capture, then PAYMENT.CAPTURE.COMPLETED or DENIED). Each delivery is checked with PayPal's verify-webhook-signature API against PAYPAL_WEBHOOK_ID, with the exact bytes received. VAULT.PAYMENT-TOKEN.CREATED (the payer's PayPal saved for the later instalments of a plan) keeps the token on the order's sale, never shown. A replay, an event we do not act on and an event of a sale that is not ours answer 200 and change nothing; a signature that does not verify answers 400 with code INVALID_SIGNATURE and changes nothing.
          */
         post: operations["receivePaypalWebhook"];
         delete?: never;

@@ -6,14 +6,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { installmentCharges, sales, stores, transactions } from '../../server/db/schema';
 import { DEMO_IDS } from '../../server/db/seed';
-import { chargeInstallmentJob, dueInstallmentCharges, RETRY_AFTER_MS, sweepInstallments } from '../../server/jobs/installments';
-import { startQueue, type StartedQueue } from '../../server/jobs/queue';
+import { chargeInstallmentJob, dueInstallmentCharges, RETRY_AFTER_MS } from '../../server/jobs/installments';
+import type { StartedQueue } from '../../server/jobs/queue';
 import { applyPaymentEvent } from '../../server/payments/applyPaymentEvent';
 import { configuredProviders } from '../../server/payments/configured';
 import { paymentStoreOf } from '../../server/payments/registry';
 import type { Services } from '../../server/services';
 import { FakeStripe } from '../support/fakeStripe';
-import { eventually } from '../support/jobs';
+import { installmentWorkers } from '../support/installmentWorkers';
 import { demoStore, insertDraftSale, paymentsApp, saleState } from '../support/paymentsFixtures';
 
 const ACCOUNT = 'acct_1STORE0000DEMO';
@@ -22,28 +22,19 @@ let fake: FakeStripe;
 let setup: Awaited<ReturnType<typeof paymentsApp>>;
 let services: Services;
 let storeId: string;
+let charging: Awaited<ReturnType<typeof installmentWorkers>>;
 let workers: StartedQueue[] = [];
-const outcomes: { worker: number; transactionId: number; attempt: number; outcome: string }[] = [];
 
 beforeAll(async () => {
   fake = await new FakeStripe().start();
   setup = await paymentsApp({ stripe: { secretKey: 'sk_test_platform', webhookSecrets: ['whsec_x'], apiUrl: fake.url } });
   ({ services, storeId } = setup);
   await services.db.update(stores).set({ stripeAccountId: ACCOUNT }).where(eq(stores.id, storeId));
-  // Two workers on the one database, as two server processes would be.
-  workers = [await startQueue(setup.env.queueDatabase, { pollingIntervalSeconds: 0.5 }), await startQueue(setup.env.queueDatabase, { pollingIntervalSeconds: 0.5 })];
-  services = { ...services, jobs: workers[0]! };
-  for (const [index, queue] of workers.entries()) {
-    await queue.work({
-      'installment.charge': async (charge) => {
-        const outcome = await chargeInstallmentJob({ ...services, jobs: queue }, charge);
-        outcomes.push({ worker: index, ...charge, outcome });
-      },
-    });
-  }
+  charging = await installmentWorkers(setup.env.queueDatabase, services);
+  ({ services, workers } = charging);
 }, 120_000);
 afterAll(async () => {
-  for (const queue of workers) await queue.stop();
+  await charging?.stop();
   await setup?.close();
   await fake?.stop();
 });
@@ -88,11 +79,7 @@ async function saleInProgress(provider: 'STRIPE' | 'TEST', plan: number[], dueIn
   return { sale, second: row! };
 }
 
-/** Runs the sweep from both workers at once (two processes' crons overlapping) and waits for the charges it sent. */
-async function sweepTwiceAndSettle(transactionId: number, attempt: number) {
-  await Promise.all(workers.map((queue) => sweepInstallments({ ...services, jobs: queue })));
-  await eventually(() => (outcomes.some((o) => o.transactionId === transactionId && o.attempt === attempt && o.outcome !== 'claimed-elsewhere') ? true : undefined), 30_000, 'the charge');
-}
+const sweepTwiceAndSettle = (transactionId: number, attempt: number) => charging.sweepTwiceAndSettle(transactionId, attempt);
 
 describe('later instalments, charged by the scheduled job', () => {
   it('charges a due Stripe instalment once with two workers and two overlapping sweeps; the next one waits for its date', async () => {

@@ -14,8 +14,11 @@ test('a visitor buys a training in 3 instalments with BIENVENUE10 and pays with 
   await page.goto(`/ecole/demo/paiement/formation/${PHOTO}`);
   await expect(page.getByTestId('checkout-summary')).toContainText('Photographie culinaire : les fondamentaux');
   await expect(page.getByTestId('checkout-total')).toHaveText(/149,00\s€/);
+  await expect(page.getByTestId('checkout-methods')).not.toContainText('mensualités suivantes');
   await page.getByTestId('checkout-schedules').getByText(/^3 mensualités/).click();
   await expect(page.getByTestId('checkout-installments').locator('li')).toHaveCount(3);
+  // PayPal keeps the payer's account for the later instalments: the learner is told before choosing it.
+  await expect(page.getByTestId('checkout-methods')).toContainText('Votre compte PayPal y est enregistré pour régler les mensualités suivantes');
   await expect(page.getByTestId('checkout-total')).toHaveText(/156,00\s€/);
 
   await page.locator('input[name=email]').fill(email);

@@ -6,18 +6,49 @@ export interface PaypalRequest extends LoopbackRequest {
   json: Record<string, unknown> | null;
 }
 
+interface FakeOrder {
+  id: string;
+  customId: string;
+  amount: string;
+  merchantId: string;
+  captured: boolean;
+  /** The order asked to save the payer's PayPal once captured (`attributes.vault.store_in_vault: ON_SUCCESS`). */
+  vault: boolean;
+}
+
+/** A payer's PayPal saved in the vault: usable by the merchant it paid, until revoked; `declined` refuses charges. */
+export interface FakeVaultToken {
+  id: string;
+  customerId: string;
+  merchantId: string;
+  orderId: string;
+  declined: boolean;
+  revoked: boolean;
+}
+
 /**
- * A fake PayPal REST API on loopback: OAuth2 client credentials, Orders v2 (create, capture) and
- * verify-webhook-signature. Deliveries are signed like PayPal signs them: RSA-SHA256 over
+ * A fake PayPal REST API on loopback: OAuth2 client credentials, Orders v2 (create, get, capture; an order paid by a
+ * vault token is captured at once), the vault (a token saved by the capture of an order that asked for it) and
+ * verify-webhook-signature. Order creation is idempotent per PayPal-Request-Id, as PayPal's is. Deliveries are signed like PayPal signs them: RSA-SHA256 over
  * "transmission_id|transmission_time|webhook_id|crc32(body)" with the fake's private key, and the verify endpoint
  * checks that signature with its public key against the event it is handed, so a forged or altered delivery fails.
  */
 export class FakePaypal {
   readonly requests: PaypalRequest[] = [];
-  readonly orders = new Map<string, { id: string; customId: string; amount: string; merchantId: string; captured: boolean }>();
+  readonly orders = new Map<string, FakeOrder>();
+  readonly vaultTokens = new Map<string, FakeVaultToken>();
+  /** The captures made with a vault token (later instalments), in order. */
+  readonly vaultCharges: { orderId: string; captureId: string; vaultId: string; amount: string; customId: string; requestId: string }[] = [];
+  private readonly answered = new Map<string, [number, unknown]>();
   tokensIssued = 0;
   /** The capture answers this instead of COMPLETED. */
   captureOutcome: 'COMPLETED' | 'DECLINED' | 'INSTRUMENT_DECLINED' = 'COMPLETED';
+  /** Whether the capture's answer carries the new vault token (PayPal may tell it by VAULT.PAYMENT-TOKEN.CREATED only). */
+  vaultInCaptureAnswer = true;
+  /** Every call answers 503 (PayPal down). */
+  down = false;
+  /** The next order creation is made, but its answer is lost (503): a retry with the same PayPal-Request-Id gets it. */
+  loseNextAnswer = false;
   private readonly keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
   private server: Awaited<ReturnType<typeof loopbackJsonServer>> | null = null;
   url = '';
@@ -57,12 +88,25 @@ export class FakePaypal {
       this.tokensIssued++;
       return [200, { access_token: this.token, token_type: 'Bearer', expires_in: 32400 }];
     }
+    if (this.down) return [503, { name: 'SERVICE_UNAVAILABLE' }];
     if (headers.authorization !== `Bearer ${this.token}`) return [401, { name: 'AUTHENTICATION_FAILURE' }];
     if (method === 'POST' && path === '/v2/checkout/orders') {
-      const unit = (json?.purchase_units as { custom_id: string; amount: { value: string }; payee: { merchant_id: string } }[])[0]!;
-      const order = { id: randomBytes(8).toString('hex').toUpperCase(), customId: unit.custom_id, amount: unit.amount.value, merchantId: unit.payee.merchant_id, captured: false };
-      this.orders.set(order.id, order);
-      return [200, { id: order.id, status: 'PAYER_ACTION_REQUIRED', links: [{ rel: 'payer-action', href: `https://www.paypal.test/checkoutnow?token=${order.id}`, method: 'GET' }] }];
+      const requestId = typeof headers['paypal-request-id'] === 'string' ? headers['paypal-request-id'] : null;
+      const previous = requestId ? this.answered.get(requestId) : undefined;
+      if (previous) return previous;
+      const answer = this.createOrder(json, requestId ?? '');
+      if (requestId && answer[0] < 500) this.answered.set(requestId, answer);
+      if (this.loseNextAnswer) {
+        this.loseNextAnswer = false;
+        return [503, { name: 'SERVICE_UNAVAILABLE' }];
+      }
+      return answer;
+    }
+    const got = /^\/v2\/checkout\/orders\/([^/]+)$/.exec(path);
+    if (method === 'GET' && got) {
+      const order = this.orders.get(got[1]!);
+      if (!order) return [404, { name: 'RESOURCE_NOT_FOUND', details: [{ issue: 'INVALID_RESOURCE_ID' }] }];
+      return [200, { id: order.id, status: order.captured ? 'COMPLETED' : 'APPROVED', purchase_units: [{ custom_id: order.customId, amount: { currency_code: 'EUR', value: order.amount } }] }];
     }
     const capture = /^\/v2\/checkout\/orders\/([^/]+)\/capture$/.exec(path);
     if (method === 'POST' && capture) {
@@ -72,13 +116,61 @@ export class FakePaypal {
       if (this.captureOutcome === 'INSTRUMENT_DECLINED') return [422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'INSTRUMENT_DECLINED' }] }];
       order.captured = true;
       const captured = { id: randomBytes(8).toString('hex').toUpperCase(), status: this.captureOutcome, custom_id: order.customId, amount: { currency_code: 'EUR', value: order.amount } };
-      return [201, { id: order.id, status: 'COMPLETED', purchase_units: [{ payments: { captures: [captured] } }] }];
+      // ON_SUCCESS: the payer's PayPal is saved only when the payment went through.
+      const token = order.vault && this.captureOutcome === 'COMPLETED' ? this.saveToken(order) : null;
+      const vault = token && this.vaultInCaptureAnswer ? { id: token.id, status: 'VAULTED', customer: { id: token.customerId } } : { status: token ? 'APPROVED' : 'CREATED' };
+      return [
+        201,
+        {
+          id: order.id,
+          status: 'COMPLETED',
+          ...(order.vault ? { payment_source: { paypal: { email_address: 'payer@example.test', attributes: { vault } } } } : {}),
+          purchase_units: [{ payments: { captures: [captured] } }],
+        },
+      ];
     }
     if (method === 'POST' && path === '/v1/notifications/verify-webhook-signature') {
       const ok = this.verifies(json);
       return [200, { verification_status: ok ? 'SUCCESS' : 'FAILURE' }];
     }
     return [404, { name: 'RESOURCE_NOT_FOUND', message: `fake PayPal has no ${method} ${path}` }];
+  }
+
+  private createOrder(json: Record<string, unknown> | null, requestId: string): [number, unknown] {
+    const unit = (json?.purchase_units as { custom_id: string; amount: { value: string }; payee: { merchant_id: string } }[])[0]!;
+    const paypal = (json?.payment_source as { paypal?: { vault_id?: string; attributes?: { vault?: { store_in_vault?: string; usage_type?: string } } } } | undefined)?.paypal;
+    const order: FakeOrder = {
+      id: randomBytes(8).toString('hex').toUpperCase(),
+      customId: unit.custom_id,
+      amount: unit.amount.value,
+      merchantId: unit.payee.merchant_id,
+      captured: false,
+      vault: paypal?.attributes?.vault?.store_in_vault === 'ON_SUCCESS' && paypal.attributes.vault.usage_type === 'MERCHANT',
+    };
+    if (!paypal?.vault_id) {
+      this.orders.set(order.id, order);
+      return [200, { id: order.id, status: 'PAYER_ACTION_REQUIRED', links: [{ rel: 'payer-action', href: `https://www.paypal.test/checkoutnow?token=${order.id}`, method: 'GET' }] }];
+    }
+    // Paid by a saved PayPal: no payer on the page, PayPal captures at once.
+    const token = this.vaultTokens.get(paypal.vault_id);
+    if (!token || token.revoked || token.merchantId !== order.merchantId) return [404, { name: 'RESOURCE_NOT_FOUND', details: [{ issue: 'INVALID_RESOURCE_ID', field: '/payment_source/paypal/vault_id' }] }];
+    if (token.declined) return [422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'INSTRUMENT_DECLINED' }] }];
+    order.captured = true;
+    this.orders.set(order.id, order);
+    const captured = { id: randomBytes(8).toString('hex').toUpperCase(), status: 'COMPLETED', custom_id: order.customId, amount: { currency_code: 'EUR', value: order.amount } };
+    this.vaultCharges.push({ orderId: order.id, captureId: captured.id, vaultId: token.id, amount: order.amount, customId: order.customId, requestId });
+    return [201, { id: order.id, status: 'COMPLETED', payment_source: { paypal: { attributes: { vault: { id: token.id, customer: { id: token.customerId } } } } }, purchase_units: [{ custom_id: order.customId, payments: { captures: [captured] } }] }];
+  }
+
+  private saveToken(order: FakeOrder): FakeVaultToken {
+    const token: FakeVaultToken = { id: randomBytes(4).toString('hex'), customerId: randomBytes(5).toString('hex'), merchantId: order.merchantId, orderId: order.id, declined: false, revoked: false };
+    this.vaultTokens.set(token.id, token);
+    return token;
+  }
+
+  /** The token saved by an order's capture (for the tests' VAULT.PAYMENT-TOKEN.CREATED deliveries). */
+  tokenOf(orderId: string): FakeVaultToken | undefined {
+    return [...this.vaultTokens.values()].find((token) => token.orderId === orderId);
   }
 
   private signedString(transmissionId: string, time: string, webhookId: string, body: string) {

@@ -1,5 +1,16 @@
 import type { PaypalConfig } from '../../config.js';
-import { WebhookSignatureError, type PaymentEvent, type PaymentProvider, type PaymentStore, type StartPaymentInput, type StartedPayment, type WebhookRequest } from '../provider.js';
+import {
+  installmentChargeKey,
+  WebhookSignatureError,
+  type ChargeInstallmentInput,
+  type ChargeInstallmentResult,
+  type PaymentEvent,
+  type PaymentProvider,
+  type PaymentStore,
+  type StartPaymentInput,
+  type StartedPayment,
+  type WebhookRequest,
+} from '../provider.js';
 import { PaypalApi, PaypalApiError } from './paypalApi.js';
 
 interface PaypalLink {
@@ -11,12 +22,24 @@ interface PaypalCapture {
   status: string;
   custom_id?: string;
   amount?: { value: string; currency_code: string };
+  processor_response?: { response_code?: string };
+}
+/** The payer's PayPal saved in PayPal's vault (capture answer, `payment_source.paypal.attributes.vault`). */
+interface PaypalVault {
+  id?: string;
+  status?: string;
 }
 interface PaypalOrder {
   id: string;
   status: string;
   links?: PaypalLink[];
   purchase_units?: { custom_id?: string; payments?: { captures?: PaypalCapture[] } }[];
+  payment_source?: { paypal?: { attributes?: { vault?: PaypalVault } } };
+}
+/** VAULT.PAYMENT-TOKEN.CREATED's resource: the payment token and the order whose approval saved it. */
+interface PaypalPaymentToken {
+  id?: string;
+  metadata?: { order_id?: string };
 }
 interface PaypalEvent {
   id: string;
@@ -31,6 +54,23 @@ export function paypalAmount(cents: number): string {
 }
 
 const centsOf = (value: string | undefined) => (value && /^\d+(\.\d{1,2})?$/.test(value) ? Math.round(Number(value) * 100) : null);
+/**
+ * An order's `custom_id`: the sale's uuid for the checkout's own order, `<sale uuid>/<n>` for the order of its n-th
+ * instalment (charged later with the vault token), so a capture's events find their payment.
+ */
+export const installmentCustomId = (saleId: string, installmentNumber: number) => `${saleId}/${installmentNumber}`;
+function saleOf(customId: string): { saleId: string; installmentNumber: number | null } {
+  const match = /^([^/]+)\/(\d{1,3})$/.exec(customId);
+  return match ? { saleId: match[1]!, installmentNumber: Number(match[2]) } : { saleId: customId, installmentNumber: null };
+}
+/** The vault token a capture answer carries, once PayPal has saved the payer's PayPal (status VAULTED). */
+const vaultedToken = (order: PaypalOrder) => {
+  const vault = order.payment_source?.paypal?.attributes?.vault;
+  return vault?.id && (vault.status === undefined || vault.status === 'VAULTED') ? vault.id : null;
+};
+/** PayPal's answers that are a refusal of this charge (not an outage): asking again the same way changes nothing. */
+const isRefusal = (error: unknown) => error instanceof PaypalApiError && error.status >= 400 && error.status < 500 && ![401, 408, 409, 429].includes(error.status);
+
 const header = (request: WebhookRequest, name: string) => {
   const value = request.headers[name];
   return typeof value === 'string' && value ? value : null;
@@ -42,8 +82,12 @@ const header = (request: WebhookRequest, name: string) => {
  * the CHECKOUT.ORDER.APPROVED webhook captures it, and PAYMENT.CAPTURE.COMPLETED / DENIED say how it went.
  * Deliveries are verified by PayPal's verify-webhook-signature API, with PAYPAL_WEBHOOK_ID.
  *
- * Instalments: PayPal takes the first payment of the plan; charging the later ones needs PayPal's vault (a
- * billing agreement), which remains to be built with the job queue of issue 16.
+ * Instalments: the checkout's order of a plan of several payments asks PayPal to save the payer's PayPal in its
+ * vault once the first payment is captured (`attributes.vault.store_in_vault: ON_SUCCESS`, `usage_type: MERCHANT`);
+ * the vault id comes back in the capture's answer, or later by VAULT.PAYMENT-TOKEN.CREATED, and is kept on the sale
+ * (sales.payment_token, never shown). The instalment job (server/jobs/installments.ts) then charges each later
+ * instalment with an order paid by that token (`payment_source.paypal.vault_id`, captured at once by PayPal), with
+ * a PayPal-Request-Id per sale, instalment and attempt.
  */
 export class PaypalProvider implements PaymentProvider {
   readonly name = 'PAYPAL' as const;
@@ -88,6 +132,8 @@ export class PaypalProvider implements PaymentProvider {
               shipping_preference: 'NO_SHIPPING',
               locale: 'fr-FR',
             },
+            // A plan of several payments: the payer's PayPal is saved (once this payment is captured) for the later ones.
+            ...(input.installmentsCents.length > 1 ? { attributes: { vault: { store_in_vault: 'ON_SUCCESS', usage_type: 'MERCHANT', customer_type: 'CONSUMER' } } } : {}),
           },
         },
       },
@@ -152,6 +198,7 @@ export class PaypalProvider implements PaymentProvider {
             outcome: capture.capture.status === 'COMPLETED' ? 'PAID' : 'FAILED',
             chargeRef: capture.capture.id,
             amountCents: centsOf(capture.capture.amount?.value),
+            paymentToken: capture.paymentToken,
           },
         ];
       }
@@ -161,19 +208,94 @@ export class PaypalProvider implements PaymentProvider {
         const capture = resource as unknown as PaypalCapture;
         if (!capture.custom_id) return [];
         const outcome = event.event_type === 'PAYMENT.CAPTURE.COMPLETED' ? 'PAID' : 'FAILED';
-        return [{ ...base, saleId: capture.custom_id, outcome, chargeRef: capture.id ?? null, amountCents: centsOf(capture.amount?.value) }];
+        return [{ ...base, ...saleOf(capture.custom_id), outcome, chargeRef: capture.id ?? null, amountCents: centsOf(capture.amount?.value) }];
+      }
+      case 'VAULT.PAYMENT-TOKEN.CREATED': {
+        // The token names the order whose approval saved it; the order, asked of PayPal, names our sale.
+        const token = resource as PaypalPaymentToken;
+        const orderId = token.metadata?.order_id;
+        if (typeof token.id !== 'string' || !token.id || typeof orderId !== 'string' || !orderId) return [];
+        const saleId = await this.saleOfOrder(orderId);
+        return saleId ? [{ ...base, saleId, outcome: 'VAULTED', paymentToken: token.id }] : [];
       }
       default:
         return [];
     }
   }
 
-  /** Captures an approved order, once (PayPal-Request-Id makes a second delivery's capture the same one). */
-  private async capture(orderId: string): Promise<{ kind: 'captured'; capture: PaypalCapture } | { kind: 'already' } | { kind: 'declined' }> {
+  /** The sale (custom_id) of one of our orders; null when PayPal knows no such order for us. */
+  private async saleOfOrder(orderId: string): Promise<string | null> {
     try {
-      const order = await this.api.call<PaypalOrder>('POST', `/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`, {}, { 'PayPal-Request-Id': `capture-${orderId}` });
+      const order = await this.api.call<PaypalOrder>('GET', `/v2/checkout/orders/${encodeURIComponent(orderId)}`);
+      const customId = order.purchase_units?.[0]?.custom_id;
+      return customId ? saleOf(customId).saleId : null;
+    } catch (error) {
+      if (error instanceof PaypalApiError && (error.status === 404 || error.status === 403)) return null;
+      throw error;
+    }
+  }
+
+  /**
+   * Charges a later instalment with the payer's vaulted PayPal: an order paid by the token, which PayPal captures
+   * at once (no payer on the page). The PayPal-Request-Id is the attempt's key, so a job re-run after a crash or a
+   * lost answer gets the same order back, never a second charge. A refusal (token unknown or revoked, instrument
+   * declined) is `failed`; PayPal not answering throws (the job retries with the same key).
+   */
+  async chargeInstallment(input: ChargeInstallmentInput): Promise<ChargeInstallmentResult> {
+    if (input.installmentNumber < 2) throw new Error('the first instalment is paid on PayPal\'s page');
+    const merchantId = input.store.paypalMerchantId;
+    // Nothing PayPal could charge: declined (tried again later, then left FAILED for the team), not an outage.
+    if (!merchantId) return { chargeRef: null, status: 'failed', declineCode: 'PAYPAL_NOT_LINKED' };
+    if (!input.paymentToken) return { chargeRef: null, status: 'failed', declineCode: 'PAYMENT_TOKEN_MISSING' };
+    let order: PaypalOrder;
+    try {
+      order = await this.api.call<PaypalOrder>(
+        'POST',
+        '/v2/checkout/orders',
+        {
+          intent: 'CAPTURE',
+          purchase_units: [
+            {
+              reference_id: input.saleId,
+              custom_id: installmentCustomId(input.saleId, input.installmentNumber),
+              description: `${input.description} (${input.installmentNumber})`.slice(0, 127),
+              amount: { currency_code: input.currency.toUpperCase(), value: paypalAmount(input.amountCents) },
+              payee: { merchant_id: merchantId },
+            },
+          ],
+          payment_source: {
+            paypal: {
+              vault_id: input.paymentToken,
+              stored_credential: { payment_initiator: 'MERCHANT', usage: 'SUBSEQUENT', usage_pattern: 'INSTALLMENT_PREPAID' },
+            },
+          },
+        },
+        { 'PayPal-Request-Id': installmentChargeKey(input.saleId, input.installmentNumber, input.attempt), Prefer: 'return=representation' },
+      );
+    } catch (error) {
+      if (!isRefusal(error)) throw error;
+      const refusal = error as PaypalApiError;
+      return { chargeRef: null, status: 'failed', declineCode: refusal.issues.find(Boolean) ?? `HTTP_${refusal.status}` };
+    }
+    const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
+    if (!capture) return { chargeRef: null, status: 'failed', declineCode: order.status || 'NOT_CAPTURED' };
+    if (capture.status === 'COMPLETED') return { chargeRef: capture.id, status: 'succeeded', declineCode: null };
+    // A pending capture (a review, an e-cheque): PAYMENT.CAPTURE.COMPLETED or DENIED says how it went.
+    if (capture.status === 'PENDING') return { chargeRef: capture.id, status: 'processing', declineCode: null };
+    return { chargeRef: capture.id, status: 'failed', declineCode: capture.processor_response?.response_code ?? capture.status };
+  }
+
+  /** Captures an approved order, once (PayPal-Request-Id makes a second delivery's capture the same one). */
+  private async capture(orderId: string): Promise<{ kind: 'captured'; capture: PaypalCapture; paymentToken: string | null } | { kind: 'already' } | { kind: 'declined' }> {
+    try {
+      const order = await this.api.call<PaypalOrder>(
+        'POST',
+        `/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`,
+        {},
+        { 'PayPal-Request-Id': `capture-${orderId}`, Prefer: 'return=representation' },
+      );
       const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
-      return capture ? { kind: 'captured', capture } : { kind: 'already' };
+      return capture ? { kind: 'captured', capture, paymentToken: vaultedToken(order) } : { kind: 'already' };
     } catch (error) {
       if (error instanceof PaypalApiError && error.status === 422) {
         if (error.issues.includes('ORDER_ALREADY_CAPTURED')) return { kind: 'already' };

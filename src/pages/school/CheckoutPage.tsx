@@ -280,7 +280,8 @@ function CheckoutForm({ view, send, quote }: { view: CheckoutView; send: Send; q
               choices={methods.map((method) => ({
                 value: method,
                 label: intl.formatMessage(method === 'CARD' ? m.card : m.paypal),
-                description: intl.formatMessage(method === 'CARD' ? m.cardHint : m.paypalHint),
+                // PayPal saves the payer's account for the later instalments (its vault): the learner is told so.
+                description: intl.formatMessage(method === 'CARD' ? m.cardHint : quote.installments.length > 1 ? m.paypalInstalmentsHint : m.paypalHint),
               }))}
               testId="checkout-methods"
             />

@@ -41,6 +41,10 @@ export const checkoutMessages = defineMessages({
   cardHint: { id: 'school.checkout.cardHint', defaultMessage: 'Vous serez dirigé vers la page de paiement sécurisée.' },
   paypal: { id: 'school.checkout.paypal', defaultMessage: 'PayPal' },
   paypalHint: { id: 'school.checkout.paypalHint', defaultMessage: "PayPal s'ouvre dans une nouvelle fenêtre." },
+  paypalInstalmentsHint: {
+    id: 'school.checkout.paypalInstalmentsHint',
+    defaultMessage: "PayPal s'ouvre dans une nouvelle fenêtre. Votre compte PayPal y est enregistré pour régler les mensualités suivantes, prélevées à leur date.",
+  },
   missingPayment: { id: 'school.checkout.missingPayment', defaultMessage: 'Choisissez un moyen de paiement.' },
   noMethod: { id: 'school.checkout.noMethod', defaultMessage: "Cette école n'accepte pas encore de paiement en ligne." },
   terms: { id: 'school.checkout.terms', defaultMessage: "J'accepte les conditions générales de vente" },
