@@ -16,6 +16,8 @@ export class FakePaypal {
   readonly requests: PaypalRequest[] = [];
   readonly orders = new Map<string, { id: string; customId: string; amount: string; merchantId: string; captured: boolean }>();
   tokensIssued = 0;
+  /** Refunds made, by PayPal-Request-Id. */
+  readonly refunds = new Map<string, { id: string; status: string; captureId: string; custom_id: unknown }>();
   /** The capture answers this instead of COMPLETED. */
   captureOutcome: 'COMPLETED' | 'DECLINED' | 'INSTRUMENT_DECLINED' = 'COMPLETED';
   private readonly keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -73,6 +75,16 @@ export class FakePaypal {
       order.captured = true;
       const captured = { id: randomBytes(8).toString('hex').toUpperCase(), status: this.captureOutcome, custom_id: order.customId, amount: { currency_code: 'EUR', value: order.amount } };
       return [201, { id: order.id, status: 'COMPLETED', purchase_units: [{ payments: { captures: [captured] } }] }];
+    }
+    const refund = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(path);
+    if (method === 'POST' && refund) {
+      // PayPal-Request-Id: the same request id answers the same refund.
+      const key = String(headers['paypal-request-id'] ?? '');
+      const known = this.refunds.get(key);
+      if (known) return [201, known];
+      const made = { id: randomBytes(8).toString('hex').toUpperCase(), status: 'COMPLETED', captureId: refund[1]!, custom_id: json?.custom_id };
+      this.refunds.set(key, made);
+      return [201, made];
     }
     if (method === 'POST' && path === '/v1/notifications/verify-webhook-signature') {
       const ok = this.verifies(json);

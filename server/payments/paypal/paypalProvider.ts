@@ -1,5 +1,15 @@
 import type { PaypalConfig } from '../../config.js';
-import { WebhookSignatureError, type PaymentEvent, type PaymentProvider, type PaymentStore, type StartPaymentInput, type StartedPayment, type WebhookRequest } from '../provider.js';
+import {
+  WebhookSignatureError,
+  refundKey,
+  type PaymentEvent,
+  type PaymentProvider,
+  type PaymentStore,
+  type RefundPaymentInput,
+  type StartPaymentInput,
+  type StartedPayment,
+  type WebhookRequest,
+} from '../provider.js';
 import { PaypalApi, PaypalApiError } from './paypalApi.js';
 
 interface PaypalLink {
@@ -17,6 +27,14 @@ interface PaypalOrder {
   status: string;
   links?: PaypalLink[];
   purchase_units?: { custom_id?: string; payments?: { captures?: PaypalCapture[] } }[];
+}
+interface PaypalRefund {
+  id: string;
+  status?: string;
+  custom_id?: string;
+  amount?: { value: string; currency_code: string };
+  seller_payable_breakdown?: { total_refunded_amount?: { value: string; currency_code: string } };
+  links?: PaypalLink[];
 }
 interface PaypalEvent {
   id: string;
@@ -163,9 +181,40 @@ export class PaypalProvider implements PaymentProvider {
         const outcome = event.event_type === 'PAYMENT.CAPTURE.COMPLETED' ? 'PAID' : 'FAILED';
         return [{ ...base, saleId: capture.custom_id, outcome, chargeRef: capture.id ?? null, amountCents: centsOf(capture.amount?.value) }];
       }
+      case 'PAYMENT.CAPTURE.REFUNDED': {
+        // The resource is the refund: its capture is its `up` link, its total so far the seller's breakdown.
+        const refund = resource as unknown as PaypalRefund;
+        if (refund.status && refund.status !== 'COMPLETED') return [];
+        const captureId = refund.links?.find((link) => link.rel === 'up')?.href.match(/\/captures\/([^/?#]+)/)?.[1];
+        if (!captureId) return [];
+        const total = centsOf(refund.seller_payable_breakdown?.total_refunded_amount?.value);
+        return [{ ...base, saleId: refund.custom_id ?? '', outcome: 'REFUNDED', chargeRef: decodeURIComponent(captureId), amountCents: centsOf(refund.amount?.value), refundedTotalCents: total }];
+      }
       default:
         return [];
     }
+  }
+
+  /**
+   * The team's refund of a paid payment: what is left of its capture, on behalf of the store's merchant
+   * (PayPal-Auth-Assertion), once per payment (PayPal-Request-Id). PAYMENT.CAPTURE.REFUNDED then writes the credit note.
+   */
+  async refundPayment(input: RefundPaymentInput): Promise<{ refundRef: string }> {
+    const merchantId = input.store.paypalMerchantId;
+    if (!merchantId) throw new Error(`store ${input.store.id} has no PayPal merchant`);
+    return this.refundCapture(input.chargeRef, merchantId, refundKey(input.transactionId), input.saleId);
+  }
+
+  async refundCapture(captureId: string, merchantId: string, requestId: string, customId: string): Promise<{ refundRef: string }> {
+    const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const assertion = `${encode({ alg: 'none' })}.${encode({ iss: this.config.clientId, payer_id: merchantId })}.`;
+    const refund = await this.api.call<{ id: string }>(
+      'POST',
+      `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`,
+      { custom_id: customId, note_to_payer: 'Remboursement' },
+      { 'PayPal-Request-Id': requestId, 'PayPal-Auth-Assertion': assertion },
+    );
+    return { refundRef: refund.id };
   }
 
   /** Captures an approved order, once (PayPal-Request-Id makes a second delivery's capture the same one). */
