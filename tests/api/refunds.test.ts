@@ -5,7 +5,7 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { learnerInvoices, sales, stores, transactions } from '../../server/db/schema';
+import { companies, learnerInvoices, sales, stores, transactions } from '../../server/db/schema';
 import { DEMO_IDS } from '../../server/db/seed';
 import { applyPaymentEvent } from '../../server/payments/applyPaymentEvent';
 import type { Services } from '../../server/services';
@@ -102,12 +102,15 @@ const refund = async (token: string, customer: string, transactionId: number, tr
 
 describe("Stripe's charge.refunded", () => {
   it('credits a partial refund for its amount, then the rest once whatever the replays, the order or the concurrency', async () => {
-    const { sale, chargeRef } = await paidSale('STRIPE', 12000);
+    // The store charges 20 % VAT for this sale: 120 € = 100 € + 20 € VAT.
+    await services.db.update(companies).set({ vatRateBp: 2000 }).where(eq(companies.storeId, storeId));
+    const { sale, chargeRef } = await paidSale('STRIPE', 12000).finally(() => services.db.update(companies).set({ vatRateBp: null }).where(eq(companies.storeId, storeId)));
     const partial = chargeRefunded(chargeRef, sale.id, 12000, 4000);
     expect((await deliverStripe(partial)).status).toBe(200);
     let notes = await notesOf(sale.id);
     expect(notes.map((n) => n.inclTaxCents)).toEqual([4000]);
-    expect(notes[0]!.lines).toEqual([{ description: expect.stringMatching(/ — remboursement partiel$/), quantity: 1, unitExclTaxCents: 4000, exclTaxCents: 4000 }]);
+    expect(notes[0]!.lines).toEqual([{ description: expect.stringMatching(/ — remboursement partiel$/), quantity: 1, unitExclTaxCents: 3333, exclTaxCents: 3333 }]);
+    expect(notes[0]).toMatchObject({ vatRateBp: 2000, exclTaxCents: 3333, vatCents: 667 });
     // The same delivery again, and an older total delivered late under another event id: nothing more.
     expect((await deliverStripe(partial)).status).toBe(200);
     expect((await deliverStripe(chargeRefunded(chargeRef, sale.id, 12000, 4000))).status).toBe(200);
@@ -116,7 +119,10 @@ describe("Stripe's charge.refunded", () => {
     const answers = await Promise.all(Array.from({ length: 6 }, () => deliverStripe(chargeRefunded(chargeRef, sale.id, 12000, 12000))));
     for (const answer of answers) expect(answer.status).toBe(200);
     notes = await notesOf(sale.id);
-    expect(notes.map((n) => n.inclTaxCents)).toEqual([4000, 8000]);
+    expect(notes.map((n) => [n.inclTaxCents, n.exclTaxCents, n.vatCents])).toEqual([
+      [4000, 3333, 667],
+      [8000, 6667, 1333],
+    ]);
     const [invoice] = await services.db.select().from(learnerInvoices).where(and(eq(learnerInvoices.saleId, sale.id), eq(learnerInvoices.kind, 'INVOICE')));
     expect(notes.reduce((sum, n) => sum + n.exclTaxCents, 0)).toBe(invoice!.exclTaxCents);
     expect(notes.reduce((sum, n) => sum + n.vatCents, 0)).toBe(invoice!.vatCents);
