@@ -1,5 +1,5 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
-import { platformOrders, sales, stores, type StripeAccountState } from '../db/schema.js';
+import { platformOrders, sales, stores, transactions, type StripeAccountState } from '../db/schema.js';
 import { applyPlatformPaymentEvent } from './billing/applyPlatformPayment.js';
 import { HttpError } from '../http/errors.js';
 import { messages } from '../http/messages.js';
@@ -37,10 +37,26 @@ export async function receiveWebhook(services: Services, provider: 'STRIPE' | 'P
     if (!(error instanceof PaypalApiError || error instanceof TypeError || (error instanceof Error && error.name === 'TimeoutError'))) throw error;
     throw new HttpError(503, 'SERVICE_UNAVAILABLE', provider === 'STRIPE' ? messages.stripeUnreachable : messages.paypalUnreachable);
   }
-  for (const event of events) {
-    if (!UUID.test(event.saleId) || !(await belongsToSale(services, event))) continue;
+  for (const raw of events) {
+    const event = raw.outcome === 'REFUNDED' ? await refundedPayment(services, raw) : raw;
+    if (!event || !UUID.test(event.saleId) || !(await belongsToSale(services, event))) continue;
     await applyPaymentEvent(services, event);
   }
+}
+
+/**
+ * A refund names the charge (Stripe's payment intent, PayPal's capture): the payment that kept that id is the one
+ * credited, and its sale the event's (a sale id the provider carried back must agree). Unknown charges are dropped.
+ */
+async function refundedPayment(services: Services, event: PaymentEvent): Promise<PaymentEvent | null> {
+  if (!event.chargeRef) return null;
+  const [payment] = await services.db
+    .select({ id: transactions.id, saleId: transactions.saleId })
+    .from(transactions)
+    .where(and(eq(transactions.provider, event.provider), eq(transactions.providerRef, event.chargeRef)))
+    .limit(1);
+  if (!payment || (event.saleId && event.saleId !== payment.saleId)) return null;
+  return { ...event, saleId: payment.saleId, transactionId: payment.id };
 }
 
 /**

@@ -813,6 +813,8 @@ export const transactions = pgTable(
     providerRef: text('provider_ref'),
     dueAt: timestamp('due_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** When the team asked the provider to refund this payment (refundTrainingCustomerTransaction): one refund per payment, whatever the concurrency. */
+    refundRequestedAt: timestamp('refund_requested_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1799,7 +1801,7 @@ export interface InvoiceLineData {
 
 /**
  * Invoices (factures) and credit notes (avoirs) of a store to its learners (issue 14): one INVOICE per paid payment,
- * one CREDIT_NOTE per refunded one, written by applyPaymentEvent in the payment's transaction. Numbers follow one
+ * a CREDIT_NOTE per refund of it (several for partial refunds, together never above the invoice), written by applyPaymentEvent in the payment's transaction. Numbers follow one
  * another per store, invoices and credit notes in one series, from the store's counter row (no gap, no duplicate).
  * Amounts are integer cents; seller, buyer and lines are copied at issue, so a later change prints nothing else.
  */
@@ -1837,7 +1839,9 @@ export const learnerInvoices = pgTable(
   },
   (t) => [
     uniqueIndex('learner_invoices_store_number_key').on(t.storeId, t.number),
-    uniqueIndex('learner_invoices_transaction_kind_key').on(t.transactionId, t.kind),
+    // One invoice per payment; credit notes may be several (partial refunds), their sum never above the invoice.
+    uniqueIndex('learner_invoices_transaction_invoice_key').on(t.transactionId).where(sql`${t.kind} = 'INVOICE'`),
+    index('learner_invoices_transaction_idx').on(t.transactionId, t.kind),
     index('learner_invoices_customer_idx').on(t.storeId, t.customerId, t.id),
   ],
 );

@@ -208,6 +208,18 @@ export const messages = {
     'Seuls les paiements à venir ou en brouillon peuvent être annulés.',
     'Only upcoming or draft payments can be cancelled.',
   ),
+  transactionNotRefundable: t(
+    'Seul un paiement encaissé peut être remboursé.',
+    'Only a payment that was taken can be refunded.',
+  ),
+  transactionAlreadyRefunded: t(
+    'Ce paiement a déjà été remboursé (ou son remboursement est en cours).',
+    'This payment has already been refunded (or its refund is under way).',
+  ),
+  refundProviderUnavailable: t(
+    "Le moyen de paiement de ce paiement n'est plus relié à la boutique : remboursez-le depuis votre compte Stripe ou PayPal.",
+    'The payment method of this payment is no longer linked to the store: refund it from your Stripe or PayPal account.',
+  ),
   transactionBeingCharged: t(
     'Ce paiement est en cours de prélèvement : réessayez dans quelques minutes.',
     'This payment is being charged: try again in a few minutes.',

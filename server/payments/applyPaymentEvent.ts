@@ -62,8 +62,9 @@ export async function applyPaymentEvent(services: Pick<Services, 'db' | 'clock' 
     if (event.outcome === 'VAULTED') return saved[0] ? { kind: 'applied', sale: saved[0], enrolled: false } : { kind: 'ignored', sale };
 
     const payments = await tx.select().from(transactions).where(eq(transactions.saleId, sale.id)).orderBy(asc(transactions.installmentNumber), asc(transactions.id));
+    const byId = event.transactionId ? payments.find((p) => p.id === event.transactionId) : undefined;
     const byCharge = event.outcome === 'REFUNDED' && event.chargeRef ? payments.find((p) => p.providerRef === event.chargeRef) : undefined;
-    const payment = byCharge ?? pick(payments, event.installmentNumber ?? null);
+    const payment = byId ?? byCharge ?? pick(payments, event.installmentNumber ?? null);
     if (!payment) return { kind: 'ignored', sale };
     const now = event.occurredAt;
 
@@ -93,9 +94,9 @@ export async function applyPaymentEvent(services: Pick<Services, 'db' | 'clock' 
     }
 
     if (event.outcome === 'REFUNDED') {
-      // Money given back: the invoice is credited once; the sale, the payment and the access stay as they are.
+      // Money given back: the invoice is credited up to what was refunded so far; the sale, the payment and the access stay.
       if (payment.status !== 'PAID') return { kind: 'ignored', sale };
-      const note = await issueCreditNote(tx, payment, now);
+      const note = await issueCreditNote(tx, payment, now, event.refundedTotalCents ?? null);
       return note ? { kind: 'applied', sale, enrolled: false } : { kind: 'ignored', sale };
     }
 

@@ -54,10 +54,19 @@ export interface PaymentEvent {
   /** The sale's uuid as the provider carried it back. */
   saleId: string;
   /**
-   * REFUNDED: a paid payment was given back in full (its credit note is written; the access stays, the team decides).
+   * REFUNDED: money of a paid payment was given back (a credit note for what was not credited yet is written; the
+   * payment, the sale and the access stay, the team decides).
    * VAULTED: the provider saved the payer's payment method for the later instalments (`paymentToken`); nothing is paid.
    */
   outcome: 'PAID' | 'FAILED' | 'ABANDONED' | 'REFUNDED' | 'VAULTED';
+  /** Our payment itself, when we know it (the team's refund through the test provider). */
+  transactionId?: number | null;
+  /**
+   * REFUNDED: everything refunded of the charge so far, in cents (Stripe's `amount_refunded`, PayPal's
+   * `total_refunded_amount`): cumulative, so replays and deliveries in any order credit no more than that. Null or
+   * absent: the whole payment.
+   */
+  refundedTotalCents?: number | null;
   installmentNumber?: number | null;
   /** The provider's id of the charge (payment intent, capture, invoice), kept on the transaction. */
   chargeRef?: string | null;
@@ -102,7 +111,24 @@ export interface PaymentProvider {
    * The scheduler is server/jobs/renewals.ts.
    */
   chargePlatformRenewal?(input: ChargePlatformRenewalInput): Promise<ChargeInstallmentResult>;
+  /**
+   * Gives back what is left of a paid payment (the team's "Rembourser"), on the store's account. Idempotent per
+   * payment (a retried request refunds once). The credit note comes with the provider's refund event, through
+   * applyPaymentEvent; the test provider has no events: the caller applies its REFUNDED at once.
+   */
+  refundPayment?(input: RefundPaymentInput): Promise<{ refundRef: string }>;
 }
+
+export interface RefundPaymentInput {
+  store: PaymentStore;
+  saleId: string;
+  transactionId: number;
+  /** The provider's id of the charge (Stripe payment intent, PayPal capture). */
+  chargeRef: string;
+}
+
+/** The idempotency key of the team's refund of one payment. */
+export const refundKey = (transactionId: number) => `refund-transaction-${transactionId}`;
 
 export interface ChargePlatformRenewalInput {
   /** The renewal's platform order (its uuid goes back in the charge's metadata as `platform_order_id`). */

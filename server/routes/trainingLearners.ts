@@ -8,6 +8,7 @@ import {
 import { teamAttendanceCertificate, teamCertificate } from '../commands/certificates/certificates.js';
 import { exportQualiopiEvidence } from '../commands/evidence/qualiopi.js';
 import { cancelTrainingCustomerTransactions, listTrainingCustomerTransactions } from '../commands/sales/customerTransactions.js';
+import { refundTrainingCustomerTransaction } from '../commands/sales/refundTransaction.js';
 import { addTrainingCustomer, listTrainingCustomers, removeTrainingCustomer, updateTrainingCustomer } from '../commands/trainingLearners/enrolments.js';
 import { getTrainingStatsHistogram } from '../commands/trainingLearners/histogram.js';
 import { importTrainingCustomers } from '../commands/trainingLearners/importCsv.js';
@@ -84,6 +85,11 @@ export const trainingLearnerHandlers: HandlerMap = {
   async cancelTrainingCustomerTransactions(ctx) {
     const { trainingUuid, customerUuid } = ctx.params;
     return { status: 200, body: await cancelTrainingCustomerTransactions(ctx.services, scopeOf(ctx).id, trainingUuid, customerUuid, ctx.body.transaction_ids) };
+  },
+
+  async refundTrainingCustomerTransaction(ctx) {
+    const { trainingUuid, customerUuid, transactionId } = ctx.params;
+    return { status: 200, body: await refundTrainingCustomerTransaction(ctx.services, scopeOf(ctx).id, trainingUuid, customerUuid, transactionId) };
   },
 
   async getCustomerTraining(ctx) {

@@ -81,3 +81,14 @@ export const updatePrivateData = (storeUuid: string, customerUuid: string, body:
 /** GET /stores/{uuid}/customers/export: the filtered list as CSV or as an Excel workbook, as a Blob to save. */
 export const exportCustomers = (storeUuid: string, filters: CustomerFilters, format: 'csv' | 'xlsx', signal?: AbortSignal) =>
   unwrap(api.GET('/stores/{storeUuid}/customers/export', { params: { path: { storeUuid }, query: { ...filters, format } }, parseAs: 'blob', signal })) as Promise<Blob>;
+
+/** POST /trainings/{uuid}/customers/{customerUuid}/transactions/{id}/refund: gives a paid payment back (our design). */
+export const refundCustomerTransaction = (trainingUuid: string, customerUuid: string, transactionId: number, signal?: AbortSignal) =>
+  unwrap(api.POST('/trainings/{trainingUuid}/customers/{customerUuid}/transactions/{transactionId}/refund', { params: { path: { trainingUuid, customerUuid, transactionId } }, signal }));
+
+/** After a refund: the enrolment's payments and the learner's invoices (a credit note may be there already). */
+export const refreshCustomerPayments = (queryClient: QueryClient, storeUuid: string, customerUuid: string) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['get', '/stores/{storeUuid}/customers/{customerUuid}/trainings/{trainingUuid}'] }),
+    queryClient.invalidateQueries({ queryKey: ['get', '/stores/{storeUuid}/customers/{customerUuid}/invoices', { params: { path: { storeUuid, customerUuid } } }] }),
+  ]);

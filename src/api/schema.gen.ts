@@ -2998,6 +2998,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/trainings/{trainingUuid}/customers/{customerUuid}/transactions/{transactionId}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A customer (learner) of the store. */
+                customerUuid: components["parameters"]["CustomerUuid"];
+                /** @description A payment of this customer for this training (an id of listTrainingCustomerTransactions). */
+                transactionId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund a paid payment
+         * @description Our design (the spec names refunds and credit notes but no operation): gives a PAID payment back to the learner through the provider that took it, on the store's own account (Stripe refund of the payment intent, PayPal refund of the capture, the test provider at once), for what is not refunded yet. The credit note is written when the provider reports the refund (charge.refunded, PAYMENT.CAPTURE.REFUNDED): `status` PENDING; the test provider reports none, so its credit note is written now: `status` REFUNDED. The payment and the sale stay PAID and the learner keeps access (the team decides). Once per payment: a second refund, or one of a payment credited in full, answers 422, as does a payment not paid; the provider not linked any more answers 422; not reachable, 503.
+         */
+        post: operations["refundTrainingCustomerTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/trainings/{trainingUuid}/training_items": {
         parameters: {
             query?: never;
@@ -6889,6 +6915,12 @@ export interface components {
         };
         CancelTrainingCustomerTransactionsBody: {
             transaction_ids: number[];
+        };
+        /** @description Our design: the answer to a team refund. REFUNDED when the credit note is written already (test provider), PENDING while the provider's refund event is awaited (Stripe, PayPal). */
+        TransactionRefund: {
+            transaction_id: number;
+            /** @enum {string} */
+            status: "REFUNDED" | "PENDING";
         };
         CreateTrainingItemBody: {
             /** @enum {string} */
@@ -13220,6 +13252,37 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+        };
+    };
+    refundTrainingCustomerTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingUuid: components["parameters"]["TrainingUuid"];
+                /** @description A customer (learner) of the store. */
+                customerUuid: components["parameters"]["CustomerUuid"];
+                /** @description A payment of this customer for this training (an id of listTrainingCustomerTransactions). */
+                transactionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The refund was asked of the provider (PENDING) or done (REFUNDED). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionRefund"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listTrainingItems: {

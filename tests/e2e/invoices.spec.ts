@@ -83,3 +83,49 @@ test('the learner downloads their invoice from Mes factures, the team from the c
   await card.getByRole('button', { name: `Télécharger ${reference} (PDF)` }).click();
   await expectPdf(download, reference);
 });
+
+test('the team refunds a paid payment from the customer page: the credit note shows there and in Mes factures', async ({ page, request }) => {
+  const email = `avoir.${randomUUID().slice(0, 8)}@exemple.fr`;
+  const password = 'learner-password-1';
+  const customerUuid = await paidLearner(request, email, password);
+
+  await logIn(page);
+  await page.goto(`/apprenants/${customerUuid}`);
+  await page.getByRole('button', { name: 'Voir le détail de Photographie culinaire : les fondamentaux' }).click();
+  const detail = page.getByTestId('customer-training-detail');
+  const refund = detail.getByRole('button', { name: /^Rembourser le paiement de 149,00\s€ du / });
+  await expect(refund).toBeVisible();
+  await refund.click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog.getByRole('heading', { name: 'Rembourser ce paiement ?' })).toBeVisible();
+  await expect(dialog).toContainText(/Le paiement de 149,00\s€ du .+ sera rendu à l’apprenant/);
+  await page.screenshot({ path: test.info().outputPath('refund-confirm.png') });
+  await dialog.getByRole('button', { name: 'Rembourser' }).click();
+  await expect(page.getByText('Paiement remboursé : l’avoir est dans les factures.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const card = page.getByRole('region', { name: 'Factures' });
+  const rows = card.getByTestId('invoice-row');
+  await expect(rows).toHaveCount(2);
+  const note = rows.filter({ hasText: 'Avoir' });
+  await expect(note).toHaveAttribute('data-reference', /^AV-\d{6}$/);
+  await expect(note).toContainText(/-149,00\s€/);
+  await card.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('customer-credit-note.png') });
+
+  // A second refund of the same payment is refused in the dialog, which stays open to say why.
+  await refund.click();
+  await dialog.getByRole('button', { name: 'Rembourser' }).click();
+  await expect(dialog).toContainText('Ce paiement a déjà été remboursé');
+  await dialog.getByRole('button', { name: 'Annuler' }).click();
+
+  // The learner finds the credit note in Mes factures.
+  await page.goto('/ecole/demo/connexion');
+  await page.locator('input[name=email]').fill(email);
+  await page.locator('input[name=password]').fill(password);
+  await page.getByTestId('learner-login-submit').click();
+  await expect(page).toHaveURL('/ecole/demo/mon-compte');
+  const mine = page.getByTestId('learner-invoices').getByTestId('invoice-row');
+  await expect(mine).toHaveCount(2);
+  await expect(mine.filter({ hasText: 'Avoir' })).toContainText(/-149,00\s€/);
+});

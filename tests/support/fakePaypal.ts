@@ -41,6 +41,8 @@ export class FakePaypal {
   readonly vaultCharges: { orderId: string; captureId: string; vaultId: string; amount: string; customId: string; requestId: string }[] = [];
   private readonly answered = new Map<string, [number, unknown]>();
   tokensIssued = 0;
+  /** Refunds made, by PayPal-Request-Id. */
+  readonly refunds = new Map<string, { id: string; status: string; captureId: string; custom_id: unknown }>();
   /** The capture answers this instead of COMPLETED. */
   captureOutcome: 'COMPLETED' | 'DECLINED' | 'INSTRUMENT_DECLINED' = 'COMPLETED';
   /** Whether the capture's answer carries the new vault token (PayPal may tell it by VAULT.PAYMENT-TOKEN.CREATED only). */
@@ -128,6 +130,16 @@ export class FakePaypal {
           purchase_units: [{ payments: { captures: [captured] } }],
         },
       ];
+    }
+    const refund = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(path);
+    if (method === 'POST' && refund) {
+      // PayPal-Request-Id: the same request id answers the same refund.
+      const key = String(headers['paypal-request-id'] ?? '');
+      const known = this.refunds.get(key);
+      if (known) return [201, known];
+      const made = { id: randomBytes(8).toString('hex').toUpperCase(), status: 'COMPLETED', captureId: refund[1]!, custom_id: json?.custom_id };
+      this.refunds.set(key, made);
+      return [201, made];
     }
     if (method === 'POST' && path === '/v1/notifications/verify-webhook-signature') {
       const ok = this.verifies(json);

@@ -15,13 +15,15 @@ const id = (prefix: string) => `${prefix}_test_${randomBytes(8).toString('hex')}
 
 /**
  * A fake Stripe API on loopback, for the real `stripe` SDK (host, port and protocol pointed here): the few endpoints
- * the adapter calls (Checkout Sessions, payment intents, Connect accounts and account links), with every request
+ * the adapter calls (Checkout Sessions, payment intents, refunds, Connect accounts and account links), with every request
  * recorded. `signed` builds a webhook delivery signed exactly as Stripe signs (t=…,v1=HMAC-SHA256 of "t.payload").
  */
 export class FakeStripe {
   readonly requests: StripeRequest[] = [];
   readonly sessions = new Map<string, Record<string, unknown>>();
   readonly accounts = new Map<string, { id: string; charges_enabled: boolean; details_submitted: boolean }>();
+  /** Refunds made, by idempotency key. */
+  readonly refunds = new Map<string, Record<string, unknown>>();
   /** Off-session charges answer a declined card while set. */
   declineCharges = false;
   /** Every request answers 500 while set (Stripe down). */
@@ -72,6 +74,15 @@ export class FakeStripe {
         return [402, { error: { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card was declined.', payment_intent: { ...intent, status: 'requires_payment_method' } } }];
       }
       return [200, intent];
+    }
+    if (method === 'POST' && pathname === '/v1/refunds') {
+      // Stripe's idempotency: the same key answers the same refund.
+      const key = String(headers['idempotency-key'] ?? '');
+      const known = key ? this.refunds.get(key) : undefined;
+      if (known) return [200, known];
+      const refund = { id: id('re'), object: 'refund', payment_intent: form.payment_intent, status: 'succeeded', metadata: { transaction_id: form['metadata[transaction_id]'] }, account };
+      if (key) this.refunds.set(key, refund);
+      return [200, refund];
     }
     if (method === 'POST' && pathname === '/v1/accounts') {
       const created = { id: `acct_${randomBytes(8).toString('hex').toUpperCase()}`, charges_enabled: false, details_submitted: false };

@@ -25,7 +25,7 @@ const rate = (bp: number) => `${(bp / 100).toLocaleString('fr-FR', { maximumFrac
  * date, the lines, the totals excluding and including tax, and the VAT rate or the exemption mention. A credit
  * note names the invoice it cancels and prints its amounts negative.
  */
-export async function invoicePdf(invoice: LearnerInvoiceRow, credited: Pick<LearnerInvoiceRow, 'kind' | 'number' | 'issuedAt'> | null): Promise<Uint8Array> {
+export async function invoicePdf(invoice: LearnerInvoiceRow, credited: Pick<LearnerInvoiceRow, 'kind' | 'number' | 'issuedAt' | 'inclTaxCents'> | null): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   const isCredit = invoice.kind === 'CREDIT_NOTE';
   const title = isCredit ? 'Avoir' : 'Facture';
@@ -72,7 +72,8 @@ export async function invoicePdf(invoice: LearnerInvoiceRow, credited: Pick<Lear
   right(title.toUpperCase(), width - margin, height - margin - 10, 22, bold, ACCENT);
   right(`N° ${reference}`, width - margin, height - margin - 32, 11, bold);
   right(`Date : ${day(invoice.issuedAt)}`, width - margin, height - margin - 46, 10);
-  if (isCredit && credited) right(`Annule la facture ${invoiceReference(credited)} du ${day(credited.issuedAt)}`, width - margin, height - margin - 60, 9, regular, MUTED);
+  if (isCredit && credited)
+    right(`${invoice.inclTaxCents < credited.inclTaxCents ? 'Avoir partiel sur' : 'Annule'} la facture ${invoiceReference(credited)} du ${day(credited.issuedAt)}`, width - margin, height - margin - 60, 9, regular, MUTED);
 
   // Buyer.
   let by = Math.min(y, height - 170) - 20;

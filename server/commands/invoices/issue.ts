@@ -139,11 +139,15 @@ export async function issueInvoice(tx: Tx, sale: SaleRow, payment: TransactionRo
 }
 
 /**
- * The credit note (avoir) of a refunded payment: the invoice's lines and amounts, with the invoice's own seller,
- * buyer and VAT (what was invoiced is what is credited), numbered in the same series. None without an invoice;
- * a second refund of the same payment changes nothing.
+ * The credit note (avoir) of a refund: numbered in the same series, with the invoice's own seller, buyer and VAT
+ * rate (what was invoiced is what is credited). `refundedTotalCents` is all the provider has refunded of the
+ * payment so far (null: all of it); the note credits what that adds to the credit notes already written, so a
+ * replay, a late or an out-of-order delivery credits nothing more, and the notes never add up to more than the
+ * invoice. A note crediting the whole invoice at once copies its lines; a partial one has one line "remboursement
+ * partiel", and the one that completes the refund takes exactly what is left of the invoice's excl. tax and VAT.
+ * None without an invoice.
  */
-export async function issueCreditNote(tx: Tx, payment: TransactionRow, now: Date): Promise<LearnerInvoiceRow | null> {
+export async function issueCreditNote(tx: Tx, payment: TransactionRow, now: Date, refundedTotalCents: number | null = null): Promise<LearnerInvoiceRow | null> {
   const [invoice] = await tx
     .select()
     .from(learnerInvoices)
@@ -151,11 +155,24 @@ export async function issueCreditNote(tx: Tx, payment: TransactionRow, now: Date
     .limit(1);
   if (!invoice) return null;
   const [credited] = await tx
-    .select({ id: learnerInvoices.id })
+    .select({
+      incl: sql<number>`coalesce(sum(${learnerInvoices.inclTaxCents}), 0)::int`,
+      excl: sql<number>`coalesce(sum(${learnerInvoices.exclTaxCents}), 0)::int`,
+      vat: sql<number>`coalesce(sum(${learnerInvoices.vatCents}), 0)::int`,
+    })
     .from(learnerInvoices)
-    .where(and(eq(learnerInvoices.transactionId, payment.id), eq(learnerInvoices.kind, 'CREDIT_NOTE')))
-    .limit(1);
-  if (credited) return null;
+    .where(and(eq(learnerInvoices.transactionId, payment.id), eq(learnerInvoices.kind, 'CREDIT_NOTE')));
+  const already = { incl: Number(credited?.incl ?? 0), excl: Number(credited?.excl ?? 0), vat: Number(credited?.vat ?? 0) };
+  const target = refundedTotalCents === null ? invoice.inclTaxCents : Math.min(Math.max(0, Math.round(refundedTotalCents)), invoice.inclTaxCents);
+  const inclTaxCents = target - already.incl;
+  if (inclTaxCents <= 0) return null;
+  const whole = already.incl === 0 && inclTaxCents === invoice.inclTaxCents;
+  const last = target === invoice.inclTaxCents;
+  const { exclTaxCents, vatCents } = last
+    ? { exclTaxCents: invoice.exclTaxCents - already.excl, vatCents: invoice.vatCents - already.vat }
+    : splitVat(inclTaxCents, invoice.vatRateBp);
+  const description = `${invoice.lines[0]?.description ?? 'Remboursement'} — remboursement partiel`.slice(0, 300);
+  const lines: InvoiceLineData[] = whole ? invoice.lines : [{ description, quantity: 1, unitExclTaxCents: exclTaxCents, exclTaxCents }];
   const [row] = await tx
     .insert(learnerInvoices)
     .values({
@@ -168,13 +185,25 @@ export async function issueCreditNote(tx: Tx, payment: TransactionRow, now: Date
       creditedInvoiceId: invoice.id,
       seller: invoice.seller,
       buyer: invoice.buyer,
-      lines: invoice.lines,
+      lines,
       vatRateBp: invoice.vatRateBp,
-      exclTaxCents: invoice.exclTaxCents,
-      vatCents: invoice.vatCents,
-      inclTaxCents: invoice.inclTaxCents,
+      exclTaxCents,
+      vatCents,
+      inclTaxCents,
       issuedAt: now,
     })
     .returning();
   return row!;
+}
+
+/** What a payment was invoiced and what credit notes gave back of it so far, in cents. */
+export async function creditState(tx: Tx, transactionId: number): Promise<{ invoicedCents: number; creditedCents: number }> {
+  const [row] = await tx
+    .select({
+      invoiced: sql<number>`coalesce(sum(${learnerInvoices.inclTaxCents}) filter (where ${learnerInvoices.kind} = 'INVOICE'), 0)::int`,
+      credited: sql<number>`coalesce(sum(${learnerInvoices.inclTaxCents}) filter (where ${learnerInvoices.kind} = 'CREDIT_NOTE'), 0)::int`,
+    })
+    .from(learnerInvoices)
+    .where(eq(learnerInvoices.transactionId, transactionId));
+  return { invoicedCents: Number(row?.invoiced ?? 0), creditedCents: Number(row?.credited ?? 0) };
 }

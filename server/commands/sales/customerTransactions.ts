@@ -9,7 +9,7 @@ import { enrolmentOf } from '../certificates/certificates.js';
 type Db = Services['db'];
 
 /** The customer's sales that gave the training: of the training itself, or of a bundle holding it. */
-const salesOfTraining = (storeId: string, customerId: string, trainingId: string) =>
+export const salesOfTraining = (storeId: string, customerId: string, trainingId: string) =>
   and(
     eq(sales.storeId, storeId),
     eq(sales.customerId, customerId),

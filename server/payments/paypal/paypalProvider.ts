@@ -2,11 +2,13 @@ import type { PaypalConfig } from '../../config.js';
 import {
   installmentChargeKey,
   WebhookSignatureError,
+  refundKey,
   type ChargeInstallmentInput,
   type ChargeInstallmentResult,
   type PaymentEvent,
   type PaymentProvider,
   type PaymentStore,
+  type RefundPaymentInput,
   type StartPaymentInput,
   type StartedPayment,
   type WebhookRequest,
@@ -40,6 +42,14 @@ interface PaypalOrder {
 interface PaypalPaymentToken {
   id?: string;
   metadata?: { order_id?: string };
+}
+interface PaypalRefund {
+  id: string;
+  status?: string;
+  custom_id?: string;
+  amount?: { value: string; currency_code: string };
+  seller_payable_breakdown?: { total_refunded_amount?: { value: string; currency_code: string } };
+  links?: PaypalLink[];
 }
 interface PaypalEvent {
   id: string;
@@ -218,9 +228,40 @@ export class PaypalProvider implements PaymentProvider {
         const saleId = await this.saleOfOrder(orderId);
         return saleId ? [{ ...base, saleId, outcome: 'VAULTED', paymentToken: token.id }] : [];
       }
+      case 'PAYMENT.CAPTURE.REFUNDED': {
+        // The resource is the refund: its capture is its `up` link, its total so far the seller's breakdown.
+        const refund = resource as unknown as PaypalRefund;
+        if (refund.status && refund.status !== 'COMPLETED') return [];
+        const captureId = refund.links?.find((link) => link.rel === 'up')?.href.match(/\/captures\/([^/?#]+)/)?.[1];
+        if (!captureId) return [];
+        const total = centsOf(refund.seller_payable_breakdown?.total_refunded_amount?.value);
+        return [{ ...base, saleId: saleOf(refund.custom_id ?? '').saleId, outcome: 'REFUNDED', chargeRef: decodeURIComponent(captureId), amountCents: centsOf(refund.amount?.value), refundedTotalCents: total }];
+      }
       default:
         return [];
     }
+  }
+
+  /**
+   * The team's refund of a paid payment: what is left of its capture, on behalf of the store's merchant
+   * (PayPal-Auth-Assertion), once per payment (PayPal-Request-Id). PAYMENT.CAPTURE.REFUNDED then writes the credit note.
+   */
+  async refundPayment(input: RefundPaymentInput): Promise<{ refundRef: string }> {
+    const merchantId = input.store.paypalMerchantId;
+    if (!merchantId) throw new Error(`store ${input.store.id} has no PayPal merchant`);
+    return this.refundCapture(input.chargeRef, merchantId, refundKey(input.transactionId), input.saleId);
+  }
+
+  async refundCapture(captureId: string, merchantId: string, requestId: string, customId: string): Promise<{ refundRef: string }> {
+    const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const assertion = `${encode({ alg: 'none' })}.${encode({ iss: this.config.clientId, payer_id: merchantId })}.`;
+    const refund = await this.api.call<{ id: string }>(
+      'POST',
+      `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`,
+      { custom_id: customId, note_to_payer: 'Remboursement' },
+      { 'PayPal-Request-Id': requestId, 'PayPal-Auth-Assertion': assertion },
+    );
+    return { refundRef: refund.id };
   }
 
   /** The sale (custom_id) of one of our orders; null when PayPal knows no such order for us. */

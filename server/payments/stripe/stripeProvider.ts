@@ -5,6 +5,7 @@ import {
   installmentChargeKey,
   WebhookSignatureError,
   platformRenewalKey,
+  refundKey,
   type ChargeInstallmentInput,
   type ChargeInstallmentResult,
   type ChargePlatformRenewalInput,
@@ -12,6 +13,7 @@ import {
   type PaymentProvider,
   type PaymentStore,
   type PlatformPaymentEvent,
+  type RefundPaymentInput,
   type StartPaymentInput,
   type StartPlatformPaymentInput,
   type StartedPayment,
@@ -239,9 +241,41 @@ export class StripeProvider implements PaymentProvider {
         const outcome = event.type === 'payment_intent.succeeded' ? 'PAID' : 'FAILED';
         return [{ ...base, saleId, outcome, installmentNumber, chargeRef: intent.id, amountCents: intent.amount }];
       }
+      case 'charge.refunded': {
+        // Every refund of a charge, partial or full, sends one (with everything refunded so far): the payment is
+        // the one whose charge id we kept (the payment intent), on the store's own account (checked by the caller).
+        const charge = event.data.object;
+        const intent = typeof charge.payment_intent === 'string' ? charge.payment_intent : (charge.payment_intent?.id ?? null);
+        const installmentNumber = Number(charge.metadata?.installment_number);
+        return [
+          {
+            ...base,
+            saleId: charge.metadata?.sale_id ?? '',
+            outcome: 'REFUNDED',
+            chargeRef: intent ?? charge.id,
+            installmentNumber: Number.isInteger(installmentNumber) && installmentNumber >= 1 ? installmentNumber : null,
+            amountCents: charge.amount,
+            refundedTotalCents: charge.amount_refunded,
+          },
+        ];
+      }
       default:
         return [];
     }
+  }
+
+  /**
+   * The team's refund of a paid payment: what is left of its payment intent, on the store's connected account,
+   * once per payment (idempotency key). Stripe then sends `charge.refunded`, which writes the credit note.
+   */
+  async refundPayment(input: RefundPaymentInput): Promise<{ refundRef: string }> {
+    const account = input.store.stripeAccountId;
+    if (!account) throw new Error(`store ${input.store.id} has no Stripe account`);
+    const refund = await this.stripe.refunds.create(
+      { payment_intent: input.chargeRef, reason: 'requested_by_customer', metadata: { sale_id: input.saleId, transaction_id: String(input.transactionId) } },
+      { stripeAccount: account, idempotencyKey: refundKey(input.transactionId) },
+    );
+    return { refundRef: refund.id };
   }
 
   /**

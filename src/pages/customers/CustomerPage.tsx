@@ -28,6 +28,7 @@ import { blockedReasonLabels, CUSTOMER_WRITERS, customerTypeLabels, customerType
 import '../pages.css';
 import '../../components/catalogue/catalogue.css';
 import '../sales/sales.css';
+import { RefundPaymentButton } from './RefundPaymentButton';
 import { TrainingDocuments } from './TrainingDocuments';
 import './customers.css';
 
@@ -84,7 +85,7 @@ const mv = {
 };
 
 /** One enrolment's items and payments, read when the row is opened. */
-function TrainingDetail({ storeUuid, customerUuid, trainingUuid }: { storeUuid: string; customerUuid: string; trainingUuid: string }) {
+function TrainingDetail({ storeUuid, customerUuid, trainingUuid, canRefund }: { storeUuid: string; customerUuid: string; trainingUuid: string; canRefund: boolean }) {
   const intl = useIntl();
   const { locale } = useLocale();
   const detail = useQuery(customerTrainingQuery(storeUuid, customerUuid, trainingUuid));
@@ -116,6 +117,12 @@ function TrainingDetail({ storeUuid, customerUuid, trainingUuid }: { storeUuid: 
               <li key={transaction.id}>
                 {intl.formatDate(transaction.paid_at ?? transaction.due_at ?? transaction.created_at, { dateStyle: 'medium' })} · {formatEuros(transaction.amount, locale)} ·{' '}
                 <span className="pill">{transaction.status}</span>
+                {canRefund && transaction.status === 'PAID' && transaction.amount > 0 && (
+                  <>
+                    {' '}
+                    <RefundPaymentButton storeUuid={storeUuid} customerUuid={customerUuid} trainingUuid={trainingUuid} payment={transaction} />
+                  </>
+                )}
               </li>
             ))}
           </ul>
@@ -355,7 +362,7 @@ export function CustomerPage() {
                               <tr className="sales-table__sub">
                                 <td colSpan={5}>
                                   {enrolment.customer_type !== 'ABANDONED_CART' && <TrainingDocuments storeUuid={storeUuid} customerUuid={c.uuid} trainingUuid={enrolment.training.uuid} />}
-                                  <TrainingDetail storeUuid={storeUuid} customerUuid={c.uuid} trainingUuid={enrolment.training.uuid} />
+                                  <TrainingDetail storeUuid={storeUuid} customerUuid={c.uuid} trainingUuid={enrolment.training.uuid} canRefund={canWrite} />
                                 </td>
                               </tr>
                             )}
