@@ -34,6 +34,8 @@ export const APP_COMMISSION_PERCENT = 9;
 export const SPONSOR_COMMISSION_PERCENT = 20;
 /** Our design: a sponsorship commission is PENDING for this many days after the godchild's payment, then AVAILABLE. */
 export const SPONSOR_COMMISSION_HOLD_DAYS = 14;
+/** Own affiliation: the least a sponsor may ask to be paid, euros (our design; the spec names no minimum). */
+export const SPONSOR_PAYOUT_MINIMUM = 50;
 export const LAUNCH_DISCOUNT_PERCENT = 10;
 export const CAMPAIGN_DISCOUNT_PERCENT = 20;
 /** The French VAT rate the invoices split out of the prices (our design: every store is billed French VAT). */

@@ -17,6 +17,8 @@ export interface PayoutRequestInput {
   minimum: number;
   /** A request is already PENDING: the form stays shut. */
   pending: boolean;
+  /** The amount the draft starts with (own affiliation asks for the whole balance, so it is given, not typed). */
+  amount?: string;
 }
 
 export type PayoutProblem = 'amountFormat' | 'belowMinimum' | 'aboveBalance' | 'invoiceUrl' | 'paymentInformation';
@@ -56,7 +58,8 @@ export function payoutProblems(draft: PayoutDraft, limits: Pick<PayoutRequestInp
 }
 
 /**
- * The learner's payout request (the affiliate page of the learner area). One pending request at a time.
+ * A payout request: the learner's (the affiliate page of the learner area) and the store owner's for sponsorship
+ * commissions (`/affiliation/revenus`, the whole balance as `amount`). One pending request at a time.
  *
  *   (pending) ─> waiting (final for this page: a request is being processed)
  *   closed ─OPEN─> editing ─CHANGE─> editing (problems cleared)
@@ -76,7 +79,7 @@ export const payoutRequestMachine = setup({
   },
 }).createMachine({
   id: 'payoutRequest',
-  context: ({ input }) => ({ ...input, draft: { amount: '', invoiceUrl: '', paymentInformation: '' }, problems: [], failure: null }),
+  context: ({ input }) => ({ ...input, draft: { amount: input.amount ?? '', invoiceUrl: '', paymentInformation: '' }, problems: [], failure: null }),
   initial: 'starting',
   states: {
     starting: { always: [{ guard: 'isPending', target: 'waiting' }, { target: 'closed' }] },

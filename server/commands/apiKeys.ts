@@ -28,9 +28,12 @@ const presentKey = (row: KeyRow, secret: string | null = null): ApiKeyBody => ({
   created_at: row.createdAt.toISOString(),
 });
 
-/** Keys are managed from a browser session: a stolen key must not mint itself a successor or revoke the owner's. */
-function assertBrowserSession(auth: AuthContext) {
-  if (auth.apiKeyId) throw forbidden(messages.keyManagementNeedsSession);
+/**
+ * Keys are managed from a browser session: a stolen key must not mint itself a successor or revoke the owner's.
+ * Nor may a key open sessions as other users (switchToUser).
+ */
+export function assertBrowserSession(auth: Pick<AuthContext, 'apiKeyId'>, text = messages.keyManagementNeedsSession) {
+  if (auth.apiKeyId) throw forbidden(text);
 }
 
 export async function listMyApiKeys(services: Services, auth: AuthContext) {

@@ -21,6 +21,7 @@ export const NOTIFICATION_TYPES = [
   'ASSIGNMENT_SUBMITTED',
   'SALE_CREATED',
   'AFFILIATE_PAYOUT_REQUESTED',
+  'SPONSOR_PAYOUT_REQUESTED',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

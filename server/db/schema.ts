@@ -1878,10 +1878,44 @@ export const sponsorCommissions = pgTable(
     amountCents: integer('amount_cents').notNull(),
     rate: numeric('rate', { precision: 5, scale: 2, mode: 'number' }).notNull(),
     createdAt: createdAt(),
-    /** When the platform paid it out (no screen yet: the platform's admin area). */
+    /** When the platform paid it out (its payout marked paid in the admin area). */
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The payout request that took it (requestSponsorPayout); null: not asked for yet. */
+    payoutId: integer('payout_id').references((): AnyPgColumn => sponsorPayouts.id, { onDelete: 'set null' }),
   },
-  (t) => [index('sponsor_commissions_sponsor_idx').on(t.sponsorStoreId, t.createdAt), index('sponsor_commissions_godchild_idx').on(t.godchildStoreId)],
+  (t) => [
+    index('sponsor_commissions_sponsor_idx').on(t.sponsorStoreId, t.createdAt),
+    index('sponsor_commissions_godchild_idx').on(t.godchildStoreId),
+    index('sponsor_commissions_payout_idx').on(t.payoutId),
+  ],
+);
+
+/**
+ * A sponsor store's payout request (own affiliation, our design): every AVAILABLE commission not yet asked for,
+ * at least the platform's minimum; one PENDING per store (partial unique index); paid by a platform admin.
+ */
+export const sponsorPayouts = pgTable(
+  'sponsor_payouts',
+  {
+    id: serial('id').primaryKey(),
+    sponsorStoreId: uuid('sponsor_store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    commissionsCount: integer('commissions_count').notNull(),
+    status: text('status', { enum: ['PENDING', 'PAID'] }).notNull().default('PENDING'),
+    invoiceUrl: text('invoice_url').notNull(),
+    /** Plain text. */
+    paymentInformation: text('payment_information').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paidByUserId: uuid('paid_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('sponsor_payouts_one_pending').on(t.sponsorStoreId).where(sql`${t.status} = 'PENDING'`),
+    index('sponsor_payouts_store_idx').on(t.sponsorStoreId, t.requestedAt),
+    index('sponsor_payouts_status_idx').on(t.status, t.requestedAt),
+  ],
 );
 
 export const EMAIL_PROVIDERS = ['MAILCHIMP', 'BREVO', 'ACTIVECAMPAIGN', 'KIT', 'SYSTEME_IO', 'MAILERLITE'] as const;

@@ -8,6 +8,7 @@ import { seedCatalogue } from './seedCatalogue.js';
 import { seedCommunity } from './seedCommunity.js';
 import { seedLearners } from './seedLearners.js';
 import { seedQuizzes } from './seedQuizzes.js';
+import { seedSponsorship } from './seedSponsorship.js';
 import { companies, notifications, pages, perkCodes, stores, users, type NotificationData } from './schema.js';
 
 export const DEMO_PASSWORD = 'demo-password';
@@ -117,6 +118,7 @@ export async function seedDemo(db: Database) {
       learners: DEMO_IDS.customers,
       now,
     });
+    await seedSponsorship(tx, { sponsorStoreId: store!.id, passwordHash, now });
     await tx.delete(users).where(eq(users.id, people.former));
   });
 }

@@ -593,6 +593,12 @@ export const messages = {
   wholeCents: t('Indiquez un montant en euros et centimes (deux décimales au plus).', 'Enter an amount in euros and cents (two decimals at most).'),
   payoutBelowMinimum: (min: number) =>
     t(`Le versement minimum est de ${min.toFixed(2).replace('.', ',')} €.`, `The minimum payout is €${min.toFixed(2)}.`),
+  sponsorPayoutBelowMinimum: (min: number, available: number) =>
+    t(
+      `Le versement minimum est de ${min.toFixed(2).replace('.', ',')} € ; vos commissions disponibles font ${available.toFixed(2).replace('.', ',')} €.`,
+      `The minimum payout is €${min.toFixed(2)}; your available commissions come to €${available.toFixed(2)}.`,
+    ),
+  sponsorPayoutAlreadyPaid: t('Ce versement est déjà marqué comme payé.', 'This payout is already marked as paid.'),
   payoutAboveBalance: (balance: number) =>
     t(
       `Le montant dépasse votre solde disponible (${balance.toFixed(2).replace('.', ',')} €).`,
@@ -601,6 +607,10 @@ export const messages = {
 
   // Settings: API keys and store secrets, uploads (issue 15)
   wrongPassword: t('Le mot de passe est incorrect.', 'The password is wrong.'),
+  switchNeedsSession: t(
+    'La connexion en tant qu’un utilisateur se fait depuis votre session, pas avec une clé API.',
+    'Signing in as a user is done from your session, not with an API key.',
+  ),
   keyManagementNeedsSession: t(
     'Les clés se gèrent depuis votre espace, pas avec une clé API.',
     'Keys are managed from your space, not with an API key.',

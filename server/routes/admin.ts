@@ -1,7 +1,8 @@
 import { getAdminKpi, getAdminKpiHistogram, getAdminTops } from '../commands/admin/figures.js';
 import { listAdminStores, updateStoreCapabilities } from '../commands/admin/stores.js';
 import { listUserSwitches } from '../commands/admin/switches.js';
-import { scopeOf, type HandlerMap } from '../openapi/handler.js';
+import { listAdminSponsorPayouts, markSponsorPayoutPaid } from '../commands/sponsorship/payouts.js';
+import { scopeOf, signedIn, type HandlerMap } from '../openapi/handler.js';
 import { pageRequest } from './trainingLearners.js';
 
 /**
@@ -31,5 +32,13 @@ export const adminHandlers: HandlerMap = {
 
   async listUserSwitches(ctx) {
     return { status: 200, body: await listUserSwitches(ctx.services, pageRequest(ctx)) };
+  },
+
+  async listAdminSponsorPayouts(ctx) {
+    return { status: 200, body: await listAdminSponsorPayouts(ctx.services, { status: ctx.query.status, ...pageRequest(ctx) }) };
+  },
+
+  async markSponsorPayoutPaid(ctx) {
+    return { status: 200, body: await markSponsorPayoutPaid(ctx.services, signedIn(ctx).user, ctx.params.payoutId) };
   },
 };

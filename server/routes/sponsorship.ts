@@ -1,4 +1,5 @@
 import { getGodchildCommissionStats, listGodchildCommissions, listGodchildren } from '../commands/sponsorship/sponsorship.js';
+import { listSponsorPayouts, requestSponsorPayout } from '../commands/sponsorship/payouts.js';
 import { scopeOf, type HandlerMap } from '../openapi/handler.js';
 import { pageRequest } from './trainingLearners.js';
 
@@ -17,5 +18,11 @@ export const sponsorshipHandlers: HandlerMap = {
   async getGodchildCommissionStats(ctx) {
     const { begin, end } = ctx.query;
     return { status: 200, body: await getGodchildCommissionStats(ctx.services, scopeOf(ctx).id, { begin, end }) };
+  },
+  async listSponsorPayouts(ctx) {
+    return { status: 200, body: await listSponsorPayouts(ctx.services, scopeOf(ctx).id, pageRequest(ctx)) };
+  },
+  async requestSponsorPayout(ctx) {
+    return { status: 201, body: await requestSponsorPayout(ctx.services, scopeOf(ctx).id, ctx.body) };
   },
 };

@@ -31,8 +31,9 @@ export const teamHandlers: HandlerMap = {
   },
 
   async switchToUser(ctx) {
-    const admin = signedIn(ctx).user;
-    const session = await switchToUser(ctx.services, admin, ctx.params.userUuid);
+    const auth = signedIn(ctx);
+    const admin = auth.user;
+    const session = await switchToUser(ctx.services, auth, ctx.params.userUuid);
     ctx.request.log.warn({ admin: admin.id, as: session.user.uuid }, 'platform admin switched to a user');
     return { status: 200, body: session };
   },

@@ -10,6 +10,7 @@ export type AdminTop = components['schemas']['AdminTop'];
 export type AdminKpi = components['schemas']['AdminKpi'];
 export type UserSwitch = components['schemas']['UserSwitch'];
 export type Capabilities = components['schemas']['EnterpriseCapabilities'];
+export type SponsorPayout = components['schemas']['SponsorPayout'];
 export type TopsBy = 'revenue' | 'sales' | 'learners';
 
 /** GET /admin/tops: the stores ranked over the range (days of the viewer's zone). */
@@ -26,6 +27,14 @@ export const adminStoresQuery = (q: string, page: number) => $api.queryOptions('
 
 /** GET /admin/switches: the switch-to-a-user audit log, newest first. */
 export const userSwitchesQuery = (page: number) => $api.queryOptions('get', '/admin/switches', { params: { query: { page, per_page: 10 } } });
+
+/** GET /admin/sponsor-payouts?status=PENDING: the sponsorship payouts to pay, oldest first. */
+export const pendingSponsorPayoutsQuery = (page: number) => $api.queryOptions('get', '/admin/sponsor-payouts', { params: { query: { status: 'PENDING', page, per_page: 10 } } });
+
+export const refreshSponsorPayouts = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: ['get', '/admin/sponsor-payouts'] });
+
+/** POST /admin/sponsor-payouts/{id}/paid: the payout and its commissions PAID. */
+export const markSponsorPayoutPaid = (payoutId: number, signal?: AbortSignal) => unwrap(api.POST('/admin/sponsor-payouts/{payoutId}/paid', { params: { path: { payoutId } }, signal }));
 
 export const refreshAdminStores = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: ['get', '/admin/stores'] });
 

@@ -448,6 +448,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/sponsor-payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sponsorship payouts of every store (platform admins)
+         * @description Our design. The own-affiliation payout requests of all stores, PENDING first (oldest first: the order to pay them), then PAID (newest first); `status` keeps one of them. Platform admins only.
+         */
+        get: operations["listAdminSponsorPayouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/sponsor-payouts/{payoutId}/paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payoutId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a sponsorship payout paid (platform admins)
+         * @description Our design. The platform has paid the sponsor (outside the platform, by the payment information given): the payout and its commissions become PAID in one transaction. A payout already paid answers 409, also when two admins mark it at once (one wins); an unknown id 404. Platform admins only.
+         */
+        post: operations["markSponsorPayoutPaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/invitations": {
         parameters: {
             query?: never;
@@ -747,6 +789,30 @@ export interface paths {
         get: operations["getGodchildCommissionStats"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/me/godchildren/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The owner's payouts of sponsorship commissions
+         * @description Our design (the spec lists commissions and their PAID status but no way to be paid). The store's payout requests, newest first, with what may be asked for now (`available`: AVAILABLE commissions not yet in a payout, euros) and the platform's minimum payout (`minimum`).
+         */
+        get: operations["listSponsorPayouts"];
+        put?: never;
+        /**
+         * Request the payout of the available sponsorship commissions
+         * @description Our design (the spec records commissions but never pays them). The payout takes every AVAILABLE commission not yet in a payout (14 days after the godchild's payment); their sum must reach the platform's minimum (422 on `amount`). One PENDING payout per store at a time (409), also under concurrent requests. The platform admins are told (SPONSOR_PAYOUT_REQUESTED) and pay it from the admin area.
+         */
+        post: operations["requestSponsorPayout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5406,6 +5472,27 @@ export interface components {
             store_uuid: string | null;
             subdomain: string;
         };
+        /** @description Our design. A payout of own-affiliation commissions requested by a sponsor store's owner: every AVAILABLE commission not yet in a payout, at the time of the request. PAID once the platform admin has paid it (its commissions are PAID then). */
+        SponsorPayout: {
+            id: number;
+            /** @description The sponsor store the payout is for. */
+            sponsor: {
+                /** Format: uuid */
+                uuid: string;
+                subdomain: string;
+            };
+            /** @description Euros, VAT excluded (the sum of its commissions). */
+            amount: number;
+            commissions_count: number;
+            /** @enum {string} */
+            status: "PENDING" | "PAID";
+            invoice_url: string;
+            payment_information: string;
+            /** Format: date-time */
+            requested_at: string;
+            /** Format: date-time */
+            paid_at: string | null;
+        };
         /**
          * @description Team invitation status (our design).
          * @enum {string}
@@ -5473,7 +5560,7 @@ export interface components {
         /** @description A notification of the signed-in user. */
         Notification: {
             id: number;
-            /** @description Event type, e.g. COMMUNITY_POST_CREATED, COMMUNITY_COMMENT_CREATED, ASSIGNMENT_SUBMITTED, TRAINING_COMMENT_CREATED, SALE_CREATED, AFFILIATE_PAYOUT_REQUESTED. */
+            /** @description Event type, e.g. COMMUNITY_POST_CREATED, COMMUNITY_COMMENT_CREATED, ASSIGNMENT_SUBMITTED, TRAINING_COMMENT_CREATED, SALE_CREATED, AFFILIATE_PAYOUT_REQUESTED, SPONSOR_PAYOUT_REQUESTED (to platform admins). */
             type: string;
             /** @description JSON text (spec 3). Keys present depending on the type: group, post, uuid, training_uuid, training_item_id, assignment_id, customer_uuid, affiliate_uuid, entity_uuid, email. The client parses it to build the link. */
             data: string;
@@ -5608,6 +5695,15 @@ export interface components {
             commissions_pending: number;
             /** @description Euros. */
             commissions_paid: number;
+        };
+        RequestSponsorPayoutBody: {
+            /**
+             * Format: uri
+             * @description The sponsor's invoice to the platform, http(s).
+             */
+            invoice_url: string;
+            /** @description Plain text (IBAN, PayPal address…). */
+            payment_information: string;
         };
         RecordAffiliationVisitBody: {
             code: string;
@@ -9098,6 +9194,66 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
         };
     };
+    listAdminSponsorPayouts: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                per_page?: components["parameters"]["PerPage"];
+                status?: "PENDING" | "PAID";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of payouts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SponsorPayout"][];
+                        meta: components["schemas"]["PageMeta"];
+                        links: components["schemas"]["PageLinks"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    markSponsorPayoutPaid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payoutId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payout, PAID. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SponsorPayout"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
     listTeamInvitations: {
         parameters: {
             query?: never;
@@ -9642,6 +9798,68 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listSponsorPayouts: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of payouts, newest first, and the balance. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SponsorPayout"][];
+                        meta: components["schemas"]["PageMeta"];
+                        links: components["schemas"]["PageLinks"];
+                        available: number;
+                        minimum: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    requestSponsorPayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RequestSponsorPayoutBody"];
+            };
+        };
+        responses: {
+            /** @description The payout request. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SponsorPayout"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
         };
     };

@@ -25,6 +25,8 @@ export function notificationLink(data: string, type?: string): string | null {
   ];
   const sale = type === 'SALE_CREATED' ? id('uuid') : null;
   if (sale) return `/ventes?q=${sale}`;
+  // A sponsor's payout request (own affiliation) goes to the platform admin's list of payouts to pay.
+  if (type === 'SPONSOR_PAYOUT_REQUESTED') return '/admin/operations';
   if (group && post) return `/communaute/espaces/${group}/discussions/${post}`;
   if (group) return `/communaute/espaces/${group}/discussions`;
   if (training && item && assignment) return `/formations/${training}/assignment/${item}/submissions/${assignment}`;

@@ -64,7 +64,6 @@ export const parts = defineMessages({
   learner: { id: 'part.learner', defaultMessage: 'Espace apprenant' },
 });
 const later = (comesWith: MessageDescriptor) => ({ comesWith });
-const MARKETING = later(parts.marketing);
 const LEARNER = later(parts.learner);
 
 /**
@@ -146,7 +145,7 @@ export const routes: readonly AppRoute[] = [
     query: ['commande'],
     load: () => import('../pages/ai/AiDashboardPage').then((m) => m.AiDashboardPage),
   },
-  { path: '/marketing', name: 'marketing', layout: 'default', guard: MANAGERS, ...MARKETING },
+  { path: '/marketing', name: 'marketing', layout: 'default', guard: MANAGERS, load: () => import('../pages/marketing/MarketingHubPage').then((m) => m.MarketingHubPage) },
   { path: '/marketing/connexions-externes', name: 'marketing_automations', layout: 'default', guard: MANAGERS, load: () => import('../pages/marketing/EmailProvidersPage').then((m) => m.EmailProvidersPage) },
   { path: '/marketing/outils-automatisation', name: 'marketing_automation_tools', layout: 'default', guard: MANAGERS, load: () => import('../pages/marketing/WebhooksPage').then((m) => m.WebhooksPage) },
   { path: '/marketing/emails', name: 'marketing_emails', layout: 'default', guard: MANAGERS, query: ['onglet'], load: () => import('../pages/marketing/EmailTemplatesPage').then((m) => m.EmailTemplatesPage) },

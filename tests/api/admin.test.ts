@@ -43,6 +43,9 @@ describe('authorization matrix of the admin area', () => {
     { op: 'listAdminStores', method: 'GET', path: '/admin/stores', ok: 200 },
     { op: 'updateStoreCapabilities', method: 'PUT', path: `/admin/stores/${demoStore}/capabilities`, body: { hide_plan: false }, ok: 200 },
     { op: 'listUserSwitches', method: 'GET', path: '/admin/switches', ok: 200 },
+    { op: 'listAdminSponsorPayouts', method: 'GET', path: '/admin/sponsor-payouts', ok: 200 },
+    // No such payout: the platform admin reaches the command, which answers 404 (tests/api/sponsorPayouts.test.ts pays real ones).
+    { op: 'markSponsorPayoutPaid', method: 'POST', path: '/admin/sponsor-payouts/2000000000/paid', ok: 404 },
     { op: 'switchToUser', method: 'PUT', path: `/users/switch/${teacherUuid}`, ok: 200 },
   ];
 

@@ -65,7 +65,7 @@ test('a guest on a protected page goes to the login page and comes back after it
   await page.locator('input[name=password]').fill('demo-password');
   await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL('/marketing?x=1');
-  await expect(page.getByTestId('not-available')).toBeVisible();
+  await expect(page.getByTestId('marketing-hub')).toBeVisible();
 });
 
 test('named redirects keep the query and the hash', async ({ page }) => {

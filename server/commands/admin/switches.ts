@@ -1,20 +1,25 @@
 import { count, desc } from 'drizzle-orm';
-import { openSession } from '../../auth/session.js';
+import { openSession, type AuthContext } from '../../auth/session.js';
 import { userSwitches, type users } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
+import { messages } from '../../http/messages.js';
 import { presentUserSwitch } from '../../presenters/admin.js';
 import { presentUser } from '../../presenters/user.js';
 import type { Services } from '../../services.js';
 import { offsetOf, pageEnvelope, type PageRequest } from '../trainingLearners/paging.js';
+import { assertBrowserSession } from '../apiKeys.js';
 import { findUserById } from '../users.js';
 
 /**
  * PUT /users/switch/{uuid} (platform admins, x-roles PLATFORM_ADMIN): a session as that user, in any store, for
  * support; the admin's own session stays (the app keeps it for the way back). The session and its audit row
  * (user_switches) are written in one transaction: no session without its row. A platform admin is not switched
- * into (404), so a switch never widens anyone's rights.
+ * into (404), so a switch never widens anyone's rights. Only from the admin's browser session: a personal API key
+ * (an integration's credential) must not mint sessions as anyone on the platform (403).
  */
-export async function switchToUser(services: Services, admin: typeof users.$inferSelect, userUuid: string) {
+export async function switchToUser(services: Services, auth: Pick<AuthContext, 'apiKeyId'> & { user: typeof users.$inferSelect }, userUuid: string) {
+  assertBrowserSession(auth, messages.switchNeedsSession);
+  const admin = auth.user;
   const row = await findUserById(services, userUuid);
   if (!row || row.user.isAdmin) throw notFound();
   const session = await services.db.transaction(async (tx) => {

@@ -1,7 +1,18 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { defineMessage, defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
-import { adminStoresQuery, refreshAdminStores, updateStoreCapabilities, userSwitchesQuery, type AdminStore, type Capabilities } from '../../api/adminApi';
+import {
+  adminStoresQuery,
+  markSponsorPayoutPaid,
+  pendingSponsorPayoutsQuery,
+  refreshAdminStores,
+  refreshSponsorPayouts,
+  updateStoreCapabilities,
+  userSwitchesQuery,
+  type AdminStore,
+  type Capabilities,
+  type SponsorPayout,
+} from '../../api/adminApi';
 import { failureText } from '../../app/failureText';
 import { useRequest } from '../../app/useRequest';
 import { useUserSwitch } from '../../app/userSwitch';
@@ -13,6 +24,8 @@ import { Checkbox } from '../../components/ui/Checkbox';
 import { ListStates } from '../../components/ui/ListStates';
 import { Pagination } from '../../components/ui/Pagination';
 import { showToast } from '../../components/ui/toastQueue';
+import { formatEuros } from '../../i18n/format';
+import { useLocale } from '../../i18n/LocaleProvider';
 import { adminMessages } from './adminMessages';
 import '../pages.css';
 import '../../components/catalogue/catalogue.css';
@@ -47,6 +60,18 @@ const m = defineMessages({
   colWhen: { id: 'admin.operations.col.when', defaultMessage: 'Date' },
   colAdmin: { id: 'admin.operations.col.admin', defaultMessage: 'Administrateur' },
   colUser: { id: 'admin.operations.col.user', defaultMessage: 'Connecté en tant que' },
+  payouts: { id: 'admin.payouts.title', defaultMessage: 'Versements de parrainage à payer' },
+  payoutsLead: { id: 'admin.payouts.lead', defaultMessage: 'Payez l’école par les informations données, puis marquez le versement comme payé : ses commissions passent à « Versée ».' },
+  payoutsFailed: { id: 'admin.payouts.failed', defaultMessage: 'Les versements n’ont pas pu être chargés.' },
+  payoutsEmptyTitle: { id: 'admin.payouts.emptyTitle', defaultMessage: 'Aucun versement à payer' },
+  payoutsEmptyBody: { id: 'admin.payouts.emptyBody', defaultMessage: 'Les demandes de versement des parrains apparaîtront ici.' },
+  colRequested: { id: 'admin.payouts.col.requested', defaultMessage: 'Demandé le' },
+  colAmount: { id: 'admin.payouts.col.amount', defaultMessage: 'Montant HT' },
+  colPayment: { id: 'admin.payouts.col.payment', defaultMessage: 'Paiement' },
+  invoice: { id: 'admin.payouts.invoice', defaultMessage: 'Facture' },
+  markPaid: { id: 'admin.payouts.markPaid', defaultMessage: 'Marquer comme payé' },
+  marking: { id: 'admin.payouts.marking', defaultMessage: 'Enregistrement…' },
+  marked: { id: 'admin.payouts.marked', defaultMessage: 'Versement marqué comme payé.' },
 });
 const mv = {
   switchAs: defineMessage<{ email: string }>({ id: 'admin.operations.switchAs', defaultMessage: 'Se connecter en tant que {email}' }),
@@ -154,6 +179,7 @@ export function AdminOperationsPage() {
           </ListStates>
         </div>
       </Card>
+      <SponsorPayoutsCard />
       <Card title={intl.formatMessage(m.log)}>
         <ListStates query={switches} isEmpty={logRows.length === 0} isFiltered={false} testId="admin-switches" messages={{ failed: m.logFailed, noMatch: m.logNoMatch, emptyTitle: m.logEmptyTitle, emptyBody: m.logEmptyBody }}>
           <div className="table-scroll">
@@ -182,5 +208,69 @@ export function AdminOperationsPage() {
         </ListStates>
       </Card>
     </div>
+  );
+}
+
+/** The sponsorship payouts the stores asked for, oldest first, each marked paid once the platform has paid it. */
+function SponsorPayoutsCard() {
+  const intl = useIntl();
+  const { locale } = useLocale();
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const payouts = useQuery({ ...pendingSponsorPayoutsQuery(page), placeholderData: keepPreviousData });
+  const mark = useRequest<SponsorPayout>(async (payout, signal) => {
+    await markSponsorPayoutPaid(payout.id, signal);
+    await refreshSponsorPayouts(queryClient);
+    showToast({ title: intl.formatMessage(m.marked), variant: 'success' });
+  });
+  const rows = payouts.data?.data ?? [];
+  return (
+    <Card title={intl.formatMessage(m.payouts)} description={intl.formatMessage(m.payoutsLead)}>
+      {mark.error && <Banner variant="danger" title={failureText(intl, mark.error)} />}
+      <ListStates
+        query={payouts}
+        isEmpty={rows.length === 0}
+        isFiltered={false}
+        testId="admin-payouts"
+        messages={{ failed: m.payoutsFailed, noMatch: m.payoutsEmptyTitle, emptyTitle: m.payoutsEmptyTitle, emptyBody: m.payoutsEmptyBody }}
+      >
+        <div className="table-scroll">
+          <table className="data-table" aria-label={intl.formatMessage(m.payouts)} data-testid="admin-payouts-table">
+            <thead>
+              <tr>
+                <th scope="col">{intl.formatMessage(m.colRequested)}</th>
+                <th scope="col">{intl.formatMessage(m.colStore)}</th>
+                <th scope="col" className="data-table__num">
+                  {intl.formatMessage(m.colAmount)}
+                </th>
+                <th scope="col">{intl.formatMessage(m.colPayment)}</th>
+                <th scope="col">{intl.formatMessage(m.colActions)}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((payout) => (
+                <tr key={payout.id} data-testid="admin-payout-row">
+                  <td>{intl.formatDate(payout.requested_at, { dateStyle: 'medium' })}</td>
+                  <td>{payout.sponsor.subdomain}</td>
+                  <td className="data-table__num">{formatEuros(payout.amount, locale)}</td>
+                  <td>
+                    <span className="admin-payout__information">{payout.payment_information}</span>
+                    <a href={payout.invoice_url} target="_blank" rel="noopener noreferrer nofollow">
+                      {intl.formatMessage(m.invoice)}
+                    </a>
+                  </td>
+                  <td>
+                    <Button size="sm" variant="secondary" onPress={() => mark.submit(payout)} isDisabled={mark.isSubmitting} data-testid="admin-payout-paid">
+                      {mark.isSubmitting ? intl.formatMessage(m.marking) : intl.formatMessage(m.markPaid)}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <Pagination page={page} lastPage={payouts.data?.meta.last_page ?? 1} onChange={setPage} />
+      </ListStates>
+    </Card>
   );
 }

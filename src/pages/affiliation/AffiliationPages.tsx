@@ -1,15 +1,35 @@
-import { useState, type ReactNode } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo, useState, type ReactNode } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { NavLink, useSearchParams } from 'react-router-dom';
-import { godchildCommissionsQuery, godchildrenQuery, godchildStatsQuery, type Godchild, type SponsorPeriod, type SponsorStats } from '../../api/sponsorshipApi';
+import { payoutRequestMachine, type PayoutProblem } from '../../../machines/payoutRequest/payoutRequest.machine';
+import { createPayoutRequestActors } from '../../../machines/payoutRequest/payoutRequest.actors';
+import { selectPayoutRequestView } from '../../../machines/payoutRequest/payoutRequest.selectors';
+import {
+  godchildCommissionsQuery,
+  godchildrenQuery,
+  godchildStatsQuery,
+  refreshSponsorship,
+  requestSponsorPayout,
+  sponsorPayoutsQuery,
+  type Godchild,
+  type SponsorPayout,
+  type SponsorPeriod,
+  type SponsorStats,
+} from '../../api/sponsorshipApi';
 import { AuthActor } from '../../app/auth';
+import { failureText } from '../../app/failureText';
+import { useInspectedMachine } from '../../app/inspector';
+import { Banner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { DateField } from '../../components/ui/DateField';
+import { Form } from '../../components/ui/Form';
 import { ListStates } from '../../components/ui/ListStates';
 import { Pagination } from '../../components/ui/Pagination';
 import { Spinner } from '../../components/ui/Spinner';
+import { TextAreaField } from '../../components/ui/TextAreaField';
+import { TextField } from '../../components/ui/TextField';
 import { showToast } from '../../components/ui/toastQueue';
 import { commonMessages } from '../../i18n/commonMessages';
 import { formatEuros } from '../../i18n/format';
@@ -67,6 +87,23 @@ const m = defineMessages({
   MONTHLY: { id: 'affiliation.frequency.MONTHLY', defaultMessage: 'mensuel' },
   YEARLY: { id: 'affiliation.frequency.YEARLY', defaultMessage: 'annuel' },
   PERCENT: { id: 'affiliation.plan.PERCENT', defaultMessage: 'Découverte' },
+  payoutsTitle: { id: 'affiliation.payouts.title', defaultMessage: 'Versements' },
+  payoutsFailed: { id: 'affiliation.payouts.failed', defaultMessage: 'Vos versements n’ont pas pu être chargés.' },
+  available: { id: 'affiliation.payouts.available', defaultMessage: 'Disponible maintenant' },
+  ask: { id: 'affiliation.payouts.ask', defaultMessage: 'Demander le versement' },
+  invoice: { id: 'affiliation.payouts.invoice', defaultMessage: 'Lien vers votre facture à la plateforme' },
+  information: { id: 'affiliation.payouts.information', defaultMessage: 'Informations de paiement (IBAN, PayPal…)' },
+  send: { id: 'affiliation.payouts.send', defaultMessage: 'Envoyer la demande' },
+  sending: { id: 'affiliation.payouts.sending', defaultMessage: 'Envoi…' },
+  cancel: { id: 'affiliation.payouts.cancel', defaultMessage: 'Annuler' },
+  waiting: { id: 'affiliation.payouts.waiting', defaultMessage: 'Votre demande de versement est en cours : la plateforme vous paie sous peu.' },
+  invoiceUrl: { id: 'affiliation.payouts.problem.invoiceUrl', defaultMessage: 'Indiquez l’adresse web de votre facture (https://…).' },
+  paymentInformation: { id: 'affiliation.payouts.problem.paymentInformation', defaultMessage: 'Indiquez comment vous payer.' },
+  colRequested: { id: 'affiliation.payouts.col.requested', defaultMessage: 'Demandé le' },
+  colCount: { id: 'affiliation.payouts.col.count', defaultMessage: 'Commissions' },
+  colPaid: { id: 'affiliation.payouts.col.paid', defaultMessage: 'Payé le' },
+  payoutPENDING: { id: 'affiliation.payouts.status.PENDING', defaultMessage: 'En cours' },
+  payoutPAID: { id: 'affiliation.payouts.status.PAID', defaultMessage: 'Payé' },
 });
 const mv = {
   lead: defineMessage<{ percent: number; days: number }>({
@@ -75,6 +112,11 @@ const mv = {
       'Recommandez la plateforme à d’autres formateurs : quand un formateur s’inscrit avec votre lien, vous touchez {percent} % hors taxes de chacun de ses paiements d’abonnement. Une commission reste en attente {days} jours, puis devient disponible.',
   }),
   planOf: defineMessage<{ plan: string; frequency: string }>({ id: 'affiliation.planOf', defaultMessage: '{plan} {frequency}' }),
+  payoutsLead: defineMessage<{ minimum: string }>({
+    id: 'affiliation.payouts.lead',
+    defaultMessage: 'Demandez le versement de toutes vos commissions disponibles dès qu’elles atteignent {minimum}, avec votre facture à la plateforme. Une demande à la fois.',
+  }),
+  belowMinimum: defineMessage<{ amount: string }>({ id: 'affiliation.payouts.problem.belowMinimum', defaultMessage: 'Le versement minimum est de {amount}.' }),
 };
 const STATUS_PILL = { PENDING: 'pill', AVAILABLE: 'pill pill--success', PAID: 'pill' } as const;
 
@@ -265,6 +307,7 @@ export function AffiliationRevenuesPage() {
         </h2>
         <StatsFigures query={stats} />
       </section>
+      <SponsorPayouts />
       <ListStates
         query={list}
         isEmpty={rows.length === 0}
@@ -309,5 +352,164 @@ export function AffiliationRevenuesPage() {
       </ListStates>
       {list.data ? <Pagination page={page} lastPage={list.data.meta.last_page} onChange={(next) => setParam('page', String(next))} /> : null}
     </AffiliationFrame>
+  );
+}
+
+/** The revenues page's payouts: what may be asked for now, the request form, the requests made. */
+function SponsorPayouts() {
+  const intl = useIntl();
+  const { locale } = useLocale();
+  const payouts = useQuery(sponsorPayoutsQuery(1, PER_PAGE));
+  const data = payouts.data;
+  const pending = data?.data.find((payout) => payout.status === 'PENDING');
+  return (
+    <Card title={intl.formatMessage(m.payoutsTitle)} headingLevel={2} description={intl.formatMessage(mv.payoutsLead, { minimum: formatEuros(data?.minimum ?? 0, locale) })}>
+      {payouts.isPending ? (
+        <div className="loading-state">
+          <Spinner aria-label={intl.formatMessage(commonMessages.loading)} />
+        </div>
+      ) : payouts.isError || !data ? (
+        <div role="alert" className="affiliation-error">
+          <span>{intl.formatMessage(m.payoutsFailed)}</span>
+          <Button variant="secondary" size="sm" onPress={() => void payouts.refetch()}>
+            {intl.formatMessage(m.retry)}
+          </Button>
+        </div>
+      ) : (
+        <div className="stack affiliation-payouts">
+          <dl className="affiliates-figures">
+            <div>
+              <dt>{intl.formatMessage(m.available)}</dt>
+              <dd data-testid="affiliation-available">{formatEuros(data.available, locale)}</dd>
+            </div>
+          </dl>
+          <SponsorPayoutForm key={pending?.id ?? `none-${data.available}`} available={data.available} minimum={data.minimum} pending={Boolean(pending)} />
+          {data.data.length ? <SponsorPayoutTable payouts={data.data} /> : null}
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function SponsorPayoutTable({ payouts }: { payouts: SponsorPayout[] }) {
+  const intl = useIntl();
+  const { locale } = useLocale();
+  return (
+    <div className="table-scroll">
+      <table className="data-table" aria-label={intl.formatMessage(m.payoutsTitle)} data-testid="affiliation-payouts">
+        <thead>
+          <tr>
+            <th scope="col">{intl.formatMessage(m.colRequested)}</th>
+            <th scope="col" className="data-table__num">
+              {intl.formatMessage(m.colCount)}
+            </th>
+            <th scope="col" className="data-table__num">
+              {intl.formatMessage(m.colAmount)}
+            </th>
+            <th scope="col">{intl.formatMessage(m.colStatus)}</th>
+            <th scope="col">{intl.formatMessage(m.colPaid)}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {payouts.map((payout) => (
+            <tr key={payout.id} data-testid="affiliation-payout-row">
+              <td>{intl.formatDate(payout.requested_at, { dateStyle: 'medium' })}</td>
+              <td className="data-table__num">{payout.commissions_count}</td>
+              <td className="data-table__num">{formatEuros(payout.amount, locale)}</td>
+              <td>
+                <span className={payout.status === 'PAID' ? 'pill' : 'pill pill--success'}>{intl.formatMessage(payout.status === 'PAID' ? m.payoutPAID : m.payoutPENDING)}</span>
+              </td>
+              <td>{payout.paid_at ? intl.formatDate(payout.paid_at, { dateStyle: 'medium' }) : '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The payout request (machines/payoutRequest, the whole balance as its amount): one pending request at a time. */
+function SponsorPayoutForm({ available, minimum, pending }: { available: number; minimum: number; pending: boolean }) {
+  const intl = useIntl();
+  const { locale } = useLocale();
+  const queryClient = useQueryClient();
+  const machine = useMemo(
+    () =>
+      payoutRequestMachine.provide({
+        actors: createPayoutRequestActors({
+          requestPayout: async ({ invoice_url, payment_information }, signal) => {
+            const payout = await requestSponsorPayout({ invoice_url, payment_information }, signal);
+            void refreshSponsorship(queryClient);
+            return payout;
+          },
+        }),
+      }),
+    [queryClient],
+  );
+  const [snapshot, send] = useInspectedMachine(machine, { input: { balance: available, minimum, pending, amount: available.toFixed(2) } });
+  const view = selectPayoutRequestView(snapshot);
+  if (view.isWaiting) {
+    return (
+      <Banner variant="info" data-testid="affiliation-payout-waiting">
+        {intl.formatMessage(m.waiting)}
+      </Banner>
+    );
+  }
+  if (view.isClosed) {
+    return (
+      <div>
+        <Button onPress={() => send({ type: 'OPEN' })} isDisabled={available < minimum || available <= 0} data-testid="affiliation-payout-ask">
+          {intl.formatMessage(m.ask)}
+        </Button>
+      </div>
+    );
+  }
+  const server = view.failure?.fieldErrors ?? {};
+  const problemText = (problem: PayoutProblem) => (problem === 'invoiceUrl' || problem === 'paymentInformation' ? intl.formatMessage(m[problem]) : intl.formatMessage(mv.belowMinimum, { amount: formatEuros(minimum, locale) }));
+  const errorOf = (problems: PayoutProblem[], serverField: string) => view.problems.filter((p) => problems.includes(p)).map(problemText)[0] ?? server[serverField]?.[0];
+  const amountError = errorOf(['amountFormat', 'belowMinimum', 'aboveBalance'], 'amount');
+  return (
+    // The kit's Form validates by aria only: a browser's "Please enter a URL." would stick after a correction.
+    <Form
+      className="affiliation-payout-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        send({ type: 'SUBMIT' });
+      }}
+      data-testid="affiliation-payout-form"
+    >
+      <TextField
+        label={intl.formatMessage(m.invoice)}
+        type="url"
+        value={view.draft.invoiceUrl}
+        onChange={(value) => send({ type: 'CHANGE', field: 'invoiceUrl', value })}
+        errorMessage={errorOf(['invoiceUrl'], 'invoice_url')}
+        isDisabled={view.isSending}
+      />
+      <TextAreaField
+        label={intl.formatMessage(m.information)}
+        value={view.draft.paymentInformation}
+        onChange={(value) => send({ type: 'CHANGE', field: 'paymentInformation', value })}
+        errorMessage={errorOf(['paymentInformation'], 'payment_information')}
+        isDisabled={view.isSending}
+      />
+      {amountError ? (
+        <Banner variant="danger" role="alert">
+          {amountError}
+        </Banner>
+      ) : view.failure && !Object.keys(server).length ? (
+        <Banner variant="danger" role="alert">
+          {failureText(intl, view.failure)}
+        </Banner>
+      ) : null}
+      <div className="affiliation-payout-form__actions">
+        <Button type="submit" isPending={view.isSending} pendingLabel={intl.formatMessage(m.sending)} data-testid="affiliation-payout-send">
+          {intl.formatMessage(m.send)}
+        </Button>
+        <Button variant="secondary" onPress={() => send({ type: 'CANCEL' })} isDisabled={view.isSending}>
+          {intl.formatMessage(m.cancel)}
+        </Button>
+      </div>
+    </Form>
   );
 }

@@ -24,6 +24,11 @@ describe('notificationLink', () => {
     expect(notificationLink(JSON.stringify({ customer_uuid: 'c1', entity_uuid: 't1' }), 'SALE_CREATED')).toBe('/apprenants/c1');
   });
 
+  it('a sponsor’s payout request leads the platform admin to the payouts to pay', () => {
+    expect(notificationLink('{"entity_uuid":"0b4f3a52-5c1e-4c55-9d41-2f1f8a6f9c11"}', 'SPONSOR_PAYOUT_REQUESTED')).toBe('/admin/operations');
+    expect(notificationLink('{"entity_uuid":"0b4f3a52-5c1e-4c55-9d41-2f1f8a6f9c11"}')).toBeNull();
+  });
+
   it('answers null for data that is not JSON', () => {
     expect(notificationLink('not json')).toBeNull();
   });

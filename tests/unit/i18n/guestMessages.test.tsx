@@ -167,14 +167,14 @@ describe('signed-in frame', () => {
     const app = await openApp('/marketing', { locale: 'en', session: 'owner' });
     // The frame and the page are loaded, and given time to render if they did not wait.
     await import('../../../src/layouts/DefaultLayout');
-    await import('../../../src/pages/NotAvailableYetPage');
+    await import('../../../src/pages/marketing/MarketingHubPage');
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(document.querySelector('.shell')).toBeNull();
     expect(app.errors).toEqual([]);
 
     release();
     // The first import of the signed-in frame's modules is slow in a test run.
-    await screen.findByTestId('not-available', undefined, { timeout: 15_000 });
+    await screen.findByTestId('marketing-hub', undefined, { timeout: 15_000 });
     expect(document.querySelector('.shell')).not.toBeNull();
     expect(app.loadedParts()).toEqual(['app', 'guest']);
     expect(app.errors).toEqual([]);
