@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { refreshTrainingCustomers, removeTrainingCustomer, setTrainingCustomerBlocked, trainingCustomersQuery, type Enrolment } from '../../../api/trainingCustomersApi';
@@ -21,6 +21,8 @@ import { ImportCustomersModal } from './ImportCustomersModal';
 import { TrainingFrame } from './TrainingFrame';
 import type { Training } from '../../../api/trainingsApi';
 import { useCanEditTraining } from './useCanEditTraining';
+import { AuthActor } from '../../../app/auth';
+import { TrainingDocuments } from '../../customers/TrainingDocuments';
 
 
 const PER_PAGE = 20;
@@ -52,6 +54,9 @@ const m = defineMessages({
   cancel: { id: 'trainings.customers.cancel', defaultMessage: 'Annuler' },
   removing: { id: 'trainings.customers.removing', defaultMessage: 'Retrait…' },
   bypassDrip: { id: 'trainings.customers.bypassDrip', defaultMessage: 'Tous les éléments ouverts' },
+  colDocuments: { id: 'trainings.customers.col.documents', defaultMessage: 'Documents' },
+  showDocuments: { id: 'trainings.customers.documents.show', defaultMessage: 'Documents' },
+  hideDocuments: { id: 'trainings.customers.documents.hide', defaultMessage: 'Masquer' },
 });
 const mv = {
   count: defineMessage<{ count: number }>({ id: 'trainings.customers.count', defaultMessage: '{count, plural, =0 {Aucun apprenant} one {# apprenant} other {# apprenants}}' }),
@@ -62,6 +67,8 @@ const mv = {
   results: defineMessage<{ count: number }>({ id: 'trainings.customers.results', defaultMessage: '{count, plural, =0 {Aucun résultat} one {# résultat} other {# résultats}}' }),
   enrolledOn: defineMessage<{ date: string }>({ id: 'trainings.customers.enrolledOn', defaultMessage: 'Inscription : {date}' }),
   expiresOn: defineMessage<{ date: string }>({ id: 'trainings.customers.expiresOn', defaultMessage: 'Accès jusqu’au {date}' }),
+  showDocumentsLabel: defineMessage<{ name: string }>({ id: 'trainings.customers.documents.showLabel', defaultMessage: 'Documents de {name}' }),
+  hideDocumentsLabel: defineMessage<{ name: string }>({ id: 'trainings.customers.documents.hideLabel', defaultMessage: 'Masquer les documents de {name}' }),
   removeBody: defineMessage<{ name: string }>({
     id: 'trainings.customers.removeBody',
     defaultMessage: '{name} n’aura plus accès à la formation et sa progression sera effacée. Son compte reste dans votre espace.',
@@ -85,6 +92,9 @@ function CustomersPanel({ training }: { training: Training }) {
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
   const [editing, setEditing] = useState<Enrolment | null>(null);
+  // The learner whose documents row is open (attendance certificate, Qualiopi evidence).
+  const [documentsOf, setDocumentsOf] = useState<string | null>(null);
+  const storeUuid = AuthActor.useSelector((snapshot) => snapshot.context.user?.store.uuid ?? '');
 
   const list = useQuery({ ...trainingCustomersQuery(training.uuid, { page, perPage: PER_PAGE, q: search.query }), placeholderData: keepPreviousData });
   // Every page and search of this training's learners, and the learner count in the training.
@@ -168,6 +178,7 @@ function CustomersPanel({ training }: { training: Training }) {
                     {intl.formatMessage(m.colEnrolled)}
                   </th>
                   <th scope="col">{intl.formatMessage(m.colLastSeen)}</th>
+                  <th scope="col">{intl.formatMessage(m.colDocuments)}</th>
                   {canEdit && (
                     <th scope="col">
                       <span className="customers-table__actions-head">{intl.formatMessage(m.colActions)}</span>
@@ -178,8 +189,10 @@ function CustomersPanel({ training }: { training: Training }) {
               <tbody>
                 {rows.map((enrolment) => {
                   const { display_name: name, email } = enrolment.customer;
+                  const documentsOpen = documentsOf === enrolment.customer.uuid;
                   return (
-                    <tr key={enrolment.uuid} data-testid="customer-row">
+                    <Fragment key={enrolment.uuid}>
+                    <tr data-testid="customer-row">
                       <td className="customers-table__learner">
                         <div className="customer-cell">
                           <strong title={name}>{name}</strong>
@@ -206,6 +219,20 @@ function CustomersPanel({ training }: { training: Training }) {
                       <td className="data-table__num">{intl.formatNumber(enrolment.progress / 100, { style: 'percent', maximumFractionDigits: 0 })}</td>
                       <td className="customers-table__enrolled">{date(enrolment.enrolled_at)}</td>
                       <td>{date(enrolment.last_connection_at)}</td>
+                      <td>
+                        {enrolment.customer_type !== 'ABANDONED_CART' && (
+                          <Button
+                            size="sm"
+                            variant="ghost"
+                            aria-expanded={documentsOpen}
+                            aria-label={intl.formatMessage(documentsOpen ? mv.hideDocumentsLabel : mv.showDocumentsLabel, { name })}
+                            onPress={() => setDocumentsOf(documentsOpen ? null : enrolment.customer.uuid)}
+                            data-testid="customer-documents-toggle"
+                          >
+                            {intl.formatMessage(documentsOpen ? m.hideDocuments : m.showDocuments)}
+                          </Button>
+                        )}
+                      </td>
                       {canEdit && (
                         <td>
                           <CustomerActions
@@ -216,6 +243,14 @@ function CustomersPanel({ training }: { training: Training }) {
                         </td>
                       )}
                     </tr>
+                    {documentsOpen && (
+                      <tr className="customers-table__documents">
+                        <td colSpan={canEdit ? 7 : 6}>
+                          <TrainingDocuments storeUuid={storeUuid} customerUuid={enrolment.customer.uuid} trainingUuid={training.uuid} kinds={['attendance', 'qualiopi']} />
+                        </td>
+                      </tr>
+                    )}
+                    </Fragment>
                   );
                 })}
               </tbody>
