@@ -81,3 +81,7 @@ export const updatePrivateData = (storeUuid: string, customerUuid: string, body:
 /** GET /stores/{uuid}/customers/export: the filtered list as CSV or as an Excel workbook, as a Blob to save. */
 export const exportCustomers = (storeUuid: string, filters: CustomerFilters, format: 'csv' | 'xlsx', signal?: AbortSignal) =>
   unwrap(api.GET('/stores/{storeUuid}/customers/export', { params: { path: { storeUuid }, query: { ...filters, format } }, parseAs: 'blob', signal })) as Promise<Blob>;
+
+/** GET /stores/{uuid}/abandoned_cart/export: the checkouts left unpaid (by default the last 30 days), as a CSV Blob. */
+export const exportAbandonedCarts = (storeUuid: string, signal?: AbortSignal) =>
+  unwrap(api.GET('/stores/{storeUuid}/abandoned_cart/export', { params: { path: { storeUuid } }, parseAs: 'blob', signal })) as Promise<Blob>;

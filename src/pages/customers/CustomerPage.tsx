@@ -20,8 +20,6 @@ import { Pagination } from '../../components/ui/Pagination';
 import { Spinner } from '../../components/ui/Spinner';
 import { showToast } from '../../components/ui/toastQueue';
 import { commonMessages } from '../../i18n/commonMessages';
-import { formatEuros } from '../../i18n/format';
-import { useLocale } from '../../i18n/LocaleProvider';
 import { NotesPanel, PrivateDataPanel, TagsPanel } from './CrmPanels';
 import { CustomerFormModal } from './CustomerFormModal';
 import { blockedReasonLabels, CUSTOMER_WRITERS, customerTypeLabels, customerTypeTone, deviceLabels, enrollmentLabels } from './customersMessages';
@@ -29,6 +27,7 @@ import '../pages.css';
 import '../../components/catalogue/catalogue.css';
 import '../sales/sales.css';
 import { TrainingDocuments } from './TrainingDocuments';
+import { TrainingPayments } from './TrainingPayments';
 import './customers.css';
 
 const m = defineMessages({
@@ -56,8 +55,6 @@ const m = defineMessages({
   done: { id: 'customer.detail.done', defaultMessage: 'Terminé' },
   locked: { id: 'customer.detail.locked', defaultMessage: 'Verrouillé' },
   open: { id: 'customer.detail.open', defaultMessage: 'Ouvert' },
-  payments: { id: 'customer.detail.payments', defaultMessage: 'Paiements' },
-  noPayments: { id: 'customer.detail.noPayments', defaultMessage: 'Aucun paiement pour cette formation.' },
   enrol: { id: 'customer.enrol.title', defaultMessage: 'Inscrire à une formation ou un pack' },
   enrolPick: { id: 'customer.enrol.pick', defaultMessage: 'Formation ou pack' },
   enrolChoose: { id: 'customer.enrol.choose', defaultMessage: 'Choisir…' },
@@ -84,13 +81,12 @@ const mv = {
 };
 
 /** One enrolment's items and payments, read when the row is opened. */
-function TrainingDetail({ storeUuid, customerUuid, trainingUuid }: { storeUuid: string; customerUuid: string; trainingUuid: string }) {
+function TrainingDetail({ storeUuid, customerUuid, trainingUuid, canWrite }: { storeUuid: string; customerUuid: string; trainingUuid: string; canWrite: boolean }) {
   const intl = useIntl();
-  const { locale } = useLocale();
   const detail = useQuery(customerTrainingQuery(storeUuid, customerUuid, trainingUuid));
   if (detail.isPending) return <Spinner aria-label={intl.formatMessage(commonMessages.loading)} />;
   if (detail.isError) return <Banner variant="danger">{intl.formatMessage(m.detailFailed)}</Banner>;
-  const { items, transactions } = detail.data;
+  const { items } = detail.data;
   return (
     <div className="customer-detail" data-testid="customer-training-detail">
       <div>
@@ -106,21 +102,7 @@ function TrainingDetail({ storeUuid, customerUuid, trainingUuid }: { storeUuid: 
           ))}
         </ul>
       </div>
-      <div>
-        <h4 className="customer-detail__title">{intl.formatMessage(m.payments)}</h4>
-        {transactions.length === 0 ? (
-          <p className="muted">{intl.formatMessage(m.noPayments)}</p>
-        ) : (
-          <ul className="customer-detail__items">
-            {transactions.map((transaction) => (
-              <li key={transaction.id}>
-                {intl.formatDate(transaction.paid_at ?? transaction.due_at ?? transaction.created_at, { dateStyle: 'medium' })} · {formatEuros(transaction.amount, locale)} ·{' '}
-                <span className="pill">{transaction.status}</span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+      <TrainingPayments storeUuid={storeUuid} customerUuid={customerUuid} trainingUuid={trainingUuid} canWrite={canWrite} />
     </div>
   );
 }
@@ -355,7 +337,7 @@ export function CustomerPage() {
                               <tr className="sales-table__sub">
                                 <td colSpan={5}>
                                   {enrolment.customer_type !== 'ABANDONED_CART' && <TrainingDocuments storeUuid={storeUuid} customerUuid={c.uuid} trainingUuid={enrolment.training.uuid} />}
-                                  <TrainingDetail storeUuid={storeUuid} customerUuid={c.uuid} trainingUuid={enrolment.training.uuid} />
+                                  <TrainingDetail storeUuid={storeUuid} customerUuid={c.uuid} trainingUuid={enrolment.training.uuid} canWrite={canWrite} />
                                 </td>
                               </tr>
                             )}

@@ -192,64 +192,64 @@ function CustomersPanel({ training }: { training: Training }) {
                   const documentsOpen = documentsOf === enrolment.customer.uuid;
                   return (
                     <Fragment key={enrolment.uuid}>
-                    <tr data-testid="customer-row">
-                      <td className="customers-table__learner">
-                        <div className="customer-cell">
-                          <strong title={name}>{name}</strong>
-                          <span className="muted" title={email}>
-                            {email}
-                          </span>
-                          {/* Shown instead of the Inscription column when the table is narrow. */}
-                          <span className="muted customer-cell__enrolled">{intl.formatMessage(mv.enrolledOn, { date: date(enrolment.enrolled_at) })}</span>
-                        </div>
-                      </td>
-                      <td>
-                        {statusOf(enrolment)}
-                        {(enrolment.expires_at || enrolment.bypass_drip) && (
-                          <div className="customer-access">
-                            {enrolment.expires_at && (
-                              <span data-testid="customer-expires">
-                                {intl.formatMessage(mv.expiresOn, { date: intl.formatDate(enrolment.expires_at, { dateStyle: 'medium', timeStyle: 'short' }) })}
-                              </span>
-                            )}
-                            {enrolment.bypass_drip && <span data-testid="customer-bypass">{intl.formatMessage(m.bypassDrip)}</span>}
+                      <tr data-testid="customer-row">
+                        <td className="customers-table__learner">
+                          <div className="customer-cell">
+                            <strong title={name}>{name}</strong>
+                            <span className="muted" title={email}>
+                              {email}
+                            </span>
+                            {/* Shown instead of the Inscription column when the table is narrow. */}
+                            <span className="muted customer-cell__enrolled">{intl.formatMessage(mv.enrolledOn, { date: date(enrolment.enrolled_at) })}</span>
                           </div>
-                        )}
-                      </td>
-                      <td className="data-table__num">{intl.formatNumber(enrolment.progress / 100, { style: 'percent', maximumFractionDigits: 0 })}</td>
-                      <td className="customers-table__enrolled">{date(enrolment.enrolled_at)}</td>
-                      <td>{date(enrolment.last_connection_at)}</td>
-                      <td>
-                        {enrolment.customer_type !== 'ABANDONED_CART' && (
-                          <Button
-                            size="sm"
-                            variant="ghost"
-                            aria-expanded={documentsOpen}
-                            aria-label={intl.formatMessage(documentsOpen ? mv.hideDocumentsLabel : mv.showDocumentsLabel, { name })}
-                            onPress={() => setDocumentsOf(documentsOpen ? null : enrolment.customer.uuid)}
-                            data-testid="customer-documents-toggle"
-                          >
-                            {intl.formatMessage(documentsOpen ? m.hideDocuments : m.showDocuments)}
-                          </Button>
-                        )}
-                      </td>
-                      {canEdit && (
+                        </td>
                         <td>
-                          <CustomerActions
-                            enrolment={enrolment}
-                            isDisabled={action.isSubmitting || removal.isDeleting}
-                            onAction={(kind) => (kind === 'remove' ? removal.ask(enrolment) : kind === 'edit' ? setEditing(enrolment) : action.submit({ kind, enrolment }))}
-                          />
+                          {statusOf(enrolment)}
+                          {(enrolment.expires_at || enrolment.bypass_drip) && (
+                            <div className="customer-access">
+                              {enrolment.expires_at && (
+                                <span data-testid="customer-expires">
+                                  {intl.formatMessage(mv.expiresOn, { date: intl.formatDate(enrolment.expires_at, { dateStyle: 'medium', timeStyle: 'short' }) })}
+                                </span>
+                              )}
+                              {enrolment.bypass_drip && <span data-testid="customer-bypass">{intl.formatMessage(m.bypassDrip)}</span>}
+                            </div>
+                          )}
                         </td>
-                      )}
-                    </tr>
-                    {documentsOpen && (
-                      <tr className="customers-table__documents">
-                        <td colSpan={canEdit ? 7 : 6}>
-                          <TrainingDocuments storeUuid={storeUuid} customerUuid={enrolment.customer.uuid} trainingUuid={training.uuid} kinds={['attendance', 'qualiopi']} />
+                        <td className="data-table__num">{intl.formatNumber(enrolment.progress / 100, { style: 'percent', maximumFractionDigits: 0 })}</td>
+                        <td className="customers-table__enrolled">{date(enrolment.enrolled_at)}</td>
+                        <td>{date(enrolment.last_connection_at)}</td>
+                        <td>
+                          {enrolment.customer_type !== 'ABANDONED_CART' && (
+                            <Button
+                              size="sm"
+                              variant="ghost"
+                              aria-expanded={documentsOpen}
+                              aria-label={intl.formatMessage(documentsOpen ? mv.hideDocumentsLabel : mv.showDocumentsLabel, { name })}
+                              onPress={() => setDocumentsOf(documentsOpen ? null : enrolment.customer.uuid)}
+                              data-testid="customer-documents-toggle"
+                            >
+                              {intl.formatMessage(documentsOpen ? m.hideDocuments : m.showDocuments)}
+                            </Button>
+                          )}
                         </td>
+                        {canEdit && (
+                          <td>
+                            <CustomerActions
+                              enrolment={enrolment}
+                              isDisabled={action.isSubmitting || removal.isDeleting}
+                              onAction={(kind) => (kind === 'remove' ? removal.ask(enrolment) : kind === 'edit' ? setEditing(enrolment) : action.submit({ kind, enrolment }))}
+                            />
+                          </td>
+                        )}
                       </tr>
-                    )}
+                      {documentsOpen && (
+                        <tr className="customers-table__documents">
+                          <td colSpan={canEdit ? 7 : 6}>
+                            <TrainingDocuments storeUuid={storeUuid} customerUuid={enrolment.customer.uuid} trainingUuid={training.uuid} kinds={['attendance', 'qualiopi']} />
+                          </td>
+                        </tr>
+                      )}
                     </Fragment>
                   );
                 })}
