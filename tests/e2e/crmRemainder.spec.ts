@@ -12,6 +12,8 @@ import { apiSession, logIn } from './session';
  */
 
 test.use({ viewport: { width: 1280, height: 900 } });
+// Seven screens in a row on a shared, loaded machine.
+test.setTimeout(180_000);
 
 interface Fixture {
   training: { uuid: string; slug: string };
@@ -67,11 +69,11 @@ test('tags, feedback, documents, CRM tags, abandoned carts, payments cancel and 
   await expect(renamedRow).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('training-tags.png') });
   await renamedRow.getByRole('button', { name: `Supprimer l’étiquette ${renamed}` }).click();
-  const confirm = page.getByRole('alertdialog');
+  const confirm = page.getByRole('alertdialog', { name: 'Supprimer l’étiquette ?' });
   await expect(confirm).toContainText('la formation qui la porte');
   await confirm.getByRole('button', { name: 'Supprimer' }).click();
   await expect(manager.getByTestId('tags-manager-row').filter({ hasText: renamed })).toHaveCount(0);
-  await page.keyboard.press('Escape');
+  await page.getByRole('dialog', { name: 'Gérer les étiquettes' }).getByRole('button', { name: 'Fermer' }).click();
   await expect(manager).toBeHidden();
 
   // The lesson's feedback, in the item editor's settings column.
@@ -100,10 +102,11 @@ test('tags, feedback, documents, CRM tags, abandoned carts, payments cancel and 
   await page.getByTestId('customers-manage-tags').click();
   const crmManager = page.getByTestId('crm-tags-manager');
   await crmManager.getByRole('button', { name: `Supprimer l’étiquette ${f.crmTag}` }).click();
-  await expect(page.getByRole('alertdialog')).toContainText('retirée de tous les apprenants');
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Supprimer' }).click();
+  await expect(confirm).toContainText('retirée de tous les apprenants');
+  await confirm.getByRole('button', { name: 'Supprimer' }).click();
   await expect(crmManager.getByTestId('tags-manager-row').filter({ hasText: f.crmTag })).toHaveCount(0);
-  await page.keyboard.press('Escape');
+  await page.getByRole('dialog', { name: 'Gérer les tags' }).getByRole('button', { name: 'Fermer' }).click();
+  await expect(crmManager).toBeHidden();
   await expect(page.getByTestId('customer-row').first()).not.toContainText(f.crmTag);
 
   // The abandoned carts export, offered with the ABANDONED_CART filter.
@@ -126,9 +129,10 @@ test('tags, feedback, documents, CRM tags, abandoned carts, payments cancel and 
   const before = await payments.getByText('Abandonnée').count();
   await payments.getByTestId('customer-payment-select').last().click();
   await payments.getByTestId('customer-payments-cancel').click();
-  await expect(page.getByRole('alertdialog')).toContainText('ne sera pas prélevé');
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Annuler les paiements' }).click();
-  await expect(page.getByRole('alertdialog')).toBeHidden();
+  const cancelConfirm = page.getByRole('alertdialog', { name: 'Annuler ces paiements ?' });
+  await expect(cancelConfirm).toContainText('ne sera pas prélevé');
+  await cancelConfirm.getByRole('button', { name: 'Annuler les paiements' }).click();
+  await expect(cancelConfirm).toBeHidden();
   await expect(payments.getByText('Abandonnée')).toHaveCount(before + 1);
   await page.screenshot({ path: test.info().outputPath('customer-payments.png'), fullPage: true });
 

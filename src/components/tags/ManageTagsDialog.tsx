@@ -11,6 +11,7 @@ import { Form, FormError } from '../ui/Form';
 import { Spinner } from '../ui/Spinner';
 import { TextField } from '../ui/TextField';
 import { showToast } from '../ui/toastQueue';
+import '../catalogue/catalogue.css';
 import './tags.css';
 
 /** A tag of a store-wide list: the trainings' tags (with how many trainings carry it) or the CRM's. */

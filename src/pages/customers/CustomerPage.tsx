@@ -84,23 +84,27 @@ const mv = {
 function TrainingDetail({ storeUuid, customerUuid, trainingUuid, canWrite }: { storeUuid: string; customerUuid: string; trainingUuid: string; canWrite: boolean }) {
   const intl = useIntl();
   const detail = useQuery(customerTrainingQuery(storeUuid, customerUuid, trainingUuid));
-  if (detail.isPending) return <Spinner aria-label={intl.formatMessage(commonMessages.loading)} />;
-  if (detail.isError) return <Banner variant="danger">{intl.formatMessage(m.detailFailed)}</Banner>;
-  const { items } = detail.data;
+  // The items and the payments load side by side: each shows its own loading and failure.
   return (
     <div className="customer-detail" data-testid="customer-training-detail">
       <div>
         <h4 className="customer-detail__title">{intl.formatMessage(m.items)}</h4>
-        <ul className="customer-detail__items">
-          {items.map((item) => (
-            <li key={item.item_id}>
-              <span>{item.name}</span>{' '}
-              <span className={`pill ${item.completed_at ? 'pill--success' : item.blocked ? 'pill--warning' : ''}`}>
-                {intl.formatMessage(item.completed_at ? m.done : item.blocked ? m.locked : m.open)}
-              </span>
-            </li>
-          ))}
-        </ul>
+        {detail.isPending ? (
+          <Spinner aria-label={intl.formatMessage(commonMessages.loading)} />
+        ) : detail.isError ? (
+          <Banner variant="danger">{intl.formatMessage(m.detailFailed)}</Banner>
+        ) : (
+          <ul className="customer-detail__items">
+            {detail.data.items.map((item) => (
+              <li key={item.item_id}>
+                <span>{item.name}</span>{' '}
+                <span className={`pill ${item.completed_at ? 'pill--success' : item.blocked ? 'pill--warning' : ''}`}>
+                  {intl.formatMessage(item.completed_at ? m.done : item.blocked ? m.locked : m.open)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
       </div>
       <TrainingPayments storeUuid={storeUuid} customerUuid={customerUuid} trainingUuid={trainingUuid} canWrite={canWrite} />
     </div>

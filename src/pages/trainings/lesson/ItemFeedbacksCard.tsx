@@ -8,6 +8,7 @@ import { Card } from '../../../components/ui/Card';
 import { Pagination } from '../../../components/ui/Pagination';
 import { Spinner } from '../../../components/ui/Spinner';
 import { commonMessages } from '../../../i18n/commonMessages';
+import '../../../components/catalogue/catalogue.css';
 
 const m = defineMessages({
   title: { id: 'trainings.item.feedbacks.title', defaultMessage: 'Avis des apprenants' },
