@@ -1,4 +1,5 @@
 import { Fragment, useState } from 'react';
+import { Button as RACButton } from 'react-aria-components';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { refreshTrainingCustomers, removeTrainingCustomer, setTrainingCustomerBlocked, trainingCustomersQuery, type Enrolment } from '../../../api/trainingCustomersApi';
@@ -54,9 +55,6 @@ const m = defineMessages({
   cancel: { id: 'trainings.customers.cancel', defaultMessage: 'Annuler' },
   removing: { id: 'trainings.customers.removing', defaultMessage: 'Retrait…' },
   bypassDrip: { id: 'trainings.customers.bypassDrip', defaultMessage: 'Tous les éléments ouverts' },
-  colDocuments: { id: 'trainings.customers.col.documents', defaultMessage: 'Documents' },
-  showDocuments: { id: 'trainings.customers.documents.show', defaultMessage: 'Documents' },
-  hideDocuments: { id: 'trainings.customers.documents.hide', defaultMessage: 'Masquer' },
 });
 const mv = {
   count: defineMessage<{ count: number }>({ id: 'trainings.customers.count', defaultMessage: '{count, plural, =0 {Aucun apprenant} one {# apprenant} other {# apprenants}}' }),
@@ -178,7 +176,6 @@ function CustomersPanel({ training }: { training: Training }) {
                     {intl.formatMessage(m.colEnrolled)}
                   </th>
                   <th scope="col">{intl.formatMessage(m.colLastSeen)}</th>
-                  <th scope="col">{intl.formatMessage(m.colDocuments)}</th>
                   {canEdit && (
                     <th scope="col">
                       <span className="customers-table__actions-head">{intl.formatMessage(m.colActions)}</span>
@@ -195,7 +192,24 @@ function CustomersPanel({ training }: { training: Training }) {
                       <tr data-testid="customer-row">
                         <td className="customers-table__learner">
                           <div className="customer-cell">
-                            <strong title={name}>{name}</strong>
+                            {enrolment.customer_type === 'ABANDONED_CART' ? (
+                              <strong title={name}>{name}</strong>
+                            ) : (
+                              // The name opens the learner's documents (a row under it): no column of its own, the
+                              // table already fills its box at 1280 px.
+                              <RACButton
+                                className="customer-cell__toggle"
+                                aria-expanded={documentsOpen}
+                                aria-label={intl.formatMessage(documentsOpen ? mv.hideDocumentsLabel : mv.showDocumentsLabel, { name })}
+                                onPress={() => setDocumentsOf(documentsOpen ? null : enrolment.customer.uuid)}
+                                data-testid="customer-documents-toggle"
+                              >
+                                <strong title={name}>{name}</strong>
+                                <svg viewBox="0 0 20 20" width="14" height="14" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" focusable="false" className="customer-cell__chevron">
+                                  <path d={documentsOpen ? 'M5 8l5 5 5-5' : 'M8 5l5 5-5 5'} />
+                                </svg>
+                              </RACButton>
+                            )}
                             <span className="muted" title={email}>
                               {email}
                             </span>
@@ -219,20 +233,6 @@ function CustomersPanel({ training }: { training: Training }) {
                         <td className="data-table__num">{intl.formatNumber(enrolment.progress / 100, { style: 'percent', maximumFractionDigits: 0 })}</td>
                         <td className="customers-table__enrolled">{date(enrolment.enrolled_at)}</td>
                         <td>{date(enrolment.last_connection_at)}</td>
-                        <td>
-                          {enrolment.customer_type !== 'ABANDONED_CART' && (
-                            <Button
-                              size="sm"
-                              variant="ghost"
-                              aria-expanded={documentsOpen}
-                              aria-label={intl.formatMessage(documentsOpen ? mv.hideDocumentsLabel : mv.showDocumentsLabel, { name })}
-                              onPress={() => setDocumentsOf(documentsOpen ? null : enrolment.customer.uuid)}
-                              data-testid="customer-documents-toggle"
-                            >
-                              {intl.formatMessage(documentsOpen ? m.hideDocuments : m.showDocuments)}
-                            </Button>
-                          )}
-                        </td>
                         {canEdit && (
                           <td>
                             <CustomerActions
@@ -245,7 +245,7 @@ function CustomersPanel({ training }: { training: Training }) {
                       </tr>
                       {documentsOpen && (
                         <tr className="customers-table__documents">
-                          <td colSpan={canEdit ? 7 : 6}>
+                          <td colSpan={canEdit ? 6 : 5}>
                             <TrainingDocuments storeUuid={storeUuid} customerUuid={enrolment.customer.uuid} trainingUuid={training.uuid} kinds={['attendance', 'qualiopi']} />
                           </td>
                         </tr>
