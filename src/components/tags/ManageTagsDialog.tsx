@@ -4,7 +4,7 @@ import { failureText, fieldErrors } from '../../app/failureText';
 import { useRequest } from '../../app/useRequest';
 import { commonMessages } from '../../i18n/commonMessages';
 import { DeleteConfirmDialog, useConfirmedDeletion } from '../catalogue/DeleteConfirm';
-import { Banner } from '../ui/Banner';
+import { FailedToLoad } from '../ui/ListStates';
 import { Button } from '../ui/Button';
 import { Modal } from '../ui/Dialog';
 import { Form, FormError } from '../ui/Form';
@@ -142,15 +142,7 @@ export function ManageTagsDialog<T extends ManagedTag>({ isOpen, onOpenChange, t
               <Spinner aria-label={intl.formatMessage(commonMessages.loading)} />
             </div>
           ) : tags.isError ? (
-            <Banner
-              variant="danger"
-              title={intl.formatMessage(m.failed)}
-              action={
-                <Button variant="secondary" onPress={() => void tags.refetch()}>
-                  {intl.formatMessage(commonMessages.retry)}
-                </Button>
-              }
-            />
+            <FailedToLoad title={intl.formatMessage(m.failed)} query={tags} />
           ) : list.length === 0 ? (
             <p className="muted" data-testid="tags-manager-empty">
               {intl.formatMessage(m.empty)}

@@ -4,7 +4,7 @@ import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { cancelTrainingCustomerTransactions, trainingCustomerTransactionsQuery } from '../../api/trainingCustomersApi';
 import { customerTrainingQuery } from '../../api/customersApi';
 import { DeleteConfirmDialog, useConfirmedDeletion } from '../../components/catalogue/DeleteConfirm';
-import { Banner } from '../../components/ui/Banner';
+import { FailedToLoad } from '../../components/ui/ListStates';
 import { Button } from '../../components/ui/Button';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { Spinner } from '../../components/ui/Spinner';
@@ -64,18 +64,7 @@ export function TrainingPayments({ storeUuid, customerUuid, trainingUuid, canWri
 
   let body;
   if (list.isPending) body = <Spinner aria-label={intl.formatMessage(commonMessages.loading)} />;
-  else if (list.isError)
-    body = (
-      <Banner
-        variant="danger"
-        title={intl.formatMessage(m.failed)}
-        action={
-          <Button size="sm" variant="secondary" onPress={() => void list.refetch()}>
-            {intl.formatMessage(commonMessages.retry)}
-          </Button>
-        }
-      />
-    );
+  else if (list.isError) body = <FailedToLoad title={intl.formatMessage(m.failed)} query={list} size="sm" />;
   else if (list.data.data.length === 0) body = <p className="muted">{intl.formatMessage(m.none)}</p>;
   else {
     const rows = list.data.data;

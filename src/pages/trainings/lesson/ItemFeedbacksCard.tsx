@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { trainingItemFeedbacksQuery } from '../../../api/trainingItemsApi';
-import { Banner } from '../../../components/ui/Banner';
-import { Button } from '../../../components/ui/Button';
+import { FailedToLoad } from '../../../components/ui/ListStates';
 import { Card } from '../../../components/ui/Card';
 import { Pagination } from '../../../components/ui/Pagination';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -32,15 +31,7 @@ export function ItemFeedbacksCard({ trainingUuid, itemId }: { trainingUuid: stri
         {list.isPending ? (
           <Spinner aria-label={intl.formatMessage(commonMessages.loading)} />
         ) : list.isError ? (
-          <Banner
-            variant="danger"
-            title={intl.formatMessage(m.failed)}
-            action={
-              <Button size="sm" variant="secondary" onPress={() => void list.refetch()}>
-                {intl.formatMessage(commonMessages.retry)}
-              </Button>
-            }
-          />
+          <FailedToLoad title={intl.formatMessage(m.failed)} query={list} size="sm" />
         ) : list.data.data.length === 0 ? (
           <p className="muted" data-testid="item-feedbacks-empty">
             {intl.formatMessage(m.empty)}
