@@ -90,5 +90,10 @@ export const refundCustomerTransaction = (trainingUuid: string, customerUuid: st
 export const refreshCustomerPayments = (queryClient: QueryClient, storeUuid: string, customerUuid: string) =>
   Promise.all([
     queryClient.invalidateQueries({ queryKey: ['get', '/stores/{storeUuid}/customers/{customerUuid}/trainings/{trainingUuid}'] }),
+    queryClient.invalidateQueries({ queryKey: ['get', '/trainings/{trainingUuid}/customers/{customerUuid}/transactions'] }),
     queryClient.invalidateQueries({ queryKey: ['get', '/stores/{storeUuid}/customers/{customerUuid}/invoices', { params: { path: { storeUuid, customerUuid } } }] }),
   ]);
+
+/** GET /stores/{uuid}/abandoned_cart/export: the checkouts left unpaid (by default the last 30 days), as a CSV Blob. */
+export const exportAbandonedCarts = (storeUuid: string, signal?: AbortSignal) =>
+  unwrap(api.GET('/stores/{storeUuid}/abandoned_cart/export', { params: { path: { storeUuid } }, parseAs: 'blob', signal })) as Promise<Blob>;

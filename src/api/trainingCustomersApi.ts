@@ -62,3 +62,17 @@ export const unblockCustomerTrainingItem = (storeUuid: string, customerUuid: str
       signal,
     }),
   );
+
+/** GET /trainings/{uuid}/customers/{uuid}/transactions: the learner's payments for this training, instalments in order. */
+export const trainingCustomerTransactionsQuery = (trainingUuid: string, customerUuid: string) =>
+  $api.queryOptions('get', '/trainings/{trainingUuid}/customers/{customerUuid}/transactions', { params: { path: { trainingUuid, customerUuid } } });
+
+/** POST …/transactions/cancel: the given upcoming payments (INCOMING, DRAFT) are cancelled; a paid one answers 422. */
+export const cancelTrainingCustomerTransactions = (trainingUuid: string, customerUuid: string, transactionIds: number[], signal?: AbortSignal) =>
+  unwrap(
+    api.POST('/trainings/{trainingUuid}/customers/{customerUuid}/transactions/cancel', {
+      params: { path: { trainingUuid, customerUuid } },
+      body: { transaction_ids: transactionIds },
+      signal,
+    }),
+  );

@@ -87,3 +87,7 @@ export const trainingItemResourcesApi = {
       (answer) => answer.data,
     ),
 };
+
+/** GET …/training_items/{id}/feedbacks: a page of the learners' feedback on the item, newest first. */
+export const trainingItemFeedbacksQuery = (trainingUuid: string, itemId: number, page: number) =>
+  $api.queryOptions('get', '/trainings/{trainingUuid}/training_items/{itemId}/feedbacks', { params: { path: { trainingUuid, itemId }, query: { page, per_page: 10 } } });

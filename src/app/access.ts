@@ -12,6 +12,8 @@ export interface Viewer {
 
 /** Who edits the catalogue (spec section 6); ANALYST and STAFF read the list only. */
 export const CATALOGUE_EDITORS: readonly Role[] = ['OWNER', 'ADMIN', 'TEACHER'];
+/** Who renames and deletes the store's training tags (the contract's x-roles of updateStoreTag, deleteStoreTag). */
+export const STORE_TAG_MANAGERS: readonly Role[] = ['OWNER', 'ADMIN'];
 
 export type AccessDecision =
   /** Show the page. */

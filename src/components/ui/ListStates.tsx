@@ -18,6 +18,22 @@ export interface ListStatesProps {
   children: ReactNode;
 }
 
+/** A read that failed: what could not be loaded, and "Réessayer" (the query read again). */
+export function FailedToLoad({ title, query, size }: { title: string; query: { refetch: () => unknown }; size?: 'sm' | 'md' }) {
+  const intl = useIntl();
+  return (
+    <Banner
+      variant="danger"
+      title={title}
+      action={
+        <Button size={size} variant="secondary" onPress={() => void query.refetch()}>
+          {intl.formatMessage(commonMessages.retry)}
+        </Button>
+      }
+    />
+  );
+}
+
 /** A back-office list's states around its table: loading, failed with a retry, nothing matches, nothing yet. */
 export function ListStates({ query, isEmpty, isFiltered, testId, messages, children }: ListStatesProps) {
   const intl = useIntl();
@@ -28,19 +44,7 @@ export function ListStates({ query, isEmpty, isFiltered, testId, messages, child
       </div>
     );
   }
-  if (query.isError) {
-    return (
-      <Banner
-        variant="danger"
-        title={intl.formatMessage(messages.failed)}
-        action={
-          <Button variant="secondary" onPress={() => void query.refetch()}>
-            {intl.formatMessage(commonMessages.retry)}
-          </Button>
-        }
-      />
-    );
-  }
+  if (query.isError) return <FailedToLoad title={intl.formatMessage(messages.failed)} query={query} />;
   if (!isEmpty) return <>{children}</>;
   return isFiltered ? (
     <p className="muted" data-testid={`${testId}-no-match`}>

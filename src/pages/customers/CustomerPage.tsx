@@ -20,16 +20,14 @@ import { Pagination } from '../../components/ui/Pagination';
 import { Spinner } from '../../components/ui/Spinner';
 import { showToast } from '../../components/ui/toastQueue';
 import { commonMessages } from '../../i18n/commonMessages';
-import { formatEuros } from '../../i18n/format';
-import { useLocale } from '../../i18n/LocaleProvider';
 import { NotesPanel, PrivateDataPanel, TagsPanel } from './CrmPanels';
 import { CustomerFormModal } from './CustomerFormModal';
 import { blockedReasonLabels, CUSTOMER_WRITERS, customerTypeLabels, customerTypeTone, deviceLabels, enrollmentLabels } from './customersMessages';
 import '../pages.css';
 import '../../components/catalogue/catalogue.css';
 import '../sales/sales.css';
-import { RefundPaymentButton } from './RefundPaymentButton';
 import { TrainingDocuments } from './TrainingDocuments';
+import { TrainingPayments } from './TrainingPayments';
 import './customers.css';
 
 const m = defineMessages({
@@ -57,8 +55,6 @@ const m = defineMessages({
   done: { id: 'customer.detail.done', defaultMessage: 'Terminé' },
   locked: { id: 'customer.detail.locked', defaultMessage: 'Verrouillé' },
   open: { id: 'customer.detail.open', defaultMessage: 'Ouvert' },
-  payments: { id: 'customer.detail.payments', defaultMessage: 'Paiements' },
-  noPayments: { id: 'customer.detail.noPayments', defaultMessage: 'Aucun paiement pour cette formation.' },
   enrol: { id: 'customer.enrol.title', defaultMessage: 'Inscrire à une formation ou un pack' },
   enrolPick: { id: 'customer.enrol.pick', defaultMessage: 'Formation ou pack' },
   enrolChoose: { id: 'customer.enrol.choose', defaultMessage: 'Choisir…' },
@@ -85,49 +81,32 @@ const mv = {
 };
 
 /** One enrolment's items and payments, read when the row is opened. */
-function TrainingDetail({ storeUuid, customerUuid, trainingUuid, canRefund }: { storeUuid: string; customerUuid: string; trainingUuid: string; canRefund: boolean }) {
+function TrainingDetail({ storeUuid, customerUuid, trainingUuid, canWrite }: { storeUuid: string; customerUuid: string; trainingUuid: string; canWrite: boolean }) {
   const intl = useIntl();
-  const { locale } = useLocale();
   const detail = useQuery(customerTrainingQuery(storeUuid, customerUuid, trainingUuid));
-  if (detail.isPending) return <Spinner aria-label={intl.formatMessage(commonMessages.loading)} />;
-  if (detail.isError) return <Banner variant="danger">{intl.formatMessage(m.detailFailed)}</Banner>;
-  const { items, transactions } = detail.data;
+  // The items and the payments load side by side: each shows its own loading and failure.
   return (
     <div className="customer-detail" data-testid="customer-training-detail">
       <div>
         <h4 className="customer-detail__title">{intl.formatMessage(m.items)}</h4>
-        <ul className="customer-detail__items">
-          {items.map((item) => (
-            <li key={item.item_id}>
-              <span>{item.name}</span>{' '}
-              <span className={`pill ${item.completed_at ? 'pill--success' : item.blocked ? 'pill--warning' : ''}`}>
-                {intl.formatMessage(item.completed_at ? m.done : item.blocked ? m.locked : m.open)}
-              </span>
-            </li>
-          ))}
-        </ul>
-      </div>
-      <div>
-        <h4 className="customer-detail__title">{intl.formatMessage(m.payments)}</h4>
-        {transactions.length === 0 ? (
-          <p className="muted">{intl.formatMessage(m.noPayments)}</p>
+        {detail.isPending ? (
+          <Spinner aria-label={intl.formatMessage(commonMessages.loading)} />
+        ) : detail.isError ? (
+          <Banner variant="danger">{intl.formatMessage(m.detailFailed)}</Banner>
         ) : (
           <ul className="customer-detail__items">
-            {transactions.map((transaction) => (
-              <li key={transaction.id}>
-                {intl.formatDate(transaction.paid_at ?? transaction.due_at ?? transaction.created_at, { dateStyle: 'medium' })} · {formatEuros(transaction.amount, locale)} ·{' '}
-                <span className="pill">{transaction.status}</span>
-                {canRefund && transaction.status === 'PAID' && transaction.amount > 0 && (
-                  <>
-                    {' '}
-                    <RefundPaymentButton storeUuid={storeUuid} customerUuid={customerUuid} trainingUuid={trainingUuid} payment={transaction} />
-                  </>
-                )}
+            {detail.data.items.map((item) => (
+              <li key={item.item_id}>
+                <span>{item.name}</span>{' '}
+                <span className={`pill ${item.completed_at ? 'pill--success' : item.blocked ? 'pill--warning' : ''}`}>
+                  {intl.formatMessage(item.completed_at ? m.done : item.blocked ? m.locked : m.open)}
+                </span>
               </li>
             ))}
           </ul>
         )}
       </div>
+      <TrainingPayments storeUuid={storeUuid} customerUuid={customerUuid} trainingUuid={trainingUuid} canWrite={canWrite} />
     </div>
   );
 }
@@ -362,7 +341,7 @@ export function CustomerPage() {
                               <tr className="sales-table__sub">
                                 <td colSpan={5}>
                                   {enrolment.customer_type !== 'ABANDONED_CART' && <TrainingDocuments storeUuid={storeUuid} customerUuid={c.uuid} trainingUuid={enrolment.training.uuid} />}
-                                  <TrainingDetail storeUuid={storeUuid} customerUuid={c.uuid} trainingUuid={enrolment.training.uuid} canRefund={canWrite} />
+                                  <TrainingDetail storeUuid={storeUuid} customerUuid={c.uuid} trainingUuid={enrolment.training.uuid} canWrite={canWrite} />
                                 </td>
                               </tr>
                             )}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { customersQuery, exportCustomers, refreshCustomers, type CustomerFilters, type CustomerSort, type CustomerType } from '../../api/customersApi';
+import { crmTagsQuery, customersQuery, deleteStoreTags, exportAbandonedCarts, exportCustomers, refreshCustomers, type CustomerFilters, type CustomerSort, type CustomerType } from '../../api/customersApi';
 import { AuthActor } from '../../app/auth';
 import { failureText } from '../../app/failureText';
 import { saveFile } from '../../app/saveFile';
@@ -13,6 +13,7 @@ import { Button } from '../../components/ui/Button';
 import { TextLink } from '../../components/ui/Link';
 import { ListStates } from '../../components/ui/ListStates';
 import { Pagination } from '../../components/ui/Pagination';
+import { ManageTagsDialog } from '../../components/tags/ManageTagsDialog';
 import { CustomerFormModal } from './CustomerFormModal';
 import { CUSTOMER_TYPES, CUSTOMER_WRITERS, customerTypeLabels, customerTypeTone } from './customersMessages';
 import '../pages.css';
@@ -30,6 +31,12 @@ const m = defineMessages({
   exportCsv: { id: 'customers.exportCsv', defaultMessage: 'Exporter en CSV' },
   exportXlsx: { id: 'customers.exportXlsx', defaultMessage: 'Exporter en Excel' },
   exporting: { id: 'customers.exporting', defaultMessage: 'Export…' },
+  exportCarts: { id: 'customers.exportCarts', defaultMessage: 'Exporter les paniers abandonnés (30 jours)' },
+  manageTags: { id: 'customers.manageTags', defaultMessage: 'Gérer les tags' },
+  manageTagsLead: {
+    id: 'customers.manageTags.lead',
+    defaultMessage: 'Les étiquettes de vos apprenants. Supprimer une étiquette la retire de tous les apprenants qui la portent.',
+  },
   search: { id: 'customers.search', defaultMessage: 'Rechercher un apprenant' },
   searchPlaceholder: { id: 'customers.searchPlaceholder', defaultMessage: 'Nom ou e-mail' },
   clear: { id: 'customers.clear', defaultMessage: 'Effacer la recherche' },
@@ -60,6 +67,10 @@ const mv = {
   count: defineMessage<{ count: number }>({ id: 'customers.count', defaultMessage: '{count, plural, =0 {Aucun apprenant} one {# apprenant} other {# apprenants}}' }),
   // Past 1,000 matches the server estimates the total (meta.total_estimated): said as such.
   countEstimated: defineMessage<{ count: number }>({ id: 'customers.countEstimated', defaultMessage: 'environ {count, number} apprenants' }),
+  tagDeleteBody: defineMessage<{ tag: string }>({
+    id: 'customers.manageTags.deleteBody',
+    defaultMessage: 'L’étiquette « {tag} » sera retirée de tous les apprenants et supprimée de l’école.',
+  }),
   exportFailed: defineMessage<{ message: string }>({ id: 'customers.exportFailed', defaultMessage: 'L’export a échoué : {message}' }),
 };
 
@@ -88,11 +99,19 @@ export function CustomersPage() {
   const { sort, order } = orderOf(params);
   const list = useQuery({ ...customersQuery(storeUuid, { page: search.page, perPage: PER_PAGE, filters, sort, order }), enabled: Boolean(storeUuid), placeholderData: keepPreviousData });
   const [adding, setAdding] = useState(false);
+  const [managingTags, setManagingTags] = useState(false);
+  const crmTags = useQuery({ ...crmTagsQuery(storeUuid), enabled: canWrite && managingTags });
   // The filters travel with each press: the request's function is read once, when the page mounts.
   const exporter = useRequest(async ({ format, wanted }: { format: 'csv' | 'xlsx'; wanted: CustomerFilters }, signal) => {
     const blob = await exportCustomers(storeUuid, wanted, format, signal);
     saveFile(blob, `apprenants-${new Date().toISOString().slice(0, 10)}.${format}`);
   });
+  // The abandoned carts of the last 30 days (the operation's default period), offered with the ABANDONED_CART filter.
+  const cartsExporter = useRequest(async (_: null, signal) => {
+    const blob = await exportAbandonedCarts(storeUuid, signal);
+    saveFile(blob, `paniers-abandonnes-${new Date().toISOString().slice(0, 10)}.csv`);
+  });
+  const exportError = exporter.error ?? cartsExporter.error;
 
   const setParam = (changes: Record<string, string>) => {
     setParams(
@@ -130,6 +149,16 @@ export function CustomersPage() {
           <Button variant="secondary" onPress={() => exporter.submit({ format: 'xlsx', wanted: filters })} isDisabled={empty || exporter.isSubmitting} data-testid="customers-export-xlsx">
             {intl.formatMessage(m.exportXlsx)}
           </Button>
+          {filters.type === 'ABANDONED_CART' && (
+            <Button variant="secondary" onPress={() => cartsExporter.submit(null)} isDisabled={cartsExporter.isSubmitting} data-testid="customers-export-carts">
+              {intl.formatMessage(cartsExporter.isSubmitting ? m.exporting : m.exportCarts)}
+            </Button>
+          )}
+          {canWrite && (
+            <Button variant="secondary" onPress={() => setManagingTags(true)} data-testid="customers-manage-tags">
+              {intl.formatMessage(m.manageTags)}
+            </Button>
+          )}
           {canWrite && (
             <Button onPress={() => setAdding(true)} data-testid="customers-add">
               {intl.formatMessage(m.add)}
@@ -137,9 +166,9 @@ export function CustomersPage() {
           )}
         </div>
       </header>
-      {exporter.error && (
+      {exportError && (
         <Banner variant="danger" role="alert">
-          {intl.formatMessage(mv.exportFailed, { message: failureText(intl, exporter.error) ?? '' })}
+          {intl.formatMessage(mv.exportFailed, { message: failureText(intl, exportError) ?? '' })}
         </Banner>
       )}
 
@@ -231,6 +260,19 @@ export function CustomersPage() {
         </div>
       </ListStates>
       {list.data && <Pagination page={list.data.meta.current_page} lastPage={list.data.meta.last_page} onChange={search.setPage} />}
+      {canWrite && (
+        <ManageTagsDialog
+          isOpen={managingTags}
+          onOpenChange={setManagingTags}
+          title={intl.formatMessage(m.manageTags)}
+          lead={intl.formatMessage(m.manageTagsLead)}
+          tags={crmTags}
+          deleteBody={(tag) => intl.formatMessage(mv.tagDeleteBody, { tag: tag.value })}
+          remove={(tag, signal) => deleteStoreTags(storeUuid, [tag.value], signal)}
+          onChanged={() => refreshCustomers(queryClient, storeUuid)}
+          data-testid="crm-tags-manager"
+        />
+      )}
       {canWrite && (
         <CustomerFormModal
           key={adding ? 'open' : 'closed'}

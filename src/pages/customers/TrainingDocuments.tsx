@@ -15,9 +15,14 @@ const m = defineMessages({
 const failed = defineMessage<{ message: string }>({ id: 'customers.documents.failed', defaultMessage: 'Le document n’a pas pu être téléchargé : {message}' });
 
 type Kind = 'attendance' | 'qualiopi' | 'log';
+const ALL_KINDS: readonly Kind[] = ['attendance', 'qualiopi', 'log'];
 
-/** A learner's paperwork for one training (customer page): attendance certificate, Qualiopi evidence, activity log. */
-export function TrainingDocuments({ storeUuid, customerUuid, trainingUuid }: { storeUuid: string; customerUuid: string; trainingUuid: string }) {
+/**
+ * A learner's paperwork for one training: attendance certificate, Qualiopi evidence, activity log. Shown on the
+ * customer page's training rows and in a training's learners tab (there without the log, which the contract
+ * keeps to the roles that read customers).
+ */
+export function TrainingDocuments({ storeUuid, customerUuid, trainingUuid, kinds = ALL_KINDS }: { storeUuid: string; customerUuid: string; trainingUuid: string; kinds?: readonly Kind[] }) {
   const intl = useIntl();
   const download = useRequest(async (kind: Kind, signal) => {
     if (kind === 'attendance') saveFile(await downloadAttendanceCertificate(trainingUuid, customerUuid, signal), 'attestation-assiduite.pdf');
@@ -27,7 +32,7 @@ export function TrainingDocuments({ storeUuid, customerUuid, trainingUuid }: { s
   return (
     <div className="stack" data-testid="customer-training-documents">
       <div className="form-actions" role="group" aria-label={intl.formatMessage(m.title)}>
-        {(['attendance', 'qualiopi', 'log'] as const).map((kind) => (
+        {kinds.map((kind) => (
           <Button key={kind} size="sm" variant="secondary" onPress={() => download.submit(kind)} isDisabled={download.isSubmitting} data-testid={`document-${kind}`}>
             {intl.formatMessage(m[kind])}
           </Button>

@@ -53,9 +53,25 @@ const m = defineMessages({
   save: { id: 'settings.company.save', defaultMessage: 'Enregistrer' },
   saving: { id: 'settings.company.saving', defaultMessage: 'Enregistrement…' },
   saved: { id: 'settings.company.saved', defaultMessage: 'Entreprise enregistrée.' },
+  vatTitle: { id: 'settings.company.vat.title', defaultMessage: 'TVA des factures' },
+  vatRate: { id: 'settings.company.vatRate', defaultMessage: 'Taux de TVA (%)' },
+  vatRateHint: {
+    id: 'settings.company.vatRateHint',
+    defaultMessage: 'Vos prix l’incluent, par exemple 20 ou 5,5. Laissez vide si vous n’êtes pas assujetti : vos factures porteront « TVA non applicable, art. 293 B du CGI ».',
+  },
+  vatRateInvalid: { id: 'settings.company.vatRateInvalid', defaultMessage: 'Un taux entre 0 et 100, avec au plus deux décimales.' },
 });
 
-type Field = Exclude<keyof Company, 'id' | 'updated_at'>;
+/** The VAT rate as typed ("20", "5,5") → a number, null when blank, NaN when unreadable or out of 0–100. */
+export function parseVatRate(text: string): number | null {
+  const trimmed = text.trim();
+  if (!trimmed) return null;
+  if (!/^\d{1,3}([.,]\d{1,2})?$/.test(trimmed)) return Number.NaN;
+  const rate = Number(trimmed.replace(',', '.'));
+  return rate <= 100 ? rate : Number.NaN;
+}
+
+type Field = Exclude<keyof Company, 'id' | 'updated_at' | 'vat_rate'>;
 interface FieldSpec {
   field: Field;
   label: MessageDescriptor;
@@ -128,6 +144,8 @@ function CompanyForm({ storeUuid, company }: { storeUuid: string; company: Compa
   const queryClient = useQueryClient();
   const changed = useStoreChanged();
   const [values, setValues] = useState(() => valuesOf(company));
+  const [vatText, setVatText] = useState(() => (company.vat_rate === null ? '' : intl.formatNumber(company.vat_rate, { useGrouping: false })));
+  const [vatInvalid, setVatInvalid] = useState(false);
   const request = useRequest(async (body: CompanyUpdate, signal) => {
     const saved = await updateCompany(storeUuid, company.id, body, signal);
     queryClient.setQueryData(companiesQuery(storeUuid).queryKey, { data: [saved] });
@@ -145,7 +163,10 @@ function CompanyForm({ storeUuid, company }: { storeUuid: string; company: Compa
         return [field, text ? (field === 'country' ? text.toUpperCase() : text) : null];
       }),
     ) as CompanyUpdate;
-    request.submit(body);
+    const vatRate = parseVatRate(vatText);
+    setVatInvalid(Number.isNaN(vatRate));
+    if (Number.isNaN(vatRate)) return;
+    request.submit({ ...body, vat_rate: vatRate });
   };
   return (
     <Form onSubmit={onSubmit} className="stack" data-testid="company-form">
@@ -175,7 +196,22 @@ function CompanyForm({ storeUuid, company }: { storeUuid: string; company: Compa
           </div>
         </Card>
       ))}
-      <FormError>{failureText(intl, request.error, [...FIELDS])}</FormError>
+      <Card title={intl.formatMessage(m.vatTitle)}>
+        <div className="settings-company-grid">
+          <TextField
+            label={intl.formatMessage(m.vatRate)}
+            description={intl.formatMessage(m.vatRateHint)}
+            value={vatText}
+            onChange={setVatText}
+            inputMode="decimal"
+            maxLength={6}
+            autoComplete="off"
+            errorMessage={vatInvalid ? intl.formatMessage(m.vatRateInvalid) : fieldErrors(request.error, 'vat_rate')}
+            data-testid="company-vat_rate"
+          />
+        </div>
+      </Card>
+      <FormError>{failureText(intl, request.error, [...FIELDS, 'vat_rate'])}</FormError>
       {request.hasSucceeded && request.message && (
         <Banner variant="success" role="status" data-testid="company-saved">
           {request.message}

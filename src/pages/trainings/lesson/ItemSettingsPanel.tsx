@@ -11,6 +11,7 @@ import { ChoiceGroup } from '../../../components/ui/ChoiceGroup';
 import { DateField } from '../../../components/ui/DateField';
 import { NumberTextField } from '../../../components/ui/NumberTextField';
 import { TextAreaField } from '../../../components/ui/TextAreaField';
+import { ItemFeedbacksCard } from './ItemFeedbacksCard';
 import { ItemResourcesCard } from './ItemResourcesCard';
 import { blockerLabel, itemSettingsMessages as s } from './itemSettingsMessages';
 import { lessonEditorMessages as m } from './lessonEditorMessages';
@@ -46,7 +47,7 @@ export interface ItemSettingsPanelProps {
 /**
  * The settings column of an item editor: minimum time and short description, the unlock rules (mode, its date or
  * delay, blockers on earlier quizzes, task lists and assignments) saved with the item by the lesson-editor
- * machine, and the item's resources (their own calls, ItemResourcesCard).
+ * machine, the item's resources (their own calls, ItemResourcesCard) and the learners' feedback (ItemFeedbacksCard).
  */
 export const ItemSettingsPanel = memo(function ItemSettingsPanel({ trainingUuid, itemId, fields, fieldProblems, send, isDisabled }: ItemSettingsPanelProps) {
   const intl = useIntl();
@@ -149,6 +150,7 @@ export const ItemSettingsPanel = memo(function ItemSettingsPanel({ trainingUuid,
       </Card>
 
       <ItemResourcesCard trainingUuid={trainingUuid} itemId={itemId} />
+      <ItemFeedbacksCard trainingUuid={trainingUuid} itemId={itemId} />
     </div>
   );
 });

@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { flatIds, flatOrder, moveInOrder } from '../../../../machines/reorder/reorder.order';
 import { createTraining, refreshTrainingLists, reorderTrainings, trainingsCountQuery, trainingsListQuery } from '../../../api/trainingsApi';
-import { CATALOGUE_EDITORS, canOpen } from '../../../app/access';
+import { CATALOGUE_EDITORS, STORE_TAG_MANAGERS, canOpen } from '../../../app/access';
 import { useViewer } from '../../../app/RouteGuard';
 import { routeByName } from '../../../app/routes';
 import { useReorder } from '../../../components/useReorder';
@@ -18,6 +18,7 @@ import { CatalogueListBody, EmptyState, ReorderHint } from '../../../components/
 import { MoveMenuItems } from '../../../components/catalogue/CatalogueRow';
 import { SearchBox, useSearchBox } from '../../../components/catalogue/SearchBox';
 import { TrainingRow } from './TrainingRow';
+import { StoreTagsDialog } from './StoreTagsDialog';
 import { useTrainingActions } from './useTrainingActions';
 import { pageReorderBody, rowsInOrder } from '../../../components/catalogue/catalogueOrder';
 import { createTrainingLabels, listMessages as m, listValues } from './trainingsListMessages';
@@ -36,6 +37,8 @@ export function TrainingsListPage() {
   const queryClient = useQueryClient();
   const viewer = useViewer();
   const canEdit = viewer !== null && CATALOGUE_EDITORS.includes(viewer.role);
+  const canManageTags = viewer !== null && (STORE_TAG_MANAGERS.includes(viewer.role) || viewer.isAdmin);
+  const [managingTags, setManagingTags] = useState(false);
   const isWide = useMediaQuery(DESKTOP);
   // The search and its page (a new search starts on page 1), kept in the address.
   const search = useSearchBox({ inUrl: true });
@@ -98,10 +101,19 @@ export function TrainingsListPage() {
                 : '\u00a0'}
           </p>
         </div>
-        {canEdit && (
-          <Button onPress={() => setCreating(true)} data-testid="add-training">
-            {intl.formatMessage(m.add)}
-          </Button>
+        {(canEdit || canManageTags) && (
+          <div className="form-actions">
+            {canManageTags && (
+              <Button variant="secondary" onPress={() => setManagingTags(true)} data-testid="manage-training-tags">
+                {intl.formatMessage(m.manageTags)}
+              </Button>
+            )}
+            {canEdit && (
+              <Button onPress={() => setCreating(true)} data-testid="add-training">
+                {intl.formatMessage(m.add)}
+              </Button>
+            )}
+          </div>
         )}
       </header>
 
@@ -193,6 +205,7 @@ export function TrainingsListPage() {
       )}
 
       {actions.dialog}
+      {canManageTags && <StoreTagsDialog isOpen={managingTags} onOpenChange={setManagingTags} />}
       <CatalogueCreateModal
         isOpen={isCreating}
         onOpenChange={setCreating}

@@ -3,6 +3,7 @@ import { defineMessage, defineMessages } from 'react-intl';
 export const listMessages = defineMessages({
   title: { id: 'trainings.list.title', defaultMessage: 'Formations' },
   add: { id: 'trainings.list.add', defaultMessage: 'Ajouter une formation' },
+  manageTags: { id: 'trainings.list.manageTags', defaultMessage: 'Gérer les étiquettes' },
   search: { id: 'trainings.list.search', defaultMessage: 'Rechercher une formation' },
   searchPlaceholder: { id: 'trainings.list.searchPlaceholder', defaultMessage: 'Rechercher par nom' },
   clearSearch: { id: 'trainings.list.clearSearch', defaultMessage: 'Effacer la recherche' },

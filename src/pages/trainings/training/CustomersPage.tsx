@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
+import { Button as RACButton } from 'react-aria-components';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { refreshTrainingCustomers, removeTrainingCustomer, setTrainingCustomerBlocked, trainingCustomersQuery, type Enrolment } from '../../../api/trainingCustomersApi';
@@ -21,6 +22,8 @@ import { ImportCustomersModal } from './ImportCustomersModal';
 import { TrainingFrame } from './TrainingFrame';
 import type { Training } from '../../../api/trainingsApi';
 import { useCanEditTraining } from './useCanEditTraining';
+import { AuthActor } from '../../../app/auth';
+import { TrainingDocuments } from '../../customers/TrainingDocuments';
 
 
 const PER_PAGE = 20;
@@ -62,6 +65,8 @@ const mv = {
   results: defineMessage<{ count: number }>({ id: 'trainings.customers.results', defaultMessage: '{count, plural, =0 {Aucun résultat} one {# résultat} other {# résultats}}' }),
   enrolledOn: defineMessage<{ date: string }>({ id: 'trainings.customers.enrolledOn', defaultMessage: 'Inscription : {date}' }),
   expiresOn: defineMessage<{ date: string }>({ id: 'trainings.customers.expiresOn', defaultMessage: 'Accès jusqu’au {date}' }),
+  showDocumentsLabel: defineMessage<{ name: string }>({ id: 'trainings.customers.documents.showLabel', defaultMessage: 'Documents de {name}' }),
+  hideDocumentsLabel: defineMessage<{ name: string }>({ id: 'trainings.customers.documents.hideLabel', defaultMessage: 'Masquer les documents de {name}' }),
   removeBody: defineMessage<{ name: string }>({
     id: 'trainings.customers.removeBody',
     defaultMessage: '{name} n’aura plus accès à la formation et sa progression sera effacée. Son compte reste dans votre espace.',
@@ -85,6 +90,9 @@ function CustomersPanel({ training }: { training: Training }) {
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
   const [editing, setEditing] = useState<Enrolment | null>(null);
+  // The learner whose documents row is open (attendance certificate, Qualiopi evidence).
+  const [documentsOf, setDocumentsOf] = useState<string | null>(null);
+  const storeUuid = AuthActor.useSelector((snapshot) => snapshot.context.user?.store.uuid ?? '');
 
   const list = useQuery({ ...trainingCustomersQuery(training.uuid, { page, perPage: PER_PAGE, q: search.query }), placeholderData: keepPreviousData });
   // Every page and search of this training's learners, and the learner count in the training.
@@ -178,44 +186,71 @@ function CustomersPanel({ training }: { training: Training }) {
               <tbody>
                 {rows.map((enrolment) => {
                   const { display_name: name, email } = enrolment.customer;
+                  const documentsOpen = documentsOf === enrolment.customer.uuid;
                   return (
-                    <tr key={enrolment.uuid} data-testid="customer-row">
-                      <td className="customers-table__learner">
-                        <div className="customer-cell">
-                          <strong title={name}>{name}</strong>
-                          <span className="muted" title={email}>
-                            {email}
-                          </span>
-                          {/* Shown instead of the Inscription column when the table is narrow. */}
-                          <span className="muted customer-cell__enrolled">{intl.formatMessage(mv.enrolledOn, { date: date(enrolment.enrolled_at) })}</span>
-                        </div>
-                      </td>
-                      <td>
-                        {statusOf(enrolment)}
-                        {(enrolment.expires_at || enrolment.bypass_drip) && (
-                          <div className="customer-access">
-                            {enrolment.expires_at && (
-                              <span data-testid="customer-expires">
-                                {intl.formatMessage(mv.expiresOn, { date: intl.formatDate(enrolment.expires_at, { dateStyle: 'medium', timeStyle: 'short' }) })}
-                              </span>
+                    <Fragment key={enrolment.uuid}>
+                      <tr data-testid="customer-row">
+                        <td className="customers-table__learner">
+                          <div className="customer-cell">
+                            {enrolment.customer_type === 'ABANDONED_CART' ? (
+                              <strong title={name}>{name}</strong>
+                            ) : (
+                              // The name opens the learner's documents (a row under it): no column of its own, the
+                              // table already fills its box at 1280 px.
+                              <RACButton
+                                className="customer-cell__toggle"
+                                aria-expanded={documentsOpen}
+                                aria-label={intl.formatMessage(documentsOpen ? mv.hideDocumentsLabel : mv.showDocumentsLabel, { name })}
+                                onPress={() => setDocumentsOf(documentsOpen ? null : enrolment.customer.uuid)}
+                                data-testid="customer-documents-toggle"
+                              >
+                                <strong title={name}>{name}</strong>
+                                <svg viewBox="0 0 20 20" width="14" height="14" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" focusable="false" className="customer-cell__chevron">
+                                  <path d={documentsOpen ? 'M5 8l5 5 5-5' : 'M8 5l5 5-5 5'} />
+                                </svg>
+                              </RACButton>
                             )}
-                            {enrolment.bypass_drip && <span data-testid="customer-bypass">{intl.formatMessage(m.bypassDrip)}</span>}
+                            <span className="muted" title={email}>
+                              {email}
+                            </span>
+                            {/* Shown instead of the Inscription column when the table is narrow. */}
+                            <span className="muted customer-cell__enrolled">{intl.formatMessage(mv.enrolledOn, { date: date(enrolment.enrolled_at) })}</span>
                           </div>
-                        )}
-                      </td>
-                      <td className="data-table__num">{intl.formatNumber(enrolment.progress / 100, { style: 'percent', maximumFractionDigits: 0 })}</td>
-                      <td className="customers-table__enrolled">{date(enrolment.enrolled_at)}</td>
-                      <td>{date(enrolment.last_connection_at)}</td>
-                      {canEdit && (
-                        <td>
-                          <CustomerActions
-                            enrolment={enrolment}
-                            isDisabled={action.isSubmitting || removal.isDeleting}
-                            onAction={(kind) => (kind === 'remove' ? removal.ask(enrolment) : kind === 'edit' ? setEditing(enrolment) : action.submit({ kind, enrolment }))}
-                          />
                         </td>
+                        <td>
+                          {statusOf(enrolment)}
+                          {(enrolment.expires_at || enrolment.bypass_drip) && (
+                            <div className="customer-access">
+                              {enrolment.expires_at && (
+                                <span data-testid="customer-expires">
+                                  {intl.formatMessage(mv.expiresOn, { date: intl.formatDate(enrolment.expires_at, { dateStyle: 'medium', timeStyle: 'short' }) })}
+                                </span>
+                              )}
+                              {enrolment.bypass_drip && <span data-testid="customer-bypass">{intl.formatMessage(m.bypassDrip)}</span>}
+                            </div>
+                          )}
+                        </td>
+                        <td className="data-table__num">{intl.formatNumber(enrolment.progress / 100, { style: 'percent', maximumFractionDigits: 0 })}</td>
+                        <td className="customers-table__enrolled">{date(enrolment.enrolled_at)}</td>
+                        <td>{date(enrolment.last_connection_at)}</td>
+                        {canEdit && (
+                          <td>
+                            <CustomerActions
+                              enrolment={enrolment}
+                              isDisabled={action.isSubmitting || removal.isDeleting}
+                              onAction={(kind) => (kind === 'remove' ? removal.ask(enrolment) : kind === 'edit' ? setEditing(enrolment) : action.submit({ kind, enrolment }))}
+                            />
+                          </td>
+                        )}
+                      </tr>
+                      {documentsOpen && (
+                        <tr className="customers-table__documents">
+                          <td colSpan={canEdit ? 6 : 5}>
+                            <TrainingDocuments storeUuid={storeUuid} customerUuid={enrolment.customer.uuid} trainingUuid={training.uuid} kinds={['attendance', 'qualiopi']} />
+                          </td>
+                        </tr>
                       )}
-                    </tr>
+                    </Fragment>
                   );
                 })}
               </tbody>
