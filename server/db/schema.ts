@@ -588,7 +588,9 @@ export const customers = pgTable(
   },
   (t) => [
     uniqueIndex('customers_store_email_key').on(t.storeId, sql`lower(${t.email})`),
-    index('customers_store_created_idx').on(t.storeId, t.createdAt),
+    // The customers list's default order (newest first, the id breaking ties), read backwards: a page's ids come
+    // from this index alone.
+    index('customers_store_created_id_idx').on(t.storeId, t.createdAt, t.id),
     // The customers list's other orders (`/apprenants?sort=`) in the order the list reads them (asc: missing values
     // first, the id breaking ties; desc reads the index backwards), so a page stops after its rows.
     index('customers_store_connection_id_idx').on(t.storeId, t.lastConnectionAt.asc().nullsFirst(), t.id),

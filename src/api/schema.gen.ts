@@ -5435,7 +5435,7 @@ export interface components {
             per_page: number;
             total: number;
             last_page: number;
-            /** @description Our design: sent `true` when `total` (and so `last_page`) is the database's estimate, not a count. A list whose exact count would read too many rows on every page (the customers list past 1,000 matches) counts up to its limit and then estimates, so that a page of a big store stays fast. Absent means exact. */
+            /** @description Our design: sent `true` when `total` (and so `last_page`) is the database's estimate, not a count. A list whose exact count would read too many rows on every page (the customers list past 200 matches) counts up to its limit and then estimates, so that a page of a big store stays fast. Absent means exact. */
             total_estimated?: boolean;
         };
         PageLinks: {

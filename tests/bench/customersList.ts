@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { listCustomers, type CustomerFilter, type CustomerOrder } from '../../server/commands/customers/customers';
 import { exportCustomers } from '../../server/commands/customers/exportCustomers';
+import { openSession, resolveSession } from '../../server/auth/session';
 import { openDatabase, type Database } from '../../server/db/client';
 import type { Services } from '../../server/services';
 
@@ -54,6 +55,22 @@ export async function fillCustomersStore(db: Database, count = COUNT): Promise<s
   return storeId;
 }
 
+/** What every request pays before the list: the session lookup of a trainer of the store (one prepared query). */
+async function timeSessionLookup(services: Services, storeId: string) {
+  await services.db.execute(sql`insert into users (store_id, email, password_hash, firstname, role)
+    values (${storeId}, 'formateur@bench-crm.fr', 'x', 'Formateur', 'OWNER')`);
+  const [owner] = ((await services.db.execute(sql`select id from users where email = 'formateur@bench-crm.fr'`)) as unknown as { rows: { id: string }[] }).rows;
+  const { token } = await openSession(services, owner!.id, false);
+  const times: number[] = [];
+  for (let i = 0; i <= ROUNDS; i++) {
+    const startedAt = performance.now();
+    if (!(await resolveSession(services, `Bearer ${token}`))) throw new Error('no session');
+    if (i) times.push(performance.now() - startedAt); // the first prepares the statement
+  }
+  times.sort((a, b) => a - b);
+  return { case: 'session lookup (each request)', p50: round1(percentile(times, 50)), p95: round1(percentile(times, 95)), 'bar p95 (ms)': 'in the 50' };
+}
+
 export async function benchCustomersList() {
   const dir = mkdtempSync(path.join(tmpdir(), 'cp-bench-customers-'));
   const handle = await openDatabase({ dataDir: dir });
@@ -89,6 +106,7 @@ export async function benchCustomersList() {
       await time('search an e-mail ("apprenant4242@")', (i) => [{ ...byDate, q: `apprenant${4242 + i}@` }, 1]),
       await time('search with no match', () => [{ ...byDate, q: 'introuvable' }, 1]),
       await time('tag VIP', () => [{ ...byDate, crm_tag: 'VIP' }, 1]),
+      await timeSessionLookup(services, storeId),
     ];
 
     const memory = async (format: 'csv' | 'xlsx') => {

@@ -1,5 +1,5 @@
 import { emitCustomersCreated } from '../webhooks/webhooks.js';
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { components, operations } from '../../../src/api/schema.gen.js';
 import { isDisposableEmail } from '../../auth/disposableDomains.js';
 import type { StoreRow } from '../../auth/session.js';
@@ -86,7 +86,7 @@ export function customerWhere(storeId: string, filter: CustomerFilter, now: Date
   );
 }
 
-/** The list's order; the id breaks ties so pages never overlap. Names and e-mails sort without case. */
+/** The list's order; the id breaks ties so pages never overlap. Names and e-mails sort without case; each order has its index. */
 export function customerOrderBy(order: CustomerOrder): SQL[] {
   const dir = order.order === 'asc' ? asc : desc;
   const nulls = order.order === 'asc' ? sql`nulls first` : sql`nulls last`;
@@ -96,7 +96,8 @@ export function customerOrderBy(order: CustomerOrder): SQL[] {
     case 'lastname':
       return [sql`lower(${customers.lastname}) ${sql.raw(order.order)} ${nulls}`, dir(customers.id)];
     case 'email':
-      return [sql`lower(${customers.email}) ${sql.raw(order.order)}`, dir(customers.id)];
+      // Unique in the store (customers_store_email_key): no tie to break, and that index gives the order.
+      return [sql`lower(${customers.email}) ${sql.raw(order.order)}`];
     default:
       return [dir(customers.createdAt), dir(customers.id)];
   }
@@ -137,8 +138,12 @@ async function extrasOf(db: Database, rows: CustomerRow[], now: Date) {
   );
 }
 
-/** Matches the customers list counts exactly; past them it gives the planner's estimate (`meta.total_estimated`). */
-export const EXACT_COUNT_LIMIT = 1000;
+/**
+ * Matches the customers list counts exactly (ten pages of 20); past them it gives the planner's estimate
+ * (`meta.total_estimated`). 1,000 read up to 10,000 learners for a filter one in ten matches (an abandoned cart, a
+ * tag): 100 ms on PGlite over 100,000 learners, twice the bar.
+ */
+export const EXACT_COUNT_LIMIT = 200;
 
 /**
  * How many customers match: counted up to EXACT_COUNT_LIMIT (reading at most that many rows), else the planner's
@@ -159,21 +164,39 @@ async function countCustomers(db: Database, where: SQL | undefined): Promise<{ t
   return { total: Math.max(EXACT_COUNT_LIMIT + 1, Number.isFinite(estimate) ? estimate : 0), estimated: true };
 }
 
-/** GET /stores/{uuid}/customers: a page of the store's customers. */
+/**
+ * The ids of one page, read from the index of the order alone (a "deferred join": the rows skipped by OFFSET are
+ * never fetched whole), then the page's rows by their ids, in the same order, in one statement.
+ */
+export function pageRows(db: Database, where: SQL | undefined, order: CustomerOrder, page: PageRequest) {
+  const ids = db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(where)
+    .orderBy(...customerOrderBy(order))
+    .limit(page.perPage)
+    .offset(offsetOf(page))
+    .as('page_ids');
+  return db
+    .select(getTableColumns(customers))
+    .from(customers)
+    .innerJoin(ids, eq(ids.id, customers.id))
+    .orderBy(...customerOrderBy(order));
+}
+
+/**
+ * GET /stores/{uuid}/customers: a page of the store's customers. The page is read first: a page that is not full
+ * (and not past the end) gives the exact total by itself, so only full pages and pages past the end count.
+ */
 export async function listCustomers(services: Services, storeId: string, filter: CustomerFilter & CustomerOrder, page: PageRequest) {
   const now = services.clock();
   const where = customerWhere(storeId, filter, now);
-  const { total, estimated } = await countCustomers(services.db, where);
-  const rows =
-    estimated || offsetOf(page) < total
-      ? await services.db
-          .select()
-          .from(customers)
-          .where(where)
-          .orderBy(...customerOrderBy(filter))
-          .limit(page.perPage)
-          .offset(offsetOf(page))
-      : [];
+  const rows: CustomerRow[] = await pageRows(services.db, where, filter, page);
+  const offset = offsetOf(page);
+  const { total, estimated } =
+    rows.length < page.perPage && (rows.length > 0 || offset === 0)
+      ? { total: offset + rows.length, estimated: false }
+      : await countCustomers(services.db, where);
   return pageEnvelope(page, total, await extrasOf(services.db, rows, now), { estimated });
 }
 

@@ -65,7 +65,7 @@ const m = defineMessages({
 });
 const mv = {
   count: defineMessage<{ count: number }>({ id: 'customers.count', defaultMessage: '{count, plural, =0 {Aucun apprenant} one {# apprenant} other {# apprenants}}' }),
-  // Past 1,000 matches the server estimates the total (meta.total_estimated): said as such.
+  // Past 200 matches the server estimates the total (meta.total_estimated): said as such.
   countEstimated: defineMessage<{ count: number }>({ id: 'customers.countEstimated', defaultMessage: 'environ {count, number} apprenants' }),
   tagDeleteBody: defineMessage<{ tag: string }>({
     id: 'customers.manageTags.deleteBody',

@@ -11,8 +11,8 @@ describe('listCustomers past the exact count', () => {
   let context: Awaited<ReturnType<typeof testServices>>;
   let storeId: string;
   const url = new URL('http://app.test/api/v1/stores/x/customers');
-  const list = (filter: Record<string, string>, page = 1) =>
-    listCustomers(context.services, storeId, { sort: 'created_at', order: 'desc', ...filter }, { page, perPage: 20, url });
+  const list = (filter: Record<string, string>, page = 1, perPage = 20) =>
+    listCustomers(context.services, storeId, { sort: 'created_at', order: 'desc', ...filter }, { page, perPage, url });
 
   beforeAll(async () => {
     context = await testServices();
@@ -37,5 +37,24 @@ describe('listCustomers past the exact count', () => {
     expect((await list({ q: 'chloe' })).meta.total).toBe(150);
     expect((await list({ q: 'CHLOÉ' })).meta.total).toBe(150);
     expect((await list({ q: '100%' })).meta.total).toBe(0);
+  });
+
+  it('says the exact total on a last page that is not full, and the estimate on a page past the end', async () => {
+    // 1,500 learners, 40 a page: page 38 holds the last 20.
+    const last = await list({}, 38, 40);
+    expect(last.data).toHaveLength(20);
+    expect(last.meta).toEqual({ current_page: 38, per_page: 40, total: 1500, last_page: 38 });
+    expect(last.links.next).toBeNull();
+    const past = await list({}, 200, 40);
+    expect(past.data).toEqual([]);
+    expect(past.meta.total_estimated).toBe(true);
+  });
+
+  it('reads the pages of an order without overlap, by e-mail as by date', async () => {
+    for (const order of [{ sort: 'email', order: 'asc' }, { sort: 'created_at', order: 'desc' }]) {
+      const pages = [...(await list(order, 3)).data, ...(await list(order, 4)).data].map((c) => c.uuid);
+      expect(new Set(pages).size).toBe(40);
+      expect(pages).toEqual((await list(order, 2, 40)).data.map((c) => c.uuid));
+    }
   });
 });
