@@ -294,9 +294,20 @@ describe('e-mail providers', () => {
     }, 60_000);
 
     it('a new account address re-checks the stored key there; disconnecting forgets the address too', async () => {
-      const moved = await update(setup.owner, { provider: 'ACTIVECAMPAIGN', api_url: 'https://192.168.1.20' });
-      expect(moved.status).toBe(422);
-      expect(moved.body.errors.api_url).toBeTruthy();
+      const refused = await update(setup.owner, { provider: 'ACTIVECAMPAIGN', api_url: 'https://192.168.1.20' });
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors.api_url[0]).toMatch(/réseau privé/);
+      // Another account address (a second fake): the stored key is asked there, and the old account's default list is forgotten.
+      const second = await loopbackJsonServer(answer);
+      try {
+        const checks = received.filter((r) => r.path === '/api/3/users/me').length;
+        const moved = await update(setup.owner, { provider: 'ACTIVECAMPAIGN', api_url: second.url });
+        expect(moved.status, moved.text).toBe(200);
+        expect(moved.body.data[3]).toMatchObject({ api_url: second.url, connected: true, default_list_id: null });
+        expect(received.filter((r) => r.path === '/api/3/users/me').length).toBe(checks + 1);
+      } finally {
+        await second.close();
+      }
       const off = await update(setup.owner, { provider: 'ACTIVECAMPAIGN', api_key: null });
       expect(off.body.data[3]).toEqual({ provider: 'ACTIVECAMPAIGN', enabled: false, connected: false, api_url: null, api_key_last_four: null, default_list_id: null });
     });
