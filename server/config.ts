@@ -87,6 +87,17 @@ export interface EmailProvidersConfig {
   mailerliteApiUrl: string;
   /** MAILCHIMP_API_URL: one address for every account (tests); unset, each key's data centre: https://<dc>.api.mailchimp.com/3.0. */
   mailchimpApiUrl: string | undefined;
+  /** KIT_API_URL, default https://api.kit.com/v4. */
+  kitApiUrl: string;
+  /** SYSTEME_IO_API_URL, default https://api.systeme.io/api. */
+  systemeIoApiUrl: string;
+  /**
+   * ACTIVECAMPAIGN_API_URL: one address for every account (a proxy, tests); unset, each account's own address given
+   * by the trainer (`api_url`), reached through the SSRF guard.
+   */
+  activeCampaignApiUrl: string | undefined;
+  /** Tests only (never read from the environment, ignored in production by the guard): account addresses may be on loopback. */
+  allowLoopbackForTests?: boolean;
 }
 
 /** An OpenAI-compatible chat-completions API (OpenAI, Mistral, a local model…). */
@@ -262,6 +273,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       brevoApiUrl: (env.BREVO_API_URL || 'https://api.brevo.com/v3').replace(/\/+$/, ''),
       mailerliteApiUrl: (env.MAILERLITE_API_URL || 'https://connect.mailerlite.com/api').replace(/\/+$/, ''),
       mailchimpApiUrl: env.MAILCHIMP_API_URL ? env.MAILCHIMP_API_URL.replace(/\/+$/, '') : undefined,
+      kitApiUrl: (env.KIT_API_URL || 'https://api.kit.com/v4').replace(/\/+$/, ''),
+      systemeIoApiUrl: (env.SYSTEME_IO_API_URL || 'https://api.systeme.io/api').replace(/\/+$/, ''),
+      activeCampaignApiUrl: env.ACTIVECAMPAIGN_API_URL ? env.ACTIVECAMPAIGN_API_URL.replace(/\/+$/, '') : undefined,
     },
     ai: aiConfig(env),
   };

@@ -572,6 +572,10 @@ export const messages = {
   ),
   emailProviderKeyRequired: t('Indiquez la clé API du service avant de l’activer.', 'Enter the service’s API key before turning it on.'),
   emailProviderNoUrl: t("Ce service n'utilise pas d'adresse d'API propre.", 'This service does not use an API address of its own.'),
+  emailProviderUrlRequired: t(
+    'Indiquez l’adresse d’API de votre compte (Paramètres, Développeur), par exemple https://moncompte.api-us1.com.',
+    'Enter your account’s API address (Settings, Developer), for example https://myaccount.api-us1.com.',
+  ),
   emailProviderListUnknown: t("Cette liste n'existe pas chez ce service.", 'This list does not exist at this service.'),
   emailProvidersNotConfigured: t(
     'Les connexions aux services d’e-mailing ne sont pas configurées sur ce serveur (PROVIDER_KEYS_SECRET).',

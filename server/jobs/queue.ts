@@ -76,6 +76,11 @@ export interface QueueOptions {
   pollingIntervalSeconds?: number;
   /** Overrides of the queues' settings (tests). */
   queues?: Partial<Record<JobName, Omit<Queue, 'name'>>>;
+  /**
+   * How often pg-boss's supervisor runs (seconds, default 60): it is what finds active jobs past their
+   * `expireInSeconds` (their process died) and puts them back to be retried. Tests use 1.
+   */
+  superviseIntervalSeconds?: number;
   /** Cron of the instalment sweep; default every five minutes. */
   sweepCron?: string;
   log?: (message: string) => void;
@@ -94,7 +99,7 @@ export interface StartedQueue extends JobQueue {
 
 export async function startQueue(database: QueueDatabase, options: QueueOptions = {}): Promise<StartedQueue> {
   const log = options.log ?? (() => {});
-  const common = { schedule: true, migrate: true, supervise: true };
+  const common = { schedule: true, migrate: true, supervise: true, ...(options.superviseIntervalSeconds ? { superviseIntervalSeconds: options.superviseIntervalSeconds } : {}) };
   const boss =
     database.kind === 'pglite'
       ? new PgBoss({ db: fromPglite(database.client), backend: 'pglite', ...common })

@@ -128,8 +128,15 @@ function parseAddress(address: string, options: GuardedFetchOptions): URL {
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-/** One GET (or the given POST) to the checked address; answers the response (body not read yet). */
-function requestOnce(url: URL, address: LookupAddress, signal: AbortSignal, post?: { headers: Record<string, string>; body: string }): Promise<http.IncomingMessage> {
+/** A request other than the page GET: its method, headers and body (none for a GET). */
+export interface GuardedRequest {
+  method?: 'GET' | 'POST' | 'PUT';
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** One GET (or the given request) to the checked address; answers the response (body not read yet). */
+function requestOnce(url: URL, address: LookupAddress, signal: AbortSignal, post?: GuardedRequest): Promise<http.IncomingMessage> {
   // Node asks the lookup for one address or, with autoSelectFamily, for all: both get the checked one only.
   const pinned = ((_host: string, opts: { all?: boolean }, callback: (...args: unknown[]) => void) => {
     if (opts?.all) callback(null, [address]);
@@ -138,11 +145,11 @@ function requestOnce(url: URL, address: LookupAddress, signal: AbortSignal, post
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const request = client.request(url, {
-      method: post ? 'POST' : 'GET',
+      method: post ? (post.method ?? 'POST') : 'GET',
       lookup: pinned,
       signal,
       headers: post
-        ? { ...post.headers, 'content-length': String(Buffer.byteLength(post.body)), 'accept-encoding': 'identity' }
+        ? { ...post.headers, ...(post.body !== undefined ? { 'content-length': String(Buffer.byteLength(post.body)) } : {}), 'accept-encoding': 'identity' }
         : { accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1', 'user-agent': 'CoursePlatformLinkPreview/1.0', 'accept-encoding': 'identity' },
     });
     request.once('response', resolve);
@@ -212,11 +219,16 @@ export async function checkGuardedAddress(address: string, options: GuardedFetch
  * A POST of `body` to a user-given address under the same guard as guardedFetch (outgoing webhooks). Redirects
  * are not followed (a 3xx is the answer); at most 64 KB of the answer is read.
  */
-export async function guardedPost(
-  address: string,
-  post: { headers: Record<string, string>; body: string },
-  options: GuardedFetchOptions = {},
-): Promise<{ status: number; body: Buffer }> {
+export function guardedPost(address: string, post: { headers: Record<string, string>; body: string }, options: GuardedFetchOptions = {}): Promise<{ status: number; body: Buffer }> {
+  return guardedRequest(address, { ...post, method: 'POST' }, options);
+}
+
+/**
+ * Any request (method, headers, optional body) to a user-given address under the same guard as guardedFetch (an
+ * e-mail service's per-account API address, outgoing webhooks). Redirects are not followed (a 3xx is the answer);
+ * at most `maxBytes` (default 64 KB) of the answer is read.
+ */
+export async function guardedRequest(address: string, request: GuardedRequest, options: GuardedFetchOptions = {}): Promise<{ status: number; body: Buffer }> {
   const { timeoutMs = 10_000, maxBytes = 64 * 1024 } = options;
   const controller = new AbortController();
   const timedOut = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(new FetchRefused('UNREADABLE', 'time-out'))));
@@ -227,7 +239,7 @@ export async function guardedPost(
       (async () => {
         const url = parseAddress(address, options);
         const target = await checkedAddress(url, options);
-        const response = await requestOnce(url, target, controller.signal, post).catch((err: unknown) => {
+        const response = await requestOnce(url, target, controller.signal, request).catch((err: unknown) => {
           throw err instanceof FetchRefused ? err : new FetchRefused('UNREADABLE', String(err));
         });
         const { body } = await readCapped(response, maxBytes);

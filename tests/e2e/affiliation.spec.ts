@@ -50,6 +50,14 @@ test('a store signed up with the referral link shows among the referrals and its
 
   await page.goto('/marketing/connexions-externes');
   await expect(page.getByRole('heading', { level: 1, name: 'Connexions externes' })).toBeVisible();
-  for (const id of ['BREVO', 'MAILCHIMP', 'MAILERLITE']) await expect(page.getByTestId(`email-provider-${id}`)).toBeVisible();
+  for (const id of ['BREVO', 'MAILCHIMP', 'MAILERLITE', 'ACTIVECAMPAIGN', 'KIT', 'SYSTEME_IO']) await expect(page.getByTestId(`email-provider-${id}`)).toBeVisible();
+  // ActiveCampaign asks for the account's own API address, which the server checks like a webhook's: a private one is refused at its field.
+  const activeCampaign = page.getByTestId('email-provider-ACTIVECAMPAIGN');
+  await activeCampaign.getByLabel('Adresse d’API du compte').fill('https://10.0.0.5');
+  await activeCampaign.getByLabel('Clé API').fill('ac-some-token');
+  await activeCampaign.getByRole('button', { name: 'Connecter' }).click();
+  await expect(activeCampaign.getByText('Cette adresse mène à un réseau privé').first()).toBeVisible();
+  await expect(activeCampaign.getByTestId('email-provider-status')).toHaveText('Non connecté');
+  await activeCampaign.screenshot({ path: 'test-results/email-provider-activecampaign.png' });
   await page.screenshot({ path: 'test-results/email-providers.png' });
 });

@@ -3,19 +3,24 @@ import type { components } from '../../../src/api/schema.gen.js';
 import type { Database } from '../../db/client.js';
 import { customers, customerTrainings, emailListSubscriptions, storeEmailProviders, trainings, type EmailProviderName } from '../../db/schema.js';
 import {
+  accountApiBase,
   emailProviderAdapter,
   isSupportedProvider,
+  providerTakesUrl,
   ProviderKeyRefused,
   ProviderUnavailable,
   SUPPORTED_EMAIL_PROVIDERS,
   type EmailProviderAdapter,
+  type ProviderConnection,
   type SupportedEmailProvider,
 } from '../../emailProviders/adapters.js';
 import { openSecret, sealSecret } from '../../emailProviders/secretBox.js';
 import { invalid, notFound } from '../../http/errors.js';
 import { messages } from '../../http/messages.js';
 import type { JobQueue } from '../../jobs/queue.js';
+import { checkGuardedAddress, FetchRefused } from '../../net/guardedFetch.js';
 import type { Services } from '../../services.js';
+import { REFUSAL_MESSAGES } from '../embeds/embeds.js';
 
 type ProviderBody = components['schemas']['EmailProvider'];
 type UpdateBody = components['schemas']['UpdateEmailProviderBody'];
@@ -76,28 +81,44 @@ async function checked(adapter: EmailProviderAdapter) {
 export async function updateEmailProvider(services: Pick<Services, 'db' | 'config' | 'clock'>, storeId: string, body: UpdateBody) {
   if (!isSupportedProvider(body.provider)) throw invalid({ provider: [messages.emailProviderUnsupported] });
   const provider = body.provider;
-  // None of the supported services has an address per account.
-  if (body.api_url) throw invalid({ api_url: [messages.emailProviderNoUrl] });
+  const config = services.config.emailProviders;
+  // Only ActiveCampaign has an address per account; the others are at the configured address.
+  if (body.api_url && !providerTakesUrl(provider)) throw invalid({ api_url: [messages.emailProviderNoUrl] });
   const [current] = await services.db
     .select()
     .from(storeEmailProviders)
     .where(and(eq(storeEmailProviders.storeId, storeId), eq(storeEmailProviders.provider, provider)));
   const set: Partial<typeof storeEmailProviders.$inferInsert> = { updatedAt: services.clock() };
   let key = current ? keyOf(services, current) : null;
+  let apiUrl = current?.apiUrl ?? null;
+  // The account address is needed to reach the service unless the operator set one address for every account.
+  const urlNeeded = providerTakesUrl(provider) && !config.activeCampaignApiUrl;
 
   if (body.api_key === null) {
-    Object.assign(set, { apiKeyEncrypted: null, apiKeyLastFour: null, checkedAt: null, enabled: false, defaultListId: null });
+    Object.assign(set, { apiKeyEncrypted: null, apiKeyLastFour: null, checkedAt: null, enabled: false, defaultListId: null, apiUrl: null });
     key = null;
-  } else if (body.api_key !== undefined) {
-    const secret = services.config.emailProviders.keysSecret;
-    if (!secret) throw invalid({ api_key: [messages.emailProvidersNotConfigured] });
-    const given = body.api_key.trim();
-    if (!given) throw invalid({ api_key: [messages.required] });
-    await checked(emailProviderAdapter(services.config.emailProviders, provider, given));
-    Object.assign(set, { apiKeyEncrypted: sealSecret(secret, given), apiKeyLastFour: given.slice(-4), checkedAt: services.clock() });
-    // A new key may belong to another account: its lists are not the old key's.
-    if (current?.apiKeyEncrypted && keyOf(services, current) !== given && body.default_list_id === undefined) set.defaultListId = null;
-    key = given;
+  } else {
+    if (body.api_url !== undefined && providerTakesUrl(provider)) {
+      apiUrl = await accountAddress(services, body.api_url);
+      set.apiUrl = apiUrl;
+    }
+    if (urlNeeded && !apiUrl && (body.api_key !== undefined || key)) throw invalid({ api_url: [messages.emailProviderUrlRequired] });
+    if (body.api_key !== undefined) {
+      const secret = config.keysSecret;
+      if (!secret) throw invalid({ api_key: [messages.emailProvidersNotConfigured] });
+      const given = body.api_key.trim();
+      if (!given) throw invalid({ api_key: [messages.required] });
+      await checked(emailProviderAdapter(config, provider, { key: given, apiUrl }));
+      Object.assign(set, { apiKeyEncrypted: sealSecret(secret, given), apiKeyLastFour: given.slice(-4), checkedAt: services.clock() });
+      // A new key (or account address) may belong to another account: its lists are not the old one's.
+      if (current?.apiKeyEncrypted && (keyOf(services, current) !== given || apiUrl !== current.apiUrl) && body.default_list_id === undefined) set.defaultListId = null;
+      key = given;
+    } else if (key && set.apiUrl !== undefined && apiUrl !== current?.apiUrl) {
+      // The stored key at a new account address: checked there before it is used.
+      await checked(emailProviderAdapter(config, provider, { key, apiUrl }));
+      set.checkedAt = services.clock();
+      if (body.default_list_id === undefined) set.defaultListId = null;
+    }
   }
   if (body.enabled !== undefined && body.api_key !== null) {
     if (body.enabled && !key) throw invalid({ enabled: [messages.emailProviderKeyRequired] });
@@ -110,7 +131,7 @@ export async function updateEmailProvider(services: Pick<Services, 'db' | 'confi
     const wanted = body.default_list_id?.trim() || null;
     if (wanted) {
       if (!key) throw invalid({ default_list_id: [messages.emailProviderKeyRequired] });
-      const lists = await listsAt(services, provider, key, 'default_list_id');
+      const lists = await listsAt(services, provider, { key, apiUrl }, 'default_list_id');
       if (!lists.some((list) => list.id === wanted)) throw invalid({ default_list_id: [messages.emailProviderListUnknown] });
     }
     set.defaultListId = wanted;
@@ -122,9 +143,26 @@ export async function updateEmailProvider(services: Pick<Services, 'db' | 'confi
   return listEmailProviders(services, storeId);
 }
 
-async function listsAt(services: Pick<Services, 'config'>, provider: SupportedEmailProvider, key: string, field: string) {
+/**
+ * An account's API address as given (ActiveCampaign): kept as its origin, and refused at `api_url` when the SSRF
+ * guard of webhooks would refuse it (https, every address its host resolves to public). Null or blank: none.
+ */
+async function accountAddress(services: Pick<Services, 'config'>, given: string | null): Promise<string | null> {
+  if (!given?.trim()) return null;
+  const base = accountApiBase(given);
+  if (!base) throw invalid({ api_url: [REFUSAL_MESSAGES.UNREADABLE] });
   try {
-    return await emailProviderAdapter(services.config.emailProviders, provider, key).lists();
+    await checkGuardedAddress(base, { allowLoopbackForTests: services.config.emailProviders.allowLoopbackForTests });
+  } catch (error) {
+    if (error instanceof FetchRefused) throw invalid({ api_url: [REFUSAL_MESSAGES[error.reason]] });
+    throw error;
+  }
+  return base;
+}
+
+async function listsAt(services: Pick<Services, 'config'>, provider: SupportedEmailProvider, connection: ProviderConnection, field: string) {
+  try {
+    return await emailProviderAdapter(services.config.emailProviders, provider, connection).lists();
   } catch (error) {
     if (error instanceof ProviderKeyRefused) throw invalid({ [field]: [messages.emailProviderKeyRefused] });
     if (error instanceof ProviderUnavailable) throw invalid({ [field]: [messages.emailProviderDown] });
@@ -140,7 +178,7 @@ async function activeProviders(services: Pick<Services, 'db' | 'config'>, storeI
     .where(and(eq(storeEmailProviders.storeId, storeId), eq(storeEmailProviders.enabled, true), isNotNull(storeEmailProviders.checkedAt)));
   return rows.flatMap((row) => {
     const key = keyOf(services, row);
-    return key && isSupportedProvider(row.provider) ? [{ row, provider: row.provider, key }] : [];
+    return key && isSupportedProvider(row.provider) ? [{ row, provider: row.provider, connection: { key, apiUrl: row.apiUrl } }] : [];
   });
 }
 
@@ -155,9 +193,9 @@ export async function listTrainingEmailLists(services: Pick<Services, 'db' | 'co
     .where(and(eq(trainings.id, trainingId), eq(trainings.storeId, storeId)));
   if (!training) throw notFound();
   const data: ListBody[] = [];
-  for (const { provider, key } of await activeProviders(services, storeId)) {
+  for (const { provider, connection } of await activeProviders(services, storeId)) {
     try {
-      const lists = await emailProviderAdapter(services.config.emailProviders, provider, key).lists();
+      const lists = await emailProviderAdapter(services.config.emailProviders, provider, connection).lists();
       data.push(...lists.map((list) => ({ id: listRef(provider, list.id), name: list.name, provider })));
     } catch (error) {
       if (!(error instanceof ProviderKeyRefused || error instanceof ProviderUnavailable)) throw error;
@@ -213,7 +251,7 @@ export async function subscribeEnrolment(services: Pick<Services, 'db' | 'config
   for (const target of targets) {
     const ref = listRef(target.provider, target.listId);
     if (done.has(ref)) continue;
-    await emailProviderAdapter(services.config.emailProviders, target.provider, target.key).subscribe(target.listId, member);
+    await emailProviderAdapter(services.config.emailProviders, target.provider, target.connection).subscribe(target.listId, member);
     await services.db.insert(emailListSubscriptions).values({ customerTrainingId, listId: ref, subscribedAt: services.clock() }).onConflictDoNothing();
   }
 }

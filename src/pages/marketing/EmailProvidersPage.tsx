@@ -44,6 +44,11 @@ const m = defineMessages({
   saved: { id: 'emailProviders.saved', defaultMessage: 'Connexion enregistrée.' },
   disconnect: { id: 'emailProviders.disconnect', defaultMessage: 'Déconnecter' },
   disconnected: { id: 'emailProviders.disconnected', defaultMessage: 'Outil déconnecté : sa clé est oubliée.' },
+  apiUrl: { id: 'emailProviders.apiUrl', defaultMessage: 'Adresse d’API du compte' },
+  apiUrlHint: {
+    id: 'emailProviders.apiUrlHint',
+    defaultMessage: 'Dans ActiveCampaign : Paramètres, Développeur, « URL » (par exemple https://moncompte.api-us1.com).',
+  },
   keyHint: { id: 'emailProviders.keyHint', defaultMessage: 'La clé est vérifiée auprès de l’outil avant d’être enregistrée, puis conservée chiffrée : elle ne sera plus affichée.' },
 });
 const mv = {
@@ -99,17 +104,24 @@ function ProviderCard({ storeUuid, provider }: { storeUuid: string; provider: Em
   const name = providerNames[provider.provider];
   const [apiKey, setApiKey] = useState('');
   const [listId, setListId] = useState(provider.default_list_id ?? '');
+  // ActiveCampaign only: each account has its own API address (checked by the server like a webhook's).
+  const takesUrl = provider.provider === 'ACTIVECAMPAIGN';
+  const [apiUrl, setApiUrl] = useState(provider.api_url ?? '');
   const request = useRequest(async (body: EmailProviderInput, signal) => {
     await updateEmailProvider(storeUuid, body, signal);
     showToast({ title: intl.formatMessage(body.api_key === null ? m.disconnected : m.saved), variant: 'success' });
     if (body.api_key) setApiKey('');
-    if (body.api_key === null) setListId('');
+    if (body.api_key === null) {
+      setListId('');
+      setApiUrl('');
+    }
     await refreshEmailProviders(queryClient, storeUuid);
   });
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const body: EmailProviderInput = { provider: provider.provider };
     if (apiKey.trim()) body.api_key = apiKey.trim();
+    if (takesUrl && apiUrl.trim() !== (provider.api_url ?? '')) body.api_url = apiUrl.trim() || null;
     if (provider.connected && listId.trim() !== (provider.default_list_id ?? '')) body.default_list_id = listId.trim() || null;
     request.submit(body);
   };
@@ -123,7 +135,23 @@ function ProviderCard({ storeUuid, provider }: { storeUuid: string; provider: Em
         {provider.api_key_last_four ? <span className="email-providers__key">{intl.formatMessage(mv.lastFour, { digits: provider.api_key_last_four })}</span> : null}
       </div>
       <Form className="email-providers__form" onSubmit={onSubmit}>
-        <FormError>{failureText(intl, request.error, ['api_key', 'default_list_id', 'enabled'])}</FormError>
+        <FormError>{failureText(intl, request.error, ['api_key', 'api_url', 'default_list_id', 'enabled'])}</FormError>
+        {takesUrl ? (
+          <TextField
+            name="api_url"
+            type="url"
+            label={intl.formatMessage(m.apiUrl)}
+            description={intl.formatMessage(m.apiUrlHint)}
+            value={apiUrl}
+            onChange={(next) => {
+              setApiUrl(next);
+              if (request.error) request.clearError();
+            }}
+            maxLength={2048}
+            autoComplete="off"
+            errorMessage={fieldErrors(request.error, 'api_url')}
+          />
+        ) : null}
         <PasswordField
           name="api_key"
           label={intl.formatMessage(provider.connected ? m.newApiKey : m.apiKey)}
