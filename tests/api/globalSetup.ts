@@ -27,7 +27,9 @@ export default async function setup(project: TestProject) {
   });
   let output = '';
   const baseUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    // Migrating and seeding a fresh database takes seconds on a quiet machine, over a minute on a loaded one (the
+    // suite next to the Node 24 / PostgreSQL run, or a busy workstation): the bound only stops a server that hangs.
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 180_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /Course platform on (http:\/\/\S+)/.exec(output);
