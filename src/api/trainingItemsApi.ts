@@ -1,8 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { unwrap } from './failure';
-import { getItem, itemKey } from './trainingItemPrefetch';
-import { takePrefetched } from './prefetched';
 import { $api } from './queries';
 import type { components, operations } from './schema.gen';
 
@@ -24,14 +22,8 @@ export const trainingItemsApi = {
     unwrap(api.POST('/trainings/{trainingUuid}/training_items', { params: { path: { trainingUuid } }, body, signal })),
 
   /** GET …/training_items/{id}: the item with its content (the SCORM launch address among others). */
-  get: (trainingUuid: string, itemId: number, signal?: AbortSignal) => getItem(trainingUuid, itemId, signal),
-
-  /**
-   * The editor's first read of an item: the answer the route started while the editor's code loaded
-   * (`prefetchTrainingItem`), else a request now.
-   */
-  getOnOpening: (trainingUuid: string, itemId: number, signal?: AbortSignal) =>
-    takePrefetched(itemKey(trainingUuid, itemId), () => getItem(trainingUuid, itemId, signal)),
+  get: (trainingUuid: string, itemId: number, signal?: AbortSignal) =>
+    unwrap(api.GET('/trainings/{trainingUuid}/training_items/{itemId}', { ...itemPath(trainingUuid, itemId), signal })),
 
   /** PUT …/training_items/{id}: only the fields sent change. */
   update: (trainingUuid: string, itemId: number, body: TrainingItemChanges, signal?: AbortSignal) =>

@@ -106,8 +106,6 @@ export function buildRouteObjects(table: readonly AppRoute[], clock?: TimeoutClo
     children.push({
       path: route.path,
       id: route.name,
-      // Runs beside `lazy`; answering at once, it never holds the navigation up.
-      ...(route.prefetch ? { loader: ({ params }: { params: Record<string, string | undefined> }) => (route.prefetch?.(params), null) } : {}),
       lazy: async () => {
         const Page = await pageFor(route, clock);
         return {

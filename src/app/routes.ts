@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react';
 import { defineMessages, type MessageDescriptor } from 'react-intl';
 import type { components } from '../api/schema.gen';
-import { prefetchTrainingItem } from '../api/trainingItemPrefetch';
 
 export type Role = components['schemas']['Role'];
 export type Plan = components['schemas']['Plan'];
@@ -34,11 +33,6 @@ export interface AppRoute {
   query?: readonly string[];
   /** A named redirect: the target path for the matched params (query and hash are carried over). */
   redirectTo?: (params: Record<string, string | undefined>) => string;
-  /**
-   * The page's main request, started as soon as the address matches so that it travels with the page's code
-   * instead of after it (the page's first call takes the answer: src/api/prefetched.ts).
-   */
-  prefetch?: (params: Record<string, string | undefined>) => void;
   /** The page. Routes without one belong to a later issue and show the honest "not available yet" page. */
   load?: () => Promise<ComponentType>;
   /**
@@ -184,7 +178,6 @@ export const routes: readonly AppRoute[] = [
     layout: 'default',
     guard: EDITORS,
     query: ['parentId'],
-    prefetch: prefetchTrainingItem,
     load: () => import('../pages/trainings/lesson/LessonEditorPage').then((m) => m.LessonEditorPage),
   },
   { path: '/formations/:uuid/quiz/:id', name: 'training_uuid_quiz', layout: 'default', guard: EDITORS, query: ['parentId'], load: () => import('../pages/trainings/quiz/QuizEditorPage').then((m) => m.QuizEditorPage) },

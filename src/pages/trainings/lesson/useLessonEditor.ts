@@ -37,7 +37,7 @@ export function useLessonEditor(trainingUuid: string, itemId: number, copyName: 
     lessonEditorMachine.provide({
       actors: createLessonEditorActors(
         {
-          load: async (id, signal) => toLessonItem(await trainingItemsApi.getOnOpening(trainingUuid, id, signal)),
+          load: async (id, signal) => toLessonItem(await trainingItemsApi.get(trainingUuid, id, signal)),
           save: async (id, version, changes, signal) => toLessonItem(await trainingItemsApi.update(trainingUuid, id, { ...changes, version }, signal)),
           saveCopy: async (id, fields, signal) => {
             const original = await trainingItemsApi.get(trainingUuid, id, signal);
