@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 
 /*
  * The storefront's own router (issue 11's JavaScript bar): the school's first pages (home, catalogue, a training's
@@ -63,6 +63,11 @@ export interface NavigateOptions {
  */
 export function navigateTo(to: string, options: NavigateOptions = {}) {
   const url = new URL(to, location.href);
+  for (const blocker of blockers) if (blocker(url, () => navigateTo(to, options))) return;
+  go(url, options);
+}
+
+function go(url: URL, options: NavigateOptions) {
   const previous = (window.history.state ?? {}) as EntryState;
   const idx = (previous.idx ?? 0) + (options.replace ? 0 : 1);
   const state: EntryState = { usr: options.state ?? null, key: Math.random().toString(36).slice(2, 10), idx };
@@ -92,4 +97,38 @@ export function isClientNavigation(event: { button: number; metaKey: boolean; al
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return false;
   if ((anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download')) return false;
   return anchor.origin === location.origin;
+}
+
+/** A page that holds navigations back (returns true) until the learner confirms; `retry` goes on. */
+type Blocker = (next: URL, retry: () => void) => boolean;
+const blockers = new Set<Blocker>();
+
+/**
+ * React Router's `useBlocker` for the storefront (its bridge is not a data router): a link or navigate of the school
+ * to another path waits while `shouldBlock` says so; `proceed` goes on, `reset` stays. The back button and closing
+ * the tab are not held here (the page's beforeunload warning covers the tab).
+ */
+export function useSchoolBlocker(shouldBlock: boolean): { state: 'blocked' | 'unblocked'; proceed?: () => void; reset?: () => void } {
+  const [pending, setPending] = useState<(() => void) | null>(null);
+  const block = useRef(shouldBlock);
+  block.current = shouldBlock;
+  useEffect(() => {
+    const blocker: Blocker = (next, retry) => {
+      if (!block.current || next.pathname === location.pathname) return false;
+      setPending(() => retry);
+      return true;
+    };
+    blockers.add(blocker);
+    return () => void blockers.delete(blocker);
+  }, []);
+  if (!pending) return { state: 'unblocked' };
+  return {
+    state: 'blocked',
+    proceed: () => {
+      setPending(null);
+      block.current = false;
+      pending();
+    },
+    reset: () => setPending(null),
+  };
 }
