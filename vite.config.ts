@@ -28,7 +28,7 @@ const inShell = (id: string) => shellModules.test(id.replaceAll('\\', '/'));
  */
 const LOGIN_PAGE = path.resolve('src/pages/auth/LoginPage.tsx');
 interface ModuleGraph {
-  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+  getModuleInfo(id: string): { importedIds: readonly string[]; dynamicallyImportedIds?: readonly string[] } | null;
 }
 let loginModules: Set<string> | undefined;
 function loginPageModules(graph: ModuleGraph): Set<string> {
@@ -56,14 +56,15 @@ function loginPageModules(graph: ModuleGraph): Set<string> {
  */
 const ENTRIES = { app: path.resolve('src/main.tsx'), school: path.resolve('src/schoolMain.tsx') };
 let commonModules: Set<string> | undefined;
-function staticClosure(graph: ModuleGraph, entry: string): Set<string> {
+function staticClosure(graph: ModuleGraph, entry: string, withLazy = false): Set<string> {
   const found = new Set<string>();
   const queue = [entry];
   while (queue.length > 0) {
     const id = queue.pop()!;
     if (found.has(id)) continue;
     found.add(id);
-    queue.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+    const info = graph.getModuleInfo(id);
+    queue.push(...(info?.importedIds ?? []), ...(withLazy ? (info?.dynamicallyImportedIds ?? []) : []));
   }
   return found;
 }
@@ -75,6 +76,22 @@ function sharedByEntries(graph: ModuleGraph): Set<string> {
   const barrels = /[\\/]node_modules[\\/](react-aria|react-aria-components|react-stately|@react-aria|@react-stately|@internationalized)[\\/]/;
   commonModules = new Set([...staticClosure(graph, ENTRIES.app)].filter((id) => school.has(id) && !barrels.test(id)));
   return commonModules;
+}
+
+/**
+ * The packages the back office's first load and the storefront's later pages both use (React Router, xstate, React
+ * Aria's parts): a chunk of their own. Left in `app-shell` (where the shell's modules pull their dependencies),
+ * a storefront page importing React Router would load the back office's shell, which starts its router.
+ */
+let shellVendorModules: Set<string> | undefined;
+function shellVendor(graph: ModuleGraph): Set<string> {
+  if (shellVendorModules) return shellVendorModules;
+  if (!graph.getModuleInfo(ENTRIES.school)) return (shellVendorModules = new Set());
+  const schoolLater = staticClosure(graph, ENTRIES.school, true);
+  const common = sharedByEntries(graph);
+  const barrels = /[\\/]node_modules[\\/](react-aria|react-aria-components|react-stately|@react-aria|@react-stately|@internationalized)[\\/]/;
+  shellVendorModules = new Set([...staticClosure(graph, ENTRIES.app)].filter((id) => schoolLater.has(id) && !common.has(id) && !barrels.test(id)));
+  return shellVendorModules;
 }
 
 /**
@@ -141,7 +158,8 @@ export default defineConfig(({ mode }) => ({
         codeSplitting: {
           groups: [
             { name: (id: string, graph: ModuleGraph) => (sharedByEntries(graph).has(id) ? 'common' : null), debugName: 'common', priority: 3 },
-            { name: (id: string, graph: ModuleGraph) => (inShell(id) && !sharedByEntries(graph).has(id) ? 'app-shell' : null), debugName: 'app-shell', priority: 2 },
+            { name: (id: string, graph: ModuleGraph) => (shellVendor(graph).has(id) ? 'shell-vendor' : null), debugName: 'shell-vendor', priority: 2.5 },
+            { name: (id: string, graph: ModuleGraph) => (inShell(id) && !sharedByEntries(graph).has(id) && !shellVendor(graph).has(id) ? 'app-shell' : null), debugName: 'app-shell', priority: 2 },
             { name: (id: string, graph: ModuleGraph) => (loginPageModules(graph).has(id) ? 'login-form' : null), debugName: 'login-form', priority: 1 },
           ],
         },

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 const ENTRY = 'src/main.tsx';
+const SCHOOL_ENTRY = 'src/schoolMain.tsx';
 const ROUTES = 'src/app/routes.ts';
 const ROUTER = 'src/app/router.tsx';
 
@@ -138,7 +139,8 @@ export function schoolFiles() {
   const pages = routePages();
   const guest = new Set(guestFiles().files);
   const boundary = new Set([...pages.signedIn, ...signedInLayouts()]);
-  return reachable(new Set(pages.school), boundary).filter((file) => !guest.has(file));
+  // The storefront's own entry draws the learner area (the back office's school route only reloads into it).
+  return reachable(new Set([...pages.school, SCHOOL_ENTRY]), boundary).filter((file) => !guest.has(file));
 }
 
 /**

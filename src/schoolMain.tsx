@@ -1,10 +1,7 @@
 import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Route, Routes, useHref, useNavigate } from 'react-router-dom';
-import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { captureAttribution } from './app/attribution';
-import { consentActor } from './app/consent';
 import { catalogueMessages } from './app/errorCatalogue';
 import { registerFailureOutlets, reportUncaught } from './app/failureReporter';
 import { LazyToastRegion } from './app/LazyToastRegion';
@@ -13,10 +10,11 @@ import { showCatalogueToast } from './components/ui/toastQueue';
 import { commonMessages } from './i18n/commonMessages';
 import { loadSchoolMessages } from './i18n/catalogues';
 import { LocaleProvider } from './i18n/LocaleProvider';
-import { LanguageSwitch } from './layouts/LanguageSwitch';
+import { useLanguageSwitch } from './layouts/useLanguageSwitch';
 import { SchoolArea } from './pages/school/SchoolArea';
 import { schoolMessages as messages } from './pages/school/schoolMessages';
-import { SCHOOL_BASE, servedOnSchoolHost } from '../shared/schoolPaths';
+import { PlainButton } from './pages/school/plainControls';
+import { servedOnSchoolHost } from '../shared/schoolPaths';
 import './styles/tokens.css';
 import './styles/base.css';
 import './layouts/layouts.css';
@@ -33,8 +31,8 @@ servedOnSchoolHost(hostSchool);
 
 listenForUncaughtErrors(window, reportUncaught);
 captureAttribution(new URLSearchParams(location.search), localStorage, new Date());
-// The analytics consent (only when a tag manager is configured); the school's pages say whether they permit it.
-consentActor?.start();
+// The analytics consent (only when a tag manager is configured) starts with its banner (SchoolArea), which says
+// whether the school permits it.
 
 /** Failures a page does not show itself: a toast (the school has no network-lost dialog nor Stripe prompt). */
 function SchoolFailureOutlets() {
@@ -50,35 +48,33 @@ function SchoolFailureOutlets() {
   return null;
 }
 
-/**
- * React Aria resolves every link's href with this; react-router would read an address of another site
- * (the store's legal pages, resources, social links) as a path relative to the page, so those stay as given.
- */
-function useSchoolHref(to: string) {
-  const href = useHref(to);
-  return /^[a-z][a-z0-9+.-]*:/i.test(to) ? to : href;
+/** The storefront's language switch: the back office's, drawn with a plain button (no React Aria on the first load). */
+function SchoolLanguageSwitch() {
+  const { label, switchLanguage } = useLanguageSwitch();
+  return (
+    <PlainButton variant="ghost" size="sm" onClick={switchLanguage} data-testid="language-switch">
+      {label}
+    </PlainButton>
+  );
 }
 
-/** React Aria's links navigate through the router; the school's routes, at the host's root on its own host. */
+/** The school's pages; on its own host at the host's root. */
 function SchoolRoot() {
-  const navigate = useNavigate();
   const intl = useIntl();
   return (
-    <AriaRouterProvider navigate={(to, options) => void navigate(to, options as never)} useHref={useSchoolHref}>
+    <>
       <SchoolFailureOutlets />
       {/* The blank layout's frame, without the platform's brand and legal links: the school shows its own. */}
       <div className="blank-layout">
         <main className="blank-layout__main" id="main">
-          <Routes>
-            <Route path={hostSchool ? '/*' : `${SCHOOL_BASE}/:subdomain/*`} element={<SchoolArea subdomain={hostSchool ?? undefined} />} />
-          </Routes>
+          <SchoolArea subdomain={hostSchool ?? undefined} />
         </main>
         <footer className="blank-layout__footer">
-          <LanguageSwitch />
+          <SchoolLanguageSwitch />
         </footer>
       </div>
       <LazyToastRegion closeLabel={intl.formatMessage(commonMessages.close)} />
-    </AriaRouterProvider>
+    </>
   );
 }
 
@@ -87,9 +83,7 @@ await loadSchoolMessages().catch(() => undefined);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <LocaleProvider>
-      <BrowserRouter>
-        <SchoolRoot />
-      </BrowserRouter>
+      <SchoolRoot />
     </LocaleProvider>
   </StrictMode>,
 );

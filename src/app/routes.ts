@@ -367,7 +367,8 @@ export const routes: readonly AppRoute[] = [
     responsive: true,
     query: ['token', 'preview_token'],
     messages: 'school',
-    load: () => import('../pages/school/SchoolArea').then((m) => m.SchoolArea),
+    // The storefront's own entry (school.html) draws it: the page is loaded again (issue 11).
+    load: () => import('../pages/school/SchoolEntryRedirect').then((m) => m.SchoolEntryRedirect),
   },
   // The learner area of the spec's addresses (lesson previews now open the school's player: schoolPaths.player + ?preview_token=)
   { path: '/mon-espace/*', name: 'learner_area', layout: 'blank', guard: 'any', responsive: true, ...LEARNER },

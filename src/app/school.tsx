@@ -1,11 +1,7 @@
-import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
-import { learnerAuthMachine } from '../../machines/learnerAuth/learnerAuth.machine';
-import { createLearnerAuthActors } from '../../machines/learnerAuth/learnerAuth.actors';
-import type { LearnerSession } from '../../machines/learnerAuth/learnerAuth.types';
-import { schoolPath } from '../../shared/schoolPaths';
-import { learnerAuthApi, learnerTokenKey, learnerTokenStorage, onLearnerUnauthorized, type School } from '../api/schoolApi';
-import { createInspectedActorContext } from './inspector';
-import { useLocale } from '../i18n/LocaleProvider';
+import { createContext, lazy, Suspense, useContext, useEffect, useState, type ReactNode } from 'react';
+import type { Learner } from '../../machines/learnerAuth/learnerAuth.types';
+import { learnerTokenKey, learnerTokenStorage, type School } from '../api/schoolApi';
+import { withChunkTimeout } from './chunkLoad';
 
 /**
  * Another tab of the same browser stored or removed `key` (localStorage's `storage` event, which only other tabs
@@ -19,9 +15,6 @@ export function watchStoredToken(target: Pick<Window, 'addEventListener' | 'remo
   return () => target.removeEventListener('storage', onStorage);
 }
 
-/** The learner's session in the school being visited; the real side effects are supplied here and nowhere else. */
-export const LearnerAuthActor = createInspectedActorContext(learnerAuthMachine);
-
 const SchoolContext = createContext<School | null>(null);
 
 /** The school of the learner area being visited (inside SchoolProvider). */
@@ -31,60 +24,56 @@ export function useSchool(): School {
   return school;
 }
 
+/** The learner's session as the storefront's pages read it, with or without the learnerAuth machine. */
+export interface LearnerStatus {
+  /** False while the stored session is being checked. */
+  ready: boolean;
+  /** The session could not be checked (the API did not answer); `retry` asks again. */
+  unavailable: boolean;
+  signedIn: boolean;
+  learner: Learner | null;
+  retry: () => void;
+}
+
+/** A guest without a stored session (no machine needed): the catalogue's pages as anyone sees them. */
+const GUEST: LearnerStatus = { ready: true, unavailable: false, signedIn: false, learner: null, retry: () => undefined };
+const CHECKING: LearnerStatus = { ...GUEST, ready: false };
+
+export const LearnerStatusContext = createContext<LearnerStatus>(GUEST);
+
+/** The learner's session in the school being visited (inside SchoolProvider). */
+export const useLearnerStatus = () => useContext(LearnerStatusContext);
+
+// The learner auth machine (xstate) in its own chunk (./schoolAuth.tsx).
+const LearnerAuthProvider = lazy(() => withChunkTimeout(() => import('./schoolAuth')).then((x) => ({ default: x.LearnerAuthProvider })));
+
 /**
- * One school's learner area: its public face for the pages and the learner auth machine of that school, with its
- * own token (one localStorage key per subdomain) and its own 401 listener. Remount it (key) for another school.
+ * One school's learner area: its public face for the pages and, when needed, the learner auth machine of that
+ * school. A guest with no stored token on the catalogue's pages gets no machine (issue 11's JavaScript bar); the
+ * machine loads, and stays, as soon as a token is stored (here or in another tab) or a page that needs the session
+ * opens (`needsSession`). Remount it (key) for another school.
  */
-export function SchoolProvider({ school, navigate, children }: { school: School; navigate: (to: string) => unknown; children: ReactNode }) {
+export function SchoolProvider({ school, navigate, needsSession, children }: { school: School; navigate: (to: string) => unknown; needsSession: boolean; children: ReactNode }) {
   const { subdomain } = school;
-  const logic = useMemo(() => {
+  const [tokenSeen, setTokenSeen] = useState(() => Boolean(learnerTokenStorage(subdomain).get()));
+  const [wanted, setWanted] = useState(false);
+  if ((needsSession || tokenSeen) && !wanted) setWanted(true);
+  useEffect(() => {
+    if (wanted) return;
     const tokens = learnerTokenStorage(subdomain);
-    return learnerAuthMachine.provide({
-      actors: createLearnerAuthActors(learnerAuthApi(subdomain), () => Boolean(tokens.get()), (onChange) => watchStoredToken(window, learnerTokenKey(subdomain), () => Boolean(tokens.get()), onChange)),
-      actions: {
-        storeToken: (_, { token }) => tokens.set(token),
-        forgetToken: () => tokens.clear(),
-        navigateAfterAuth: () => void navigate(schoolPath(subdomain, 'account')),
-        navigateToLogin: () => void navigate(schoolPath(subdomain, 'login')),
-      },
-    });
-  }, [subdomain, navigate]);
+    return watchStoredToken(window, learnerTokenKey(subdomain), () => Boolean(tokens.get()), (present) => present && setTokenSeen(true));
+  }, [wanted, subdomain]);
   return (
     <SchoolContext.Provider value={school}>
-      <LearnerAuthActor.Provider logic={logic}>
-        <LearnerUnauthorizedBridge subdomain={subdomain} />
-        <LearnerLocale />
-        {children}
-      </LearnerAuthActor.Provider>
+      {wanted ? (
+        <Suspense fallback={<LearnerStatusContext.Provider value={CHECKING}>{children}</LearnerStatusContext.Provider>}>
+          <LearnerAuthProvider subdomain={subdomain} navigate={navigate}>
+            {children}
+          </LearnerAuthProvider>
+        </Suspense>
+      ) : (
+        children
+      )}
     </SchoolContext.Provider>
   );
-}
-
-/** A learner call of this school answered 401: the learner's session is over (feeds the machine's SESSION_EXPIRED). */
-function LearnerUnauthorizedBridge({ subdomain }: { subdomain: string }) {
-  const actor = LearnerAuthActor.useActorRef();
-  useEffect(() => {
-    onLearnerUnauthorized(subdomain, () => actor.send({ type: 'SESSION_EXPIRED' }));
-    return () => onLearnerUnauthorized(subdomain, null);
-  }, [actor, subdomain]);
-  return null;
-}
-
-/**
- * The learner's language (their account's `locale`) becomes the learner area's when they sign in or save it; a
- * switch on this device afterwards is not undone (as the back office's UserLocale).
- */
-function LearnerLocale() {
-  const locale = LearnerAuthActor.useSelector((s) => (s.matches('signedIn') ? s.context.learner?.locale : undefined));
-  const { setLocale } = useLocale();
-  useEffect(() => {
-    if (locale) setLocale(locale);
-  }, [locale, setLocale]);
-  return null;
-}
-
-/** For pages that open a session themselves (the activation link): hands it to the machine. */
-export function useOpenLearnerSession() {
-  const actor = LearnerAuthActor.useActorRef();
-  return (session: LearnerSession) => actor.send({ type: 'SESSION_OPENED', session });
 }

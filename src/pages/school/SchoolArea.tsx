@@ -1,68 +1,107 @@
-import { lazy, Suspense, useMemo, type CSSProperties } from 'react';
+import { lazy, Suspense, useEffect, useMemo, type ComponentType, type CSSProperties, type ReactNode } from 'react';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import { Navigate, Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { queryClient } from '../../api/queryClient';
 import { schoolQuery, type School as SchoolBody } from '../../api/schoolApi';
-import { consentActor } from '../../app/consent';
-import { LearnerAuthActor, SchoolProvider, useSchool } from '../../app/school';
-import { ConsentBanner, ConsentLink } from '../../components/consent/ConsentBanner';
+import { SchoolProvider, useLearnerStatus, useSchool } from '../../app/school';
+import { navigateTo, useSchoolLocation } from '../../app/schoolHistory';
+import { thirdParty } from '../../app/thirdParty';
 import { Banner } from '../../components/ui/Banner';
-import { Button } from '../../components/ui/Button';
-import { TextLink } from '../../components/ui/Link';
-import { Spinner } from '../../components/ui/Spinner';
-import { schoolPath, schoolPaths, SCHOOL_PAGES } from '../../../shared/schoolPaths';
+import { SpinnerView as Spinner } from '../../components/ui/SpinnerView';
+import { schoolPath, SCHOOL_BASE } from '../../../shared/schoolPaths';
 import type { Failure } from '../../../shared/failure';
 import { themeVariables } from '../../../shared/themeColors';
+import { PlainButton as Button, SchoolLink } from './plainControls';
 import { SchoolBundlePage } from './SchoolBundlePage';
 import { SchoolCataloguePage } from './SchoolCataloguePage';
 import { SchoolHomePage } from './SchoolHomePage';
 import { SchoolTrainingPage } from './SchoolTrainingPage';
+import { matchSchoolPage, type SchoolRoute } from './schoolRoutes';
 import { schoolMessages as m } from './schoolMessages';
 import { learningMessages as learning } from './learning/learningMessages';
 import { withChunkTimeout } from '../../app/chunkLoad';
 import './school.css';
 
-// The account pages (forms, the mutation machinery) load with their first visit: the storefront's first page
-// (home, catalogue) ships without them.
-const LearnerAccountPage = lazy(() => withChunkTimeout(() => import('./LearnerAccountPage')).then((x) => ({ default: x.LearnerAccountPage })));
-const LearnerActivationPage = lazy(() => withChunkTimeout(() => import('./LearnerActivationPage')).then((x) => ({ default: x.LearnerActivationPage })));
-const LearnerLoginPage = lazy(() => withChunkTimeout(() => import('./LearnerLoginPage')).then((x) => ({ default: x.LearnerLoginPage })));
-const LearnerRegisterPage = lazy(() => withChunkTimeout(() => import('./LearnerRegisterPage')).then((x) => ({ default: x.LearnerRegisterPage })));
+/**
+ * A page of the learner area that loads with its first visit, with React Router and React Aria's RouterProvider
+ * (./routerBridge.tsx) in its chunk: the storefront's first page (home, catalogue, a training's page) ships without
+ * them, their forms or their machines (issue 11's JavaScript bar).
+ */
+function lazyPage(load: () => Promise<ComponentType>) {
+  return lazy(() =>
+    withChunkTimeout(() => Promise.all([import('./routerBridge'), load()])).then(([{ RouterBridge }, Page]) => ({
+      default: ({ pattern }: { pattern: string }) => (
+        <RouterBridge pattern={pattern}>
+          <Page />
+        </RouterBridge>
+      ),
+    })),
+  );
+}
+
+const LearnerAccountPage = lazyPage(() => import('./LearnerAccountPage').then((x) => x.LearnerAccountPage));
+const LearnerActivationPage = lazyPage(() => import('./LearnerActivationPage').then((x) => x.LearnerActivationPage));
+const LearnerLoginPage = lazyPage(() => import('./LearnerLoginPage').then((x) => x.LearnerLoginPage));
+const LearnerRegisterPage = lazyPage(() => import('./LearnerRegisterPage').then((x) => x.LearnerRegisterPage));
 // The checkout, the order and the test payment page (forms, machines) too.
-const CheckoutPage = lazy(() => withChunkTimeout(() => import('./CheckoutPage')).then((x) => ({ default: x.CheckoutPage })));
-const OrderPage = lazy(() => withChunkTimeout(() => import('./OrderPage')).then((x) => ({ default: x.OrderPage })));
-const TestPaymentPage = lazy(() => withChunkTimeout(() => import('./TestPaymentPage')).then((x) => ({ default: x.TestPaymentPage })));
+const CheckoutPage = lazyPage(() => import('./CheckoutPage').then((x) => x.CheckoutPage));
+const OrderPage = lazyPage(() => import('./OrderPage').then((x) => x.OrderPage));
+const TestPaymentPage = lazyPage(() => import('./TestPaymentPage').then((x) => x.TestPaymentPage));
 // The learner's trainings and the player (block renderers, quiz taking) are chunks of their own too.
-const MyTrainingsPage = lazy(() => withChunkTimeout(() => import('./learning/MyTrainingsPage')).then((x) => ({ default: x.MyTrainingsPage })));
-const LessonPlayerPage = lazy(() => withChunkTimeout(() => import('./learning/LessonPlayerPage')).then((x) => ({ default: x.LessonPlayerPage })));
+const MyTrainingsPage = lazyPage(() => import('./learning/MyTrainingsPage').then((x) => x.MyTrainingsPage));
+const LessonPlayerPage = lazyPage(() => import('./learning/LessonPlayerPage').then((x) => x.LessonPlayerPage));
 // The affiliate program (join, link, sales, payout requests).
-const LearnerAffiliatePage = lazy(() => withChunkTimeout(() => import('./LearnerAffiliatePage')).then((x) => ({ default: x.LearnerAffiliatePage })));
-const LearnerUnsubscribePage = lazy(() => withChunkTimeout(() => import('./LearnerUnsubscribePage')).then((x) => ({ default: x.LearnerUnsubscribePage })));
+const LearnerAffiliatePage = lazyPage(() => import('./LearnerAffiliatePage').then((x) => x.LearnerAffiliatePage));
+const LearnerUnsubscribePage = lazyPage(() => import('./LearnerUnsubscribePage').then((x) => x.LearnerUnsubscribePage));
 // The community (its menu, spaces, posts): the back office's pages over the learner's session.
-const SchoolCommunity = lazy(() => withChunkTimeout(() => import('./SchoolCommunity')).then((x) => ({ default: x.SchoolCommunity })));
-const LearnerResetPasswordPage = lazy(() => withChunkTimeout(() => import('./LearnerResetPasswordPage')).then((x) => ({ default: x.LearnerResetPasswordPage })));
+const SchoolCommunity = lazyPage(() => import('./SchoolCommunity').then((x) => x.SchoolCommunity));
+const LearnerResetPasswordPage = lazyPage(() => import('./LearnerResetPasswordPage').then((x) => x.LearnerResetPasswordPage));
+
+// The analytics consent (its machine, xstate) only where a tag manager is configured: loaded with the banner.
+const consentConfigured = Boolean(thirdParty.gtm);
+const loadConsent = () =>
+  withChunkTimeout(() => Promise.all([import('../../app/consent'), import('../../components/consent/ConsentBanner')])).then(([{ consentActor }, banner]) => {
+    consentActor?.start();
+    return banner;
+  });
+const ConsentBanner = lazy(() => loadConsent().then((x) => ({ default: x.ConsentBanner })));
+const ConsentLink = lazy(() => loadConsent().then((x) => ({ default: x.ConsentLink })));
 
 /**
- * The learner area of one school, under `/ecole/:subdomain` (shared/schoolPaths.ts): loads the school (404: a
- * polite "no school here"), then its learner session, then the page. Pages for guests send a signed-in learner to
- * their account; the account sends a guest to the login page.
+ * The learner area of one school, under `/ecole/:subdomain` (shared/schoolPaths.ts), or at the root of the school's
+ * own host (`subdomain`): loads the school (404: a polite "no school here"), then its learner session when the page
+ * needs it, then the page. Pages for guests send a signed-in learner to their account; the account sends a guest to
+ * the login page.
  */
 export function SchoolArea({ subdomain: ownHost }: { subdomain?: string } = {}) {
+  const { pathname } = useSchoolLocation();
+  const address = ownHost ? { subdomain: ownHost, rest: pathname } : onAppHost(pathname);
+  // An address outside `/ecole/<subdomain>` on the app's host: nothing of a school (as before, an unmatched route).
+  if (!address) return null;
   // The learner area is a guest page (blank layout): it brings the app's query cache with it.
   return (
     <QueryClientProvider client={queryClient}>
-      <School ownHost={ownHost} />
+      <School subdomain={address.subdomain} route={matchSchoolPage(address.rest)} prefix={ownHost ? '' : `${SCHOOL_BASE}/:subdomain`} />
     </QueryClientProvider>
   );
 }
 
-/** On a school's own host the school is the host's (`ownHost`); on the app's host, the address's `/ecole/:subdomain`. */
-function School({ ownHost }: { ownHost: string | undefined }) {
+/** `/ecole/<subdomain>/<rest>` split (the subdomain decoded, as React Router's params were). */
+function onAppHost(pathname: string): { subdomain: string; rest: string } | null {
+  const found = new RegExp(`^${SCHOOL_BASE}/([^/]+)(/.*)?$`, 'i').exec(pathname);
+  if (!found) return null;
+  try {
+    return { subdomain: decodeURIComponent(found[1]!), rest: found[2] ?? '/' };
+  } catch {
+    return null;
+  }
+}
+
+/** The pages that need no learner session for a guest: they render without the learner auth machine. */
+const GUEST_PAGES = new Set<SchoolRoute['page']>(['home', 'catalogue', 'training', 'bundle', 'notFound']);
+
+function School({ subdomain, route, prefix }: { subdomain: string; route: SchoolRoute; prefix: string }) {
   const intl = useIntl();
-  const params = useParams();
-  const subdomain = ownHost ?? params.subdomain ?? '';
-  const navigate = useNavigate();
   const school = useQuery({ ...schoolQuery(subdomain), meta: { failureReport: 'page' }, retry: false });
   if (school.isPending) return <Spinner aria-label={intl.formatMessage(m.loading)} />;
   if (school.isError) {
@@ -71,77 +110,80 @@ function School({ ownHost }: { ownHost: string | undefined }) {
       <section className="auth-card" aria-labelledby="school-error-title">
         <h1 id="school-error-title">{intl.formatMessage(notFound ? m.notFoundTitle : m.areaLabel)}</h1>
         <Banner variant={notFound ? 'info' : 'danger'}>{intl.formatMessage(notFound ? m.notFound : m.unavailable)}</Banner>
-        {!notFound && <Button onPress={() => void school.refetch()}>{intl.formatMessage(m.retry)}</Button>}
+        {!notFound && <Button onClick={() => void school.refetch()}>{intl.formatMessage(m.retry)}</Button>}
       </section>
     );
   }
   return (
-    <SchoolProvider key={school.data.subdomain} school={school.data} navigate={navigate}>
-      <SchoolPages />
+    <SchoolProvider key={school.data.subdomain} school={school.data} navigate={navigateTo} needsSession={!GUEST_PAGES.has(route.page)}>
+      <SchoolPages route={route} prefix={prefix} />
       {/* Analytics on a school's pages only when its store enables them (feature_options.school_analytics). */}
-      <ConsentBanner permitted={Boolean(school.data.analytics_enabled)} />
+      {consentConfigured && (
+        <Suspense fallback={null}>
+          <ConsentBanner permitted={Boolean(school.data.analytics_enabled)} />
+        </Suspense>
+      )}
     </SchoolProvider>
   );
 }
 
-function SchoolPages() {
+/** Replaces the address with `to` (React Router's `<Navigate replace>`). */
+function Redirect({ to }: { to: string }) {
+  useEffect(() => navigateTo(to, { replace: true }), [to]);
+  return null;
+}
+
+function SchoolPages({ route, prefix }: { route: SchoolRoute; prefix: string }) {
   const intl = useIntl();
   const { subdomain, theme } = useSchool();
   const themeStyle = useMemo(() => themeVariables(theme) as CSSProperties, [theme]);
-  const { isReady, isUnavailable, isSignedIn } = LearnerAuthActor.useSelector((s) => ({
-    isReady: !s.matches('checking'),
-    isUnavailable: s.matches('unavailable'),
-    isSignedIn: s.matches('signedIn'),
-  }), (a, b) => a.isReady === b.isReady && a.isUnavailable === b.isUnavailable && a.isSignedIn === b.isSignedIn);
-  const auth = LearnerAuthActor.useActorRef();
-  const isPreview = useSearchParams()[0].has('preview_token');
-  if (!isReady) return <Spinner aria-label={intl.formatMessage(m.loading)} />;
-  if (isUnavailable) {
+  const { ready, unavailable, signedIn, retry } = useLearnerStatus();
+  const { search } = useSchoolLocation();
+  if (!ready) return <Spinner aria-label={intl.formatMessage(m.loading)} />;
+  if (unavailable) {
     return (
       <section className="auth-card" aria-labelledby="school-unavailable-title">
         <h1 id="school-unavailable-title">{intl.formatMessage(m.areaLabel)}</h1>
         <Banner variant="danger">{intl.formatMessage(m.unavailable)}</Banner>
-        <Button onPress={() => auth.send({ type: 'RETRY' })}>{intl.formatMessage(m.retry)}</Button>
+        <Button onClick={retry}>{intl.formatMessage(m.retry)}</Button>
       </section>
     );
   }
-  const account = <Navigate to={schoolPath(subdomain, 'account')} replace />;
-  const login = <Navigate to={schoolPath(subdomain, 'login')} replace />;
+  const account = <Redirect to={schoolPath(subdomain, 'account')} />;
+  const login = <Redirect to={schoolPath(subdomain, 'login')} />;
+  // The team's preview (`?preview_token=`, the editor's "Aperçu") opens the player without a learner session.
+  const isPreview = new URLSearchParams(search).has('preview_token');
+  const pattern = `${prefix}/${route.pattern}`;
+  const pages: Record<SchoolRoute['page'], () => ReactNode> = {
+    home: () => <SchoolHomePage />,
+    catalogue: () => <SchoolCataloguePage />,
+    training: () => <SchoolTrainingPage key={route.slug} slug={route.slug ?? ''} />,
+    bundle: () => <SchoolBundlePage key={route.slug} slug={route.slug ?? ''} />,
+    login: () => (signedIn ? account : <LearnerLoginPage pattern={pattern} />),
+    register: () => (signedIn ? account : <LearnerRegisterPage pattern={pattern} />),
+    activation: () => <LearnerActivationPage pattern={pattern} />,
+    resetPassword: () => <LearnerResetPasswordPage pattern={pattern} />,
+    account: () => (signedIn ? <LearnerAccountPage pattern={pattern} /> : login),
+    affiliate: () => (signedIn ? <LearnerAffiliatePage pattern={pattern} /> : login),
+    unsubscribe: () => <LearnerUnsubscribePage pattern={pattern} />,
+    community: () => (signedIn ? <SchoolCommunity pattern={pattern} /> : login),
+    myTrainings: () => (signedIn ? <MyTrainingsPage pattern={pattern} /> : login),
+    player: () => (signedIn || isPreview ? <LessonPlayerPage pattern={pattern} /> : login),
+    // Checkout (issue 11): shared/schoolPaths.ts builds these addresses (checkout, order, testPayment).
+    checkout: () => <CheckoutPage pattern={pattern} />,
+    order: () => <OrderPage pattern={pattern} />,
+    testPayment: () => <TestPaymentPage pattern={pattern} />,
+    notFound: () => <Banner variant="info">{intl.formatMessage(m.pageNotFound)}</Banner>,
+  };
   return (
     // The school's theme colours (customisation) as CSS variables over the whole area.
     <div className="school-area" style={themeStyle} data-themed={theme?.primary_color || theme?.header_color ? 'true' : undefined}>
-      <SchoolHeader isSignedIn={isSignedIn} />
-      <Suspense fallback={<Spinner aria-label={intl.formatMessage(m.loading)} />}>
-        <Routes>
-          <Route index element={<SchoolHomePage />} />
-          <Route path={SCHOOL_PAGES.login} element={isSignedIn ? account : <LearnerLoginPage />} />
-          <Route path={SCHOOL_PAGES.register} element={isSignedIn ? account : <LearnerRegisterPage />} />
-          <Route path={SCHOOL_PAGES.activation} element={<LearnerActivationPage />} />
-          <Route path={SCHOOL_PAGES.resetPassword} element={<LearnerResetPasswordPage />} />
-          <Route path={SCHOOL_PAGES.account} element={isSignedIn ? <LearnerAccountPage /> : login} />
-          <Route path={SCHOOL_PAGES.affiliate} element={isSignedIn ? <LearnerAffiliatePage /> : login} />
-          <Route path={SCHOOL_PAGES.unsubscribe} element={<LearnerUnsubscribePage />} />
-          <Route path={`${SCHOOL_PAGES.community}/*`} element={isSignedIn ? <SchoolCommunity /> : login} />
-          <Route path={SCHOOL_PAGES.catalogue} element={<SchoolCataloguePage />} />
-          <Route path={`${routeOf(schoolPaths.training)}/:slug`} element={<SchoolTrainingPage />} />
-          <Route path={`${routeOf(schoolPaths.bundle)}/:slug`} element={<SchoolBundlePage />} />
-          <Route path={SCHOOL_PAGES.myTrainings} element={isSignedIn ? <MyTrainingsPage /> : login} />
-          {/* The team's preview (`?preview_token=`, the editor's "Aperçu") opens the player without a learner session. */}
-          <Route path={`${SCHOOL_PAGES.myTrainings}/:trainingUuid/:itemId?`} element={isSignedIn || isPreview ? <LessonPlayerPage /> : login} />
-          {/* Checkout (issue 11): shared/schoolPaths.ts builds these addresses (checkout, order, testPayment). */}
-          <Route path="paiement/:type/:uuid" element={<CheckoutPage />} />
-          <Route path="commande/:orderUuid" element={<OrderPage />} />
-          <Route path="paiement-test/:paymentRef" element={<TestPaymentPage />} />
-          <Route path="*" element={<Banner variant="info">{intl.formatMessage(m.pageNotFound)}</Banner>} />
-        </Routes>
-      </Suspense>
+      <SchoolHeader isSignedIn={signedIn} />
+      <Suspense fallback={<Spinner aria-label={intl.formatMessage(m.loading)} />}>{pages[route.page]()}</Suspense>
       <SchoolFooter />
     </div>
   );
 }
-
-/** The segment a page of shared/schoolPaths.ts puts after the school (`formations`, `packs`), as a route of this area. */
-const routeOf = (page: (subdomain: string, slug: string) => string) => page('x', 'y').split('/').at(-2)!;
 
 /** The school's name (and logo) linking to its home, and the way to its catalogue and to the learner's account. */
 function SchoolHeader({ isSignedIn }: { isSignedIn: boolean }) {
@@ -157,15 +199,15 @@ function SchoolHeader({ isSignedIn }: { isSignedIn: boolean }) {
         </span>
       </a>
       <nav className="school-area__nav" aria-label={intl.formatMessage(m.navLabel)}>
-        <TextLink href={schoolPath(school.subdomain, 'catalogue')}>{intl.formatMessage(m.navCatalogue)}</TextLink>
-        {isSignedIn && <TextLink href={schoolPath(school.subdomain, 'myTrainings')}>{intl.formatMessage(learning.myTrainingsLink)}</TextLink>}
+        <SchoolLink href={schoolPath(school.subdomain, 'catalogue')}>{intl.formatMessage(m.navCatalogue)}</SchoolLink>
+        {isSignedIn && <SchoolLink href={schoolPath(school.subdomain, 'myTrainings')}>{intl.formatMessage(learning.myTrainingsLink)}</SchoolLink>}
         {isSignedIn && school.community_enabled && (
-          <TextLink href={schoolPath(school.subdomain, 'community')} data-testid="school-community-link">
+          <SchoolLink href={schoolPath(school.subdomain, 'community')} data-testid="school-community-link">
             {intl.formatMessage(m.navCommunity)}
-          </TextLink>
+          </SchoolLink>
         )}
-        {isSignedIn && school.affiliation_status !== 'CLOSED' && <TextLink href={schoolPath(school.subdomain, 'affiliate')}>{intl.formatMessage(m.navAffiliate)}</TextLink>}
-        <TextLink href={schoolPath(school.subdomain, isSignedIn ? 'account' : 'login')}>{intl.formatMessage(isSignedIn ? m.myAccount : m.signIn)}</TextLink>
+        {isSignedIn && school.affiliation_status !== 'CLOSED' && <SchoolLink href={schoolPath(school.subdomain, 'affiliate')}>{intl.formatMessage(m.navAffiliate)}</SchoolLink>}
+        <SchoolLink href={schoolPath(school.subdomain, isSignedIn ? 'account' : 'login')}>{intl.formatMessage(isSignedIn ? m.myAccount : m.signIn)}</SchoolLink>
       </nav>
     </header>
   );
@@ -182,7 +224,7 @@ function SchoolFooter() {
     // The store's personal-data contact (communications settings, GDPR), as a mail link.
     { url: legal.privacy_email ? `mailto:${legal.privacy_email}` : null, label: m.privacyContact },
   ].filter((page): page is { url: string; label: typeof m.legalTerms } => Boolean(page.url));
-  const cookies = Boolean(analytics) && consentActor !== null;
+  const cookies = Boolean(analytics) && consentConfigured;
   if (!resources.length && !socialLinks.length && !legalPages.length && !cookies) return null;
   return (
     <footer className="school-footer" data-testid="school-footer">
@@ -192,9 +234,9 @@ function SchoolFooter() {
           <ul>
             {resources.map((resource) => (
               <li key={resource.id}>
-                <TextLink href={resource.url} target="_blank" rel="noopener noreferrer">
+                <SchoolLink href={resource.url} target="_blank" rel="noopener noreferrer">
                   {resource.name}
-                </TextLink>
+                </SchoolLink>
               </li>
             ))}
           </ul>
@@ -206,9 +248,9 @@ function SchoolFooter() {
           <ul>
             {socialLinks.map((link) => (
               <li key={link.id}>
-                <TextLink href={link.url} target="_blank" rel="noopener noreferrer me">
+                <SchoolLink href={link.url} target="_blank" rel="noopener noreferrer me">
                   {NETWORK_NAMES[link.network] ?? new URL(link.url).hostname}
-                </TextLink>
+                </SchoolLink>
               </li>
             ))}
           </ul>
@@ -220,14 +262,16 @@ function SchoolFooter() {
           <ul>
             {legalPages.map((page) => (
               <li key={page.url}>
-                <TextLink href={page.url} target="_blank" rel="noopener noreferrer">
+                <SchoolLink href={page.url} target="_blank" rel="noopener noreferrer">
                   {intl.formatMessage(page.label)}
-                </TextLink>
+                </SchoolLink>
               </li>
             ))}
             {cookies && (
               <li>
-                <ConsentLink className="school-footer__consent" />
+                <Suspense fallback={null}>
+                  <ConsentLink className="school-footer__consent" />
+                </Suspense>
               </li>
             )}
           </ul>

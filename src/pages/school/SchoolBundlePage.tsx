@@ -1,24 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import { useParams } from 'react-router-dom';
 import { schoolPath } from '../../../shared/schoolPaths';
 import type { Failure } from '../../../shared/failure';
 import { catalogueBundleQuery } from '../../api/schoolApi';
 import { useSchool } from '../../app/school';
-import { TextLink } from '../../components/ui/Link';
-import { Spinner } from '../../components/ui/Spinner';
+import { SpinnerView as Spinner } from '../../components/ui/SpinnerView';
 import { CoverPicture, Offers, priceText, TrainingCard, useSchoolTitle } from './catalogueParts';
 import { CatalogueFailure } from './SchoolTrainingPage';
+import { SchoolLink as TextLink } from './plainControls';
 import { schoolMessages as m, schoolNamedMessages as named } from './schoolMessages';
 
 /** Statuses whose page opens: a training sold only in the pack (HIDDEN) is shown without a link. */
 const REACHABLE = new Set(['PUBLISHED', 'PRE_SALE', 'PRE_LAUNCH', 'CLOSED', 'UNLISTED']);
 
 /** A pack's sales page (`/ecole/<subdomain>/packs/<slug>`): its trainings, prices and buy buttons. */
-export function SchoolBundlePage() {
+export function SchoolBundlePage({ slug }: { slug: string }) {
   const intl = useIntl();
   const { subdomain, name } = useSchool();
-  const { slug = '' } = useParams();
   const query = useQuery({ ...catalogueBundleQuery(subdomain, slug), retry: false });
   useSchoolTitle(query.data ? query.data.seo_data.title || query.data.name : null, name);
   if (query.isPending) return <Spinner aria-label={intl.formatMessage(m.catalogueLoading)} />;

@@ -3,10 +3,10 @@ import { useIntl } from 'react-intl';
 import { catalogueBundlesQuery, catalogueTrainingsQuery } from '../../api/schoolApi';
 import { useSchool } from '../../app/school';
 import { Banner } from '../../components/ui/Banner';
-import { Button } from '../../components/ui/Button';
-import { Spinner } from '../../components/ui/Spinner';
+import { SpinnerView as Spinner } from '../../components/ui/SpinnerView';
 import { useState } from 'react';
 import { BundleCard, CataloguePager, TrainingCard, useSchoolTitle } from './catalogueParts';
+import { PlainButton as Button } from './plainControls';
 import { schoolMessages as m } from './schoolMessages';
 
 /** The catalogue page (`/ecole/<subdomain>/formations`): the school's trainings, then its packs. */
@@ -40,7 +40,7 @@ export function CatalogueSections({ headingLevel }: { headingLevel: 2 | 3 }) {
     return (
       <div className="school-store__state">
         <Banner variant="danger">{intl.formatMessage(m.catalogueFailed)}</Banner>
-        <Button variant="secondary" onPress={() => void trainings.refetch()}>
+        <Button variant="secondary" onClick={() => void trainings.refetch()}>
           {intl.formatMessage(m.retry)}
         </Button>
       </div>

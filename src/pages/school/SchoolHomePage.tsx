@@ -1,9 +1,9 @@
 import { useIntl } from 'react-intl';
 import { schoolPath } from '../../../shared/schoolPaths';
-import { LearnerAuthActor, useSchool } from '../../app/school';
-import { ButtonLink } from '../../components/ui/Link';
+import { useLearnerStatus, useSchool } from '../../app/school';
 import { useSchoolTitle } from './catalogueParts';
 import { CatalogueSections } from './SchoolCataloguePage';
+import { SchoolButtonLink as ButtonLink } from './plainControls';
 import { schoolMessages as m, schoolNamedMessages as named } from './schoolMessages';
 
 /** A school's home: a welcome (the way in, or to the account), then its catalogue. */
@@ -11,7 +11,7 @@ export function SchoolHomePage() {
   const intl = useIntl();
   const school = useSchool();
   useSchoolTitle(null, school.seo_data.title || school.name);
-  const learner = LearnerAuthActor.useSelector((s) => (s.matches('signedIn') ? s.context.learner : null));
+  const { learner } = useLearnerStatus();
   return (
     <section className="school-store" aria-labelledby="school-home-title">
       <header className="school-hero">

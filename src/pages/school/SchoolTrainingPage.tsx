@@ -1,23 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import { useParams } from 'react-router-dom';
 import { schoolPath, schoolPaths } from '../../../shared/schoolPaths';
 import type { Failure } from '../../../shared/failure';
 import { catalogueTrainingQuery, type CatalogueTrainingDetail } from '../../api/schoolApi';
-import { LearnerAuthActor, useSchool } from '../../app/school';
+import { useLearnerStatus, useSchool } from '../../app/school';
 import { Banner } from '../../components/ui/Banner';
-import { Button } from '../../components/ui/Button';
-import { ButtonLink, TextLink } from '../../components/ui/Link';
-import { Spinner } from '../../components/ui/Spinner';
+import { SpinnerView as Spinner } from '../../components/ui/SpinnerView';
 import { AVAILABILITY_TEXT, AvailabilityBadge, availabilityOf, CoverPicture, Offers, priceText, useSchoolTitle } from './catalogueParts';
+import { PlainButton as Button, SchoolButtonLink as ButtonLink, SchoolLink as TextLink } from './plainControls';
 import { schoolMessages as m, schoolNamedMessages as named } from './schoolMessages';
 
 /** A training's sales page (`/ecole/<subdomain>/formations/<slug>`): description, outline, authors, prices and buy buttons. */
-export function SchoolTrainingPage() {
+export function SchoolTrainingPage({ slug }: { slug: string }) {
   const intl = useIntl();
   const { subdomain, name } = useSchool();
-  const { slug = '' } = useParams();
-  const learner = LearnerAuthActor.useSelector((s) => (s.matches('signedIn') ? (s.context.learner?.uuid ?? null) : null));
+  const learner = useLearnerStatus().learner?.uuid ?? null;
   const query = useQuery({ ...catalogueTrainingQuery(subdomain, slug, learner), retry: false });
   useSchoolTitle(query.data ? query.data.seo_data.title || query.data.name : null, name);
   if (query.isPending) return <Spinner aria-label={intl.formatMessage(m.catalogueLoading)} />;
@@ -33,7 +30,7 @@ export function CatalogueFailure({ failure, onRetry }: { failure: Failure; onRet
   return (
     <section className="auth-card" aria-labelledby="catalogue-failure-title">
       <h1 id="catalogue-failure-title">{intl.formatMessage(notFound ? m.notFoundOrUnavailable : m.catalogueFailed)}</h1>
-      {!notFound && <Button onPress={onRetry}>{intl.formatMessage(m.retry)}</Button>}
+      {!notFound && <Button onClick={onRetry}>{intl.formatMessage(m.retry)}</Button>}
       <TextLink href={schoolPath(subdomain, 'catalogue')}>{intl.formatMessage(m.backToCatalogue)}</TextLink>
     </section>
   );

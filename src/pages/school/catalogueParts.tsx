@@ -1,12 +1,10 @@
 import { useEffect } from 'react';
 import type { IntlShape } from 'react-intl';
 import { useIntl } from 'react-intl';
-import { Link } from 'react-aria-components';
 import { schoolPaths } from '../../../shared/schoolPaths';
 import type { CatalogueBundle, CataloguePaymentSchedule, CatalogueTraining } from '../../api/schoolApi';
-import { Button } from '../../components/ui/Button';
-import { ButtonLink } from '../../components/ui/Link';
 import { formatEuros } from '../../i18n/format';
+import { PlainButton as Button, SchoolBareLink as Link, SchoolButtonLink as ButtonLink } from './plainControls';
 import { schoolMessages as m, schoolNamedMessages as named } from './schoolMessages';
 
 const euros = (intl: IntlShape, amount: number) => formatEuros(amount, intl.locale.startsWith('en') ? 'en' : 'fr');
@@ -162,11 +160,11 @@ export function CataloguePager({ page, lastPage, onChange }: { page: number; las
   if (lastPage <= 1) return null;
   return (
     <nav className="pagination" aria-label={intl.formatMessage(m.pagesLabel)}>
-      <Button variant="secondary" size="sm" isDisabled={page <= 1} onPress={() => onChange(page - 1)}>
+      <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onChange(page - 1)}>
         {intl.formatMessage(m.previousPage)}
       </Button>
       <span>{intl.formatMessage(named.pagePosition, { page, pages: lastPage })}</span>
-      <Button variant="secondary" size="sm" isDisabled={page >= lastPage} onPress={() => onChange(page + 1)}>
+      <Button variant="secondary" size="sm" disabled={page >= lastPage} onClick={() => onChange(page + 1)}>
         {intl.formatMessage(m.nextPage)}
       </Button>
     </nav>

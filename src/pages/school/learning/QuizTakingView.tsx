@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
-import { useBlocker } from 'react-router-dom';
 import { quizTakingMachine, type LearnerQuiz } from '../../../../machines/quizTaking/quizTaking.machine';
 import { createQuizTakingActors } from '../../../../machines/quizTaking/quizTaking.actors';
 import { selectQuizTakingView } from '../../../../machines/quizTaking/quizTaking.selectors';
 import { quizTakingApi } from '../../../api/learningApi';
 import { useInspectedMachine } from '../../../app/inspector';
 import { useSchool } from '../../../app/school';
+import { useSchoolBlocker } from '../../../app/schoolHistory';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
 import { Checkbox } from '../../../components/ui/Checkbox';
@@ -40,7 +40,7 @@ export function QuizTakingView({ quiz, trainingUuid, itemId, onAnswered, onDirty
   const [snapshot, send] = useInspectedMachine(machine, { input: { quiz } });
   const view = selectQuizTakingView(snapshot);
   useLeaveWarning(view.hasUnsavedAnswers);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => view.hasUnsavedAnswers && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useSchoolBlocker(view.hasUnsavedAnswers);
 
   return (
     <section className="quiz" aria-labelledby="quiz-title" data-testid="quiz">
