@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { companies, perkCodes, stores, users, type SignupAttribution } from '../db/schema.js';
 import { isDisposableEmail } from '../auth/disposableDomains.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -10,6 +10,7 @@ import type { Services } from '../services.js';
 import { sendVerificationEmail } from './emailVerification.js';
 import { presentUser } from '../presenters/user.js';
 import { isReservedSubdomain } from './reservedSubdomains.js';
+import { sponsorStoreIdOf } from './sponsorCode.js';
 import { findUserByEmail } from './users.js';
 
 export interface Registration {
@@ -38,14 +39,6 @@ export function subdomainFor(firstname: string): string {
   return isReservedSubdomain(subdomain) ? subdomainFor('formation') : subdomain;
 }
 
-/** The store a sponsor code names (its subdomain, as for affiliation visits); null when none does. */
-async function sponsorOf(services: Services, code: string | undefined): Promise<string | null> {
-  const subdomain = code?.trim().toLowerCase();
-  if (!subdomain) return null;
-  const [sponsor] = await services.db.select({ id: stores.id }).from(stores).where(eq(sql`lower(${stores.subdomain})`, subdomain)).limit(1);
-  return sponsor?.id ?? null;
-}
-
 /**
  * Creates a store on the PERCENT plan (PERK with a valid perk code, claimed in the same transaction: two sign-ups
  * with one code, one wins and the other gets 422) with the new user as OWNER, mails the activation link, opens a session.
@@ -60,7 +53,7 @@ export async function registerTrainer(services: Services, input: Registration) {
   }
   const passwordHash = await hashPassword(input.password);
 
-  const sponsorStoreId = await sponsorOf(services, input.god_father);
+  const sponsorStoreId = await sponsorStoreIdOf(services, input.god_father);
   const { user, store } = await services.db.transaction(async (tx) => {
     let store: typeof stores.$inferSelect | undefined;
     for (let attempt = 0; !store && attempt < 5; attempt++) {
