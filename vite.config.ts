@@ -98,7 +98,8 @@ function shellVendor(graph: ModuleGraph): Set<string> {
  * default splitting it came as ~16 chunks of 0.3–9 KB, each compressed on its own (~4 KB gzip lost to that alone).
  * Two chunks instead: `school-first`, what only the storefront uses, and `school-shared`, what the back office's pages
  * import too (so a back-office page that needs TanStack Query never downloads the school's pages).
- * `school-shared` is matched first: a group takes its modules' dependencies with it.
+ * `school-shared` is listed first: a group takes its modules' dependencies with it, and with fractional priorities
+ * alone (1.8 / 1.6) `school-first` still took the shared ones (Rolldown went by the list's order).
  */
 let schoolFirstModules: { own: Set<string>; shared: Set<string> } | undefined;
 function schoolFirst(graph: ModuleGraph): { own: Set<string>; shared: Set<string> } {
