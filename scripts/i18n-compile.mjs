@@ -1,7 +1,8 @@
 // npm run i18n:compile: compiles locales/{fr,en}.json to message ASTs (no ICU parser ships to the browser),
-// three catalogues per language in src/i18n/compiled/:
+// four catalogues per language in src/i18n/compiled/:
 //   <locale>.guest.json  the messages of the code that can render before sign-in (scripts/i18n-guest-files.mjs)
-//   <locale>.school.json the learner area's messages; loaded with its pages
+//   <locale>.storefront.json the learner area's messages its first load shows (home, catalogue, a training's page)
+//   <locale>.school.json the learner area's other messages; loaded with its later pages
 //   <locale>.app.json    every other message, whatever its prefix; loaded with the signed-in layouts
 // A message of a file both the learner area and the back office import (the lesson blocks' renderers) is in both
 // the school and the app catalogues.
@@ -11,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { appFiles, guestFiles, schoolFiles } from './i18n-guest-files.mjs';
+import { appFiles, guestFiles, schoolFiles, storefrontFiles } from './i18n-guest-files.mjs';
 
 const LOCALES = ['fr', 'en'];
 const formatjs = (...args) => execFileSync(process.execPath, ['node_modules/@formatjs/cli/bin/formatjs', ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
@@ -33,6 +34,12 @@ try {
   const schoolExtract = path.join(work, 'school.json');
   formatjs('extract', '--in-file', schoolList, '--out-file', schoolExtract, '--format', 'simple');
   const schoolIds = new Set(Object.keys(JSON.parse(readFileSync(schoolExtract, 'utf8'))).filter((id) => !guestIds.has(id)));
+  // Of those, the storefront's first load's (src/schoolMain.tsx's static imports).
+  const storefrontList = path.join(work, 'storefront-files.txt');
+  writeFileSync(storefrontList, storefrontFiles().join('\n'));
+  const storefrontExtract = path.join(work, 'storefront.json');
+  formatjs('extract', '--in-file', storefrontList, '--out-file', storefrontExtract, '--format', 'simple');
+  const storefrontIds = new Set(Object.keys(JSON.parse(readFileSync(storefrontExtract, 'utf8'))).filter((id) => schoolIds.has(id)));
   // Of those, the ones the signed-in side declares too (shared files): they go in both catalogues.
   const appList = path.join(work, 'app-files.txt');
   writeFileSync(appList, appFiles().join('\n'));
@@ -44,9 +51,9 @@ try {
   for (const locale of LOCALES) {
     const compiled = path.join(work, `${locale}.json`);
     formatjs('compile', `locales/${locale}.json`, '--ast', '--format', 'simple', '--out-file', compiled);
-    const parts = { guest: {}, school: {}, app: {} };
+    const parts = { guest: {}, storefront: {}, school: {}, app: {} };
     for (const [id, ast] of Object.entries(JSON.parse(readFileSync(compiled, 'utf8')))) {
-      parts[guestIds.has(id) ? 'guest' : schoolIds.has(id) ? 'school' : 'app'][id] = ast;
+      parts[guestIds.has(id) ? 'guest' : storefrontIds.has(id) ? 'storefront' : schoolIds.has(id) ? 'school' : 'app'][id] = ast;
       if (sharedIds.has(id)) parts.app[id] = ast;
     }
     for (const [part, messages] of Object.entries(parts)) {
@@ -55,7 +62,7 @@ try {
       writeFileSync(`${file}.${process.pid}.tmp`, `${JSON.stringify(messages, null, 2)}\n`);
       renameSync(`${file}.${process.pid}.tmp`, file);
     }
-    console.log(`${locale}: ${Object.keys(parts.guest).length} guest + ${Object.keys(parts.school).length} school + ${Object.keys(parts.app).length} app messages -> ${outDir}/${locale}.{guest,school,app}.json`);
+    console.log(`${locale}: ${Object.keys(parts.guest).length} guest + ${Object.keys(parts.storefront).length} storefront + ${Object.keys(parts.school).length} school + ${Object.keys(parts.app).length} app messages -> ${outDir}/${locale}.{guest,storefront,school,app}.json`);
   }
 } finally {
   rmSync(work, { recursive: true, force: true });

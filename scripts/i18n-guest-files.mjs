@@ -1,5 +1,6 @@
 // Which source files can render before sign-in: their messages form the guest catalogue, loaded with the
-// app; the learner area's pages (routes with `messages: 'school'`) have a catalogue of their own; every other
+// app; the learner area's pages (routes with `messages: 'school'`) have catalogues of their own (`storefront` for its
+// first load, `school` for the rest); every other
 // message waits for the signed-in layouts (see src/i18n/catalogues.ts).
 //
 // Guest files are the modules reachable through imports, static or dynamic, from the app entry and from
@@ -114,7 +115,10 @@ export function guestFiles() {
   return { files: reachable(guestEntries, boundary), boundary: [...boundary].sort() };
 }
 
-/** Source files reachable from `entries` without crossing a dynamic import into `boundary` (sorted, relative). */
+/**
+ * Source files reachable from `entries` without crossing a dynamic import into `boundary` (sorted, relative);
+ * `boundary` true: no dynamic import is followed.
+ */
 function reachable(entries, boundary) {
   const seen = new Set();
   const queue = [...entries];
@@ -124,7 +128,7 @@ function reachable(entries, boundary) {
     seen.add(file);
     if (!/\.tsx?$/.test(file)) continue;
     for (const { target, dynamic } of importsOf(file)) {
-      if (!(dynamic && boundary.has(target))) queue.push(target);
+      if (!(dynamic && (boundary === true || boundary.has(target)))) queue.push(target);
     }
   }
   return [...seen].filter((f) => /^src\/.*\.tsx?$/.test(f)).sort();
@@ -141,6 +145,16 @@ export function schoolFiles() {
   const boundary = new Set([...pages.signedIn, ...signedInLayouts()]);
   // The storefront's own entry draws the learner area (the back office's school route only reloads into it).
   return reachable(new Set([...pages.school, SCHOOL_ENTRY]), boundary).filter((file) => !guest.has(file));
+}
+
+/**
+ * The storefront's first load (src/schoolMain.tsx and its static imports: the school's home, catalogue, training and
+ * bundle pages): their learner-area messages form the `storefront` catalogue, fetched before the first paint; the
+ * rest of the `school` catalogue waits for the later pages (issue 11's JavaScript bar).
+ */
+export function storefrontFiles() {
+  const guest = new Set(guestFiles().files);
+  return reachable(new Set([SCHOOL_ENTRY]), true).filter((file) => !guest.has(file));
 }
 
 /**

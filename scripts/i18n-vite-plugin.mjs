@@ -7,9 +7,9 @@ import ts from 'typescript';
 
 const CATALOGUES = 'src/i18n/compiled';
 
-/** Ids with a message in both languages (guest or app catalogue). */
+/** Ids with a message in both languages (guest, storefront, school or app catalogue). */
 export function translatedIds(dir = CATALOGUES) {
-  const ids = (locale) => new Set(['guest', 'app'].flatMap((part) => Object.keys(JSON.parse(readFileSync(`${dir}/${locale}.${part}.json`, 'utf8')))));
+  const ids = (locale) => new Set(['guest', 'storefront', 'school', 'app'].flatMap((part) => Object.keys(JSON.parse(readFileSync(`${dir}/${locale}.${part}.json`, 'utf8')))));
   const en = ids('en');
   return new Set([...ids('fr')].filter((id) => en.has(id)));
 }

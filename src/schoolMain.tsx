@@ -8,7 +8,7 @@ import { LazyToastRegion } from './app/LazyToastRegion';
 import { listenForUncaughtErrors } from './app/uncaughtErrors';
 import { showCatalogueToast } from './components/ui/toastQueue';
 import { commonMessages } from './i18n/commonMessages';
-import { loadSchoolMessages } from './i18n/catalogues';
+import { loadStorefrontMessages } from './i18n/catalogues';
 import { LocaleProvider } from './i18n/LocaleProvider';
 import { useLanguageSwitch } from './layouts/useLanguageSwitch';
 import { SchoolArea } from './pages/school/SchoolArea';
@@ -78,8 +78,9 @@ function SchoolRoot() {
   );
 }
 
-// The school's messages come with the first paint (no ids on screen).
-await loadSchoolMessages().catch(() => undefined);
+// The first pages' messages come with the first paint (no ids on screen); the later pages fetch the rest of the
+// school's catalogue with their code (SchoolArea's lazyPage).
+await loadStorefrontMessages().catch(() => undefined);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <LocaleProvider>

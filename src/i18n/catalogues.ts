@@ -5,22 +5,25 @@ import type { Locale } from './LocaleProvider';
 export type Catalogue = Record<string, MessageFormatElement[]>;
 
 /**
- * The messages are split in three catalogues per language (scripts/i18n-compile.mjs): `guest` for what
- * can render before sign-in in the back office (ships with the app in French), `school` for the learner area's
- * pages (fetched with them), `app` for the rest, fetched with the signed-in layouts. All are ASTs precompiled from
- * locales/*.json, so no parser runs in the browser.
+ * The messages are split in four catalogues per language (scripts/i18n-compile.mjs): `guest` for what
+ * can render before sign-in in the back office (ships with the app in French), `storefront` for the learner area's
+ * first load (home, catalogue, a training's or a bundle's page), `school` for its other pages (fetched with them),
+ * `app` for the rest, fetched with the signed-in layouts. All are ASTs precompiled from locales/*.json, so no parser
+ * runs in the browser.
  */
-type Part = 'guest' | 'app' | 'school';
+type Part = 'guest' | 'app' | 'storefront' | 'school';
 
 const sources: Record<Locale, Record<Part, () => Promise<Catalogue>>> = {
   fr: {
     guest: async () => frGuest as Catalogue,
     app: async () => (await import('./compiled/fr.app.json')).default as Catalogue,
+    storefront: async () => (await import('./compiled/fr.storefront.json')).default as Catalogue,
     school: async () => (await import('./compiled/fr.school.json')).default as Catalogue,
   },
   en: {
     guest: async () => (await import('./compiled/en.guest.json')).default as Catalogue,
     app: async () => (await import('./compiled/en.app.json')).default as Catalogue,
+    storefront: async () => (await import('./compiled/en.storefront.json')).default as Catalogue,
     school: async () => (await import('./compiled/en.school.json')).default as Catalogue,
   },
 };
@@ -106,8 +109,18 @@ export function loadAppMessages(): Promise<void> {
   return settle();
 }
 
-/** The messages of the learner area's pages: the school route waits for them (src/app/router.tsx). */
+/** The messages of the storefront's first load (src/schoolMain.tsx awaits them before its first paint). */
+export function loadStorefrontMessages(): Promise<void> {
+  wanted.parts.add('storefront');
+  return settle();
+}
+
+/**
+ * The messages of all the learner area's pages: the school route (src/app/router.tsx) and the storefront's later
+ * pages (src/pages/school/SchoolArea.tsx) wait for them.
+ */
 export function loadSchoolMessages(): Promise<void> {
+  wanted.parts.add('storefront');
   wanted.parts.add('school');
   return settle();
 }

@@ -67,3 +67,14 @@ test('an unknown or hidden training says it is not found or unavailable', async 
   expect(answer?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText("Cette formation ou ce pack n'existe pas ou n'est pas disponible.");
 });
+
+test('in English, the first pages and a later page (its messages fetched with it) are in English', async ({ page }) => {
+  // The storefront's first load carries only its own pages' messages; the checkout's come with its code.
+  await page.goto('/ecole/demo/formations/photographie-culinaire-les-fondamentaux');
+  await expect(page.getByRole('heading', { level: 1, name: 'Photographie culinaire : les fondamentaux' })).toBeVisible();
+  await page.getByTestId('language-switch').click();
+  await expect(page.getByTestId('training-price')).toHaveText(/^from /);
+  await page.getByTestId('school-offer').first().getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Complete my enrolment' })).toBeVisible();
+  await expect(page.locator('body')).not.toContainText('school.checkout.');
+});

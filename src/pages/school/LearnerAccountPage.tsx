@@ -16,7 +16,6 @@ import { ButtonLink } from '../../components/ui/Link';
 import { TextField } from '../../components/ui/TextField';
 import { schoolPath } from '../../../shared/schoolPaths';
 import { commonMessages } from '../../i18n/commonMessages';
-import { learningMessages } from './learning/learningMessages';
 import { authMessages } from '../auth/authMessages';
 import { schoolMessages as m } from './schoolMessages';
 
@@ -69,7 +68,7 @@ export function LearnerAccountPage() {
         {learner.email}
       </p>
       <ButtonLink href={schoolPath(subdomain, 'myTrainings')} variant="secondary" data-testid="learner-my-trainings">
-        {intl.formatMessage(learningMessages.myTrainingsLink)}
+        {intl.formatMessage(m.myTrainingsLink)}
       </ButtonLink>
       {!learner.activated && (
         <Banner variant="warning" data-testid="learner-to-activate">

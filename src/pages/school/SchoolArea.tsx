@@ -18,18 +18,18 @@ import { SchoolHomePage } from './SchoolHomePage';
 import { SchoolTrainingPage } from './SchoolTrainingPage';
 import { matchSchoolPage, type SchoolRoute } from './schoolRoutes';
 import { schoolMessages as m } from './schoolMessages';
-import { learningMessages as learning } from './learning/learningMessages';
 import { withChunkTimeout } from '../../app/chunkLoad';
+import { loadSchoolMessages } from '../../i18n/catalogues';
 import './school.css';
 
 /**
  * A page of the learner area that loads with its first visit, with React Router and React Aria's RouterProvider
  * (./routerBridge.tsx) in its chunk: the storefront's first page (home, catalogue, a training's page) ships without
- * them, their forms or their machines (issue 11's JavaScript bar).
+ * them, their forms, their machines or their messages (the `school` catalogue; issue 11's JavaScript bar).
  */
 function lazyPage(load: () => Promise<ComponentType>) {
   return lazy(() =>
-    withChunkTimeout(() => Promise.all([import('./routerBridge'), load()])).then(([{ RouterBridge }, Page]) => ({
+    withChunkTimeout(() => Promise.all([import('./routerBridge'), load(), loadSchoolMessages()])).then(([{ RouterBridge }, Page]) => ({
       default: ({ pattern }: { pattern: string }) => (
         <RouterBridge pattern={pattern}>
           <Page />
@@ -200,7 +200,7 @@ function SchoolHeader({ isSignedIn }: { isSignedIn: boolean }) {
       </a>
       <nav className="school-area__nav" aria-label={intl.formatMessage(m.navLabel)}>
         <SchoolLink href={schoolPath(school.subdomain, 'catalogue')}>{intl.formatMessage(m.navCatalogue)}</SchoolLink>
-        {isSignedIn && <SchoolLink href={schoolPath(school.subdomain, 'myTrainings')}>{intl.formatMessage(learning.myTrainingsLink)}</SchoolLink>}
+        {isSignedIn && <SchoolLink href={schoolPath(school.subdomain, 'myTrainings')}>{intl.formatMessage(m.myTrainingsLink)}</SchoolLink>}
         {isSignedIn && school.community_enabled && (
           <SchoolLink href={schoolPath(school.subdomain, 'community')} data-testid="school-community-link">
             {intl.formatMessage(m.navCommunity)}

@@ -88,6 +88,8 @@ export const schoolMessages = defineMessages({
   nextPage: { id: 'school.catalogue.next', defaultMessage: 'Page suivante' },
   navAffiliate: { id: 'school.nav.affiliate', defaultMessage: 'Affiliation' },
   navCommunity: { id: 'school.nav.community', defaultMessage: 'Communauté' },
+  // The header's link to the learner's trainings (here, not in learningMessages: the storefront's first load shows it).
+  myTrainingsLink: { id: 'school.learning.myTrainingsLink', defaultMessage: 'Mes formations' },
 });
 
 export const schoolNamedMessages = {

@@ -33,7 +33,7 @@ describe('message catalogues', () => {
   it('the compiled catalogues the app loads are up to date (run npm run i18n:compile)', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'i18n-compiled-'));
     execFileSync(process.execPath, ['scripts/i18n-compile.mjs', '--out-dir', dir], { stdio: 'pipe' });
-    const files = ['fr.guest.json', 'fr.school.json', 'fr.app.json', 'en.guest.json', 'en.school.json', 'en.app.json'];
+    const files = ['fr.guest.json', 'fr.storefront.json', 'fr.school.json', 'fr.app.json', 'en.guest.json', 'en.storefront.json', 'en.school.json', 'en.app.json'];
     expect(readdirSync(dir).sort()).toEqual([...files].sort());
     for (const file of files) {
       expect(JSON.parse(readFileSync(path.join(dir, file), 'utf8')), file).toEqual(JSON.parse(readFileSync(`src/i18n/compiled/${file}`, 'utf8')));
@@ -43,10 +43,17 @@ describe('message catalogues', () => {
   it('every message is in one catalogue (a learner-area one shared with the back office in two), the same ones in both languages', () => {
     const ids = (file: string) => Object.keys(JSON.parse(readFileSync(`src/i18n/compiled/${file}`, 'utf8')) as object);
     const guest = ids('fr.guest.json');
+    const storefront = ids('fr.storefront.json');
     const school = ids('fr.school.json');
     const app = ids('fr.app.json');
-    expect([...new Set([...guest, ...school, ...app])].sort()).toEqual(Object.keys(fr).sort());
-    expect(guest.filter((id) => app.includes(id) || school.includes(id))).toEqual([]);
+    expect([...new Set([...guest, ...storefront, ...school, ...app])].sort()).toEqual(Object.keys(fr).sort());
+    expect(guest.filter((id) => app.includes(id) || school.includes(id) || storefront.includes(id))).toEqual([]);
+    // The storefront's first load's messages (its home, catalogue, a training's page) apart from its later pages'.
+    expect(storefront.filter((id) => school.includes(id) || app.includes(id) || !id.startsWith('school.'))).toEqual([]);
+    expect(storefront).toContain('school.catalogue.title');
+    expect(storefront).not.toContain('school.checkout.title');
+    expect(school).toContain('school.checkout.title');
+    expect(ids('en.storefront.json').sort()).toEqual([...storefront].sort());
     // Shared: the messages of files both sides import (the lesson blocks' renderers), never the learner area's own.
     const shared = school.filter((id) => app.includes(id));
     expect(shared).toContain('blocks.type.text');

@@ -53,6 +53,8 @@ describe('production builds drop the defaultMessage of translated messages', () 
   it('only ids both compiled catalogues hold count as translated', () => {
     const ids = translatedIds();
     expect(ids.has('login.title')).toBe(true);
+    // The learner area's catalogue counts too (its texts were shipped twice to the storefront before).
+    expect(ids.has('school.learning.start')).toBe(true);
     expect(ids.has('no.such.message')).toBe(false);
   });
 });

@@ -111,5 +111,4 @@ export const learningMessages = defineMessages({
   leaveBody: { id: 'school.learning.quiz.leaveBody', defaultMessage: 'Vos réponses ne sont pas encore envoyées : elles seront perdues si vous quittez cette page.' },
   leave: { id: 'school.learning.quiz.leave', defaultMessage: 'Quitter' },
   stay: { id: 'school.learning.quiz.stay', defaultMessage: 'Rester' },
-  myTrainingsLink: { id: 'school.learning.myTrainingsLink', defaultMessage: 'Mes formations' },
 });
