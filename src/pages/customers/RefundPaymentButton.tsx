@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { refreshCustomerPayments, refundCustomerTransaction } from '../../api/customersApi';
+import type { components } from '../../api/schema.gen';
 import { DeleteConfirmDialog, useConfirmedDeletion } from '../../components/catalogue/DeleteConfirm';
 import { Button } from '../../components/ui/Button';
 import { showToast } from '../../components/ui/toastQueue';
@@ -24,12 +25,8 @@ const mv = {
   label: defineMessage<{ amount: string; date: string }>({ id: 'customer.refund.label', defaultMessage: 'Rembourser le paiement de {amount} du {date}' }),
 };
 
-export interface RefundablePayment {
-  id: number;
-  amount: number;
-  paid_at: string | null;
-  created_at: string;
-}
+/** What the button needs of the contract's Transaction (a row of listTrainingCustomerTransactions). */
+type RefundablePayment = Pick<components['schemas']['Transaction'], 'id' | 'amount' | 'paid_at' | 'created_at'>;
 
 /**
  * "Rembourser" on a paid payment of the customer page's training payments, with its confirmation (the shared
