@@ -199,8 +199,15 @@ function watchBrowser(browser: Browser, watch: A11yWatch, contexts: BrowserConte
   browser.newPage = async (...args: Parameters<Browser['newPage']>) => {
     const context = await browser.newContext(...args);
     const page = await context.newPage();
-    // Like Playwright's own newPage: the page owns its context.
-    page.once('close', () => void context.close().catch(() => undefined));
+    // Like Playwright's own newPage: the page owns its context, and `page.close()` returns once the context is
+    // closed too. Closing it in the background instead raced the next test's start, whose trace recorder starts a
+    // chunk on every open context and failed on this half-closed one ("Target page, context or browser has been closed").
+    const closePage = page.close.bind(page);
+    page.close = async (...options: Parameters<Page['close']>) => {
+      await closePage(...options);
+      await context.close();
+    };
+    page.once('crash', () => void context.close().catch(() => undefined));
     return page;
   };
   return () => {
@@ -286,6 +293,8 @@ export const test = base.extend<{ a11y: A11yWatch }, { e2eServer: string; a11ySc
         await watch.finish(contexts.filter((c) => c.pages().length > 0));
       } finally {
         restore();
+        // Contexts the test opened itself end with it (Playwright closes only its own), before the next test starts.
+        await Promise.all(contexts.slice(1).map((opened) => opened.close().catch(() => undefined)));
       }
       if (watch.findings.size > 0) {
         const report = watch.report();
