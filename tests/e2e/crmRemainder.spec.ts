@@ -67,12 +67,16 @@ test('tags, feedback, documents, CRM tags, abandoned carts, payments cancel and 
   await manager.getByTestId('tag-rename-save').click();
   const renamedRow = manager.getByTestId('tags-manager-row').filter({ hasText: renamed });
   await expect(renamedRow).toBeVisible();
+  // The keyboard stays on the row whose form closed.
+  await expect(renamedRow.getByRole('button', { name: `Renommer l’étiquette ${renamed}` })).toBeFocused();
   await page.screenshot({ path: test.info().outputPath('training-tags.png') });
   await renamedRow.getByRole('button', { name: `Supprimer l’étiquette ${renamed}` }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Supprimer l’étiquette ?' });
   await expect(confirm).toContainText('la formation qui la porte');
   await confirm.getByRole('button', { name: 'Supprimer' }).click();
   await expect(manager.getByTestId('tags-manager-row').filter({ hasText: renamed })).toHaveCount(0);
+  // The deleted row's button is gone: the keyboard lands in the dialog (the next row, or its close button).
+  await expect(page.getByRole('dialog', { name: 'Gérer les étiquettes' }).locator('button:focus')).toHaveCount(1);
   await page.getByRole('dialog', { name: 'Gérer les étiquettes' }).getByRole('button', { name: 'Fermer' }).click();
   await expect(manager).toBeHidden();
 
@@ -105,6 +109,7 @@ test('tags, feedback, documents, CRM tags, abandoned carts, payments cancel and 
   await expect(confirm).toContainText('retirée de tous les apprenants');
   await confirm.getByRole('button', { name: 'Supprimer' }).click();
   await expect(crmManager.getByTestId('tags-manager-row').filter({ hasText: f.crmTag })).toHaveCount(0);
+  await expect(page.getByRole('dialog', { name: 'Gérer les tags' }).locator('button:focus')).toHaveCount(1);
   await page.getByRole('dialog', { name: 'Gérer les tags' }).getByRole('button', { name: 'Fermer' }).click();
   await expect(crmManager).toBeHidden();
   await expect(page.getByTestId('customer-row').first()).not.toContainText(f.crmTag);

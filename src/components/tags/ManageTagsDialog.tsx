@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { failureText, fieldErrors } from '../../app/failureText';
 import { useRequest } from '../../app/useRequest';
@@ -115,14 +115,35 @@ export function ManageTagsDialog<T extends ManagedTag>({ isOpen, onOpenChange, t
   const intl = useIntl();
   // The tag whose name is being edited (one at a time); the call itself is the row's request machine.
   const [renaming, setRenaming] = useState<number | null>(null);
+  // Where the keyboard goes once a row's own control is gone (a rename form closed, a deleted row): the row's
+  // "Renommer", or the row now at the deleted one's place (else the one before it, else the dialog's close button).
+  const [refocus, setRefocus] = useState<{ id: number; index: number; control: 'rename' | 'remove' } | null>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const list = tags.data?.data ?? [];
   const deletion = useConfirmedDeletion<T>({
     remove,
     onDeleted: async (tag) => {
       showToast({ title: intl.formatMessage(mv.removed, { tag: tag.value }), variant: 'success' });
+      setRefocus({ id: tag.id, index: list.findIndex((row) => row.id === tag.id), control: 'remove' });
       await onChanged();
     },
   });
-  const list = tags.data?.data ?? [];
+  useEffect(() => {
+    if (!refocus || deletion.isOpen || renaming !== null) return;
+    if (refocus.control === 'remove' && tags.data?.data.some((row) => row.id === refocus.id)) return; // not refreshed yet
+    // After the confirmation's own focus restore (React Aria restores on the next frame, to a button now gone).
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => {
+        setRefocus(null);
+        const rows = [...(listRef.current?.querySelectorAll<HTMLElement>('[data-tag-row]') ?? [])];
+        const row = refocus.control === 'rename' ? rows.find((r) => r.dataset.tagRow === String(refocus.id)) : (rows[refocus.index] ?? rows.at(-1));
+        const target = row?.querySelector<HTMLElement>(`[data-control="${refocus.control}"]`) ?? row?.querySelector<HTMLElement>('button') ?? bodyRef.current?.closest('[role="dialog"]')?.querySelector<HTMLElement>('button');
+        target?.focus();
+      });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [refocus, deletion.isOpen, renaming, tags.data]);
   return (
     <>
       <Modal
@@ -135,7 +156,7 @@ export function ManageTagsDialog<T extends ManagedTag>({ isOpen, onOpenChange, t
         closeLabel={intl.formatMessage(commonMessages.close)}
         size="md"
       >
-        <div className="stack" data-testid={testId}>
+        <div className="stack" data-testid={testId} ref={bodyRef}>
           <p className="muted">{lead}</p>
           {tags.isPending ? (
             <div className="loading-state">
@@ -148,15 +169,16 @@ export function ManageTagsDialog<T extends ManagedTag>({ isOpen, onOpenChange, t
               {intl.formatMessage(m.empty)}
             </p>
           ) : (
-            <ul className="tags-manager" aria-label={title}>
+            <ul className="tags-manager" aria-label={title} ref={listRef}>
               {list.map((tag) => (
-                <li key={tag.id} className="tags-manager__row" data-testid="tags-manager-row">
+                <li key={tag.id} className="tags-manager__row" data-testid="tags-manager-row" data-tag-row={tag.id}>
                   {rename && renaming === tag.id ? (
                     <RenameRow
                       tag={tag}
                       rename={rename}
                       onDone={(renamed) => {
                         setRenaming(null);
+                        setRefocus({ id: tag.id, index: -1, control: 'rename' });
                         if (renamed) void onChanged();
                       }}
                     />
@@ -168,11 +190,11 @@ export function ManageTagsDialog<T extends ManagedTag>({ isOpen, onOpenChange, t
                       </span>
                       <span className="tags-manager__actions">
                         {rename && (
-                          <Button size="sm" variant="ghost" aria-label={intl.formatMessage(mv.renameLabel, { tag: tag.value })} onPress={() => setRenaming(tag.id)} isDisabled={renaming !== null}>
+                          <Button size="sm" variant="ghost" aria-label={intl.formatMessage(mv.renameLabel, { tag: tag.value })} onPress={() => setRenaming(tag.id)} isDisabled={renaming !== null} data-control="rename">
                             {intl.formatMessage(m.rename)}
                           </Button>
                         )}
-                        <Button size="sm" variant="ghost" aria-label={intl.formatMessage(mv.removeLabel, { tag: tag.value })} onPress={() => deletion.ask(tag)} isDisabled={renaming !== null}>
+                        <Button size="sm" variant="ghost" aria-label={intl.formatMessage(mv.removeLabel, { tag: tag.value })} onPress={() => deletion.ask(tag)} isDisabled={renaming !== null} data-control="remove">
                           {intl.formatMessage(m.remove)}
                         </Button>
                       </span>
