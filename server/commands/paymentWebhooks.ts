@@ -38,7 +38,7 @@ export async function receiveWebhook(services: Services, provider: 'STRIPE' | 'P
     throw new HttpError(503, 'SERVICE_UNAVAILABLE', provider === 'STRIPE' ? messages.stripeUnreachable : messages.paypalUnreachable);
   }
   for (const raw of events) {
-    const event = raw.outcome === 'REFUNDED' ? await refundedPayment(services, raw) : raw;
+    const event = raw.outcome === 'REFUNDED' || raw.outcome === 'REFUND_FAILED' ? await refundedPayment(services, raw) : raw;
     if (!event || !UUID.test(event.saleId) || !(await belongsToSale(services, event))) continue;
     await applyPaymentEvent(services, event);
   }

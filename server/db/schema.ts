@@ -817,6 +817,12 @@ export const transactions = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** When the team asked the provider to refund this payment (refundTrainingCustomerTransaction): one refund per payment, whatever the concurrency. */
     refundRequestedAt: timestamp('refund_requested_at', { withTimezone: true }),
+    /**
+     * Where the payment's refund stands: PENDING from the team's request until the provider confirms it, REFUNDED
+     * once it is credited in full (whoever refunded it, the provider's dashboard too), FAILED when the provider
+     * could not make the refund the team asked (the team may ask again). Null: no refund.
+     */
+    refundStatus: text('refund_status', { enum: ['PENDING', 'REFUNDED', 'FAILED'] }),
     createdAt: createdAt(),
   },
   (t) => [

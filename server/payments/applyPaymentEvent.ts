@@ -11,7 +11,7 @@ import { customerPayload, emitWebhookEvent } from '../commands/webhooks/webhooks
 import { queueListSubscriptions } from '../commands/emailProviders/emailProviders.js';
 import type { PaymentEvent } from './provider.js';
 import { autoJoinLearners } from '../commands/community/autoJoin.js';
-import { issueCreditNote, issueInvoice } from '../commands/invoices/issue.js';
+import { creditState, issueCreditNote, issueInvoice } from '../commands/invoices/issue.js';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type SaleRow = typeof sales.$inferSelect;
@@ -63,7 +63,7 @@ export async function applyPaymentEvent(services: Pick<Services, 'db' | 'clock' 
 
     const payments = await tx.select().from(transactions).where(eq(transactions.saleId, sale.id)).orderBy(asc(transactions.installmentNumber), asc(transactions.id));
     const byId = event.transactionId ? payments.find((p) => p.id === event.transactionId) : undefined;
-    const byCharge = event.outcome === 'REFUNDED' && event.chargeRef ? payments.find((p) => p.providerRef === event.chargeRef) : undefined;
+    const byCharge = (event.outcome === 'REFUNDED' || event.outcome === 'REFUND_FAILED') && event.chargeRef ? payments.find((p) => p.providerRef === event.chargeRef) : undefined;
     const payment = byId ?? byCharge ?? pick(payments, event.installmentNumber ?? null);
     if (!payment) return { kind: 'ignored', sale };
     const now = event.occurredAt;
@@ -97,7 +97,18 @@ export async function applyPaymentEvent(services: Pick<Services, 'db' | 'clock' 
       // Money given back: the invoice is credited up to what was refunded so far; the sale, the payment and the access stay.
       if (payment.status !== 'PAID') return { kind: 'ignored', sale };
       const note = await issueCreditNote(tx, payment, now, event.refundedTotalCents ?? null);
+      const { invoicedCents, creditedCents } = await creditState(tx, payment.id);
+      if (invoicedCents > 0 && creditedCents >= invoicedCents && payment.refundStatus !== 'REFUNDED') {
+        await tx.update(transactions).set({ refundStatus: 'REFUNDED' }).where(eq(transactions.id, payment.id));
+      }
       return note ? { kind: 'applied', sale, enrolled: false } : { kind: 'ignored', sale };
+    }
+
+    if (event.outcome === 'REFUND_FAILED') {
+      // Only a refund the team asked and still waits for: one made from the dashboard is not ours to show.
+      if (payment.refundStatus !== 'PENDING') return { kind: 'ignored', sale };
+      await tx.update(transactions).set({ refundStatus: 'FAILED' }).where(eq(transactions.id, payment.id));
+      return { kind: 'applied', sale, enrolled: false };
     }
 
     // FAILED or ABANDONED: a payment already taken stays taken.

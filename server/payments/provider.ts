@@ -57,8 +57,10 @@ export interface PaymentEvent {
    * REFUNDED: money of a paid payment was given back (a credit note for what was not credited yet is written; the
    * payment, the sale and the access stay, the team decides).
    * VAULTED: the provider saved the payer's payment method for the later instalments (`paymentToken`); nothing is paid.
+   * REFUND_FAILED: the provider could not make a refund the team asked (Stripe's refund `failed` or `canceled`):
+   * the payment's refund is FAILED, so the team sees it and may ask again.
    */
-  outcome: 'PAID' | 'FAILED' | 'ABANDONED' | 'REFUNDED' | 'VAULTED';
+  outcome: 'PAID' | 'FAILED' | 'ABANDONED' | 'REFUNDED' | 'VAULTED' | 'REFUND_FAILED';
   /** Our payment itself, when we know it (the team's refund through the test provider). */
   transactionId?: number | null;
   /**
@@ -125,6 +127,11 @@ export interface RefundPaymentInput {
   transactionId: number;
   /** The provider's id of the charge (Stripe payment intent, PayPal capture). */
   chargeRef: string;
+  /**
+   * The request's idempotency key: `refundKey(transactionId)` for the first request, another one when the team asks
+   * again after the provider refused (a provider answers a known key with its earlier, failed, refund).
+   */
+  requestKey: string;
 }
 
 /** The idempotency key of the team's refund of one payment. */

@@ -1,6 +1,6 @@
 import { schoolPaths } from '../../shared/schoolPaths.js';
 import type { Config } from '../config.js';
-import { installmentChargeKey, platformRenewalKey, refundKey, type PaymentProvider, type PaymentStore } from './provider.js';
+import { installmentChargeKey, platformRenewalKey, type PaymentProvider, type PaymentStore } from './provider.js';
 
 /**
  * The built-in test provider: its payment page is ours (`schoolPaths.testPayment`), marked "Mode test — aucun
@@ -32,7 +32,7 @@ export function testPaymentProvider(config: Pick<Config, 'paymentsTestMode'>): P
     // A refund takes no money back either: the caller applies its REFUNDED event at once (no webhook comes).
     async refundPayment(input) {
       if (!(config.paymentsTestMode && input.store.testPayments === true)) throw new Error('the test provider does not serve this store');
-      return { refundRef: `test_${refundKey(input.transactionId)}` };
+      return { refundRef: `test_${input.requestKey}` };
     },
     async chargeInstallment(input) {
       if (!(config.paymentsTestMode && input.store.testPayments === true)) throw new Error('the test provider does not serve this store');

@@ -63,5 +63,6 @@ export function presentTransaction(row: typeof transactions.$inferSelect): Trans
     due_at: iso(row.dueAt),
     paid_at: iso(row.paidAt),
     created_at: row.createdAt.toISOString(),
+    refund: row.refundStatus ? { status: row.refundStatus, requested_at: iso(row.refundRequestedAt) } : null,
   };
 }

@@ -6373,6 +6373,13 @@ export interface components {
             paid_at: string | null;
             /** Format: date-time */
             created_at: string;
+            /** @description Our design: where a refund of this payment stands (null: none). PENDING from the team's request (refundTrainingCustomerTransaction) until the provider confirms it; REFUNDED once credited in full, whoever made the refund (the provider's dashboard too); FAILED when the provider could not make the refund asked (Stripe's refund `failed` or `canceled`): the team may ask again. `requested_at` is when the team asked (null for a refund made elsewhere). */
+            refund: null | {
+                /** @enum {string} */
+                status: "PENDING" | "REFUNDED" | "FAILED";
+                /** Format: date-time */
+                requested_at: string | null;
+            };
         };
         /**
          * @description A customer's standing in a training.

@@ -93,6 +93,20 @@ const captureRefunded = (captureId: string, total: string, options: { id?: strin
   });
 const deliverPaypal = (delivery: { body: string; headers: Record<string, string> }) => inject(app, 'POST', '/webhooks/paypal', { payload: delivery.body, headers: delivery.headers });
 
+/** The payment's refund as the team's payments list shows it (listTrainingCustomerTransactions). */
+async function refundShown(customer: string, transactionId: number, training: string = DEMO_IDS.trainings.photo) {
+  const answer = await inject(app, 'GET', `/trainings/${training}/customers/${customer}/transactions`, { token: owner });
+  expectContract('listTrainingCustomerTransactions', answer);
+  return (answer.body.data as Array<{ id: number; refund: { status: string; requested_at: string | null } | null }>).find((row) => row.id === transactionId)?.refund;
+}
+
+const refundFailed = (chargeRef: string, saleId: string, type: 'charge.refund.updated' | 'refund.failed', status = 'failed') =>
+  FakeStripe.signed(SECRET, {
+    type,
+    account: ACCOUNT,
+    object: { id: `re_${chargeRef}_${type}`, object: 'refund', amount: 5000, status, payment_intent: chargeRef, charge: `ch_${chargeRef}`, metadata: { sale_id: saleId } },
+  });
+
 const refundPath = (customer: string, transactionId: number, training: string = DEMO_IDS.trainings.photo) => `/trainings/${training}/customers/${customer}/transactions/${transactionId}/refund`;
 const refund = async (token: string, customer: string, transactionId: number, training?: string) => {
   const answer = await inject(app, 'POST', refundPath(customer, transactionId, training), { token });
@@ -178,6 +192,7 @@ describe('the team refund (refundTrainingCustomerTransaction)', () => {
     expect(made[0]!.headers['stripe-account']).toBe(ACCOUNT);
     expect(made[0]!.headers['idempotency-key']).toBe(`refund-transaction-${payment.id}`);
     expect(await notesOf(sale.id)).toEqual([]);
+    expect(await refundShown(customer.id, payment.id)).toEqual({ status: 'PENDING', requested_at: expect.any(String) });
 
     const again = await refund(owner, customer.id, payment.id);
     expect(again.status).toBe(422);
@@ -185,7 +200,33 @@ describe('the team refund (refundTrainingCustomerTransaction)', () => {
 
     expect((await deliverStripe(chargeRefunded(chargeRef, sale.id, 12000, 12000))).status).toBe(200);
     expect((await notesOf(sale.id)).map((n) => n.inclTaxCents)).toEqual([12000]);
+    expect((await refundShown(customer.id, payment.id))?.status).toBe('REFUNDED');
     expect((await refund(owner, customer.id, payment.id)).status).toBe(422);
+  });
+
+  it('shows a refund Stripe could not make as FAILED; the team asks again under a new idempotency key', async () => {
+    const { sale, customer, chargeRef, payment } = await paidSale('STRIPE', 5000);
+    // A failed refund nobody asked here (made from the dashboard) is not ours to show.
+    expect((await deliverStripe(refundFailed(chargeRef, sale.id, 'refund.failed'))).status).toBe(200);
+    expect(await refundShown(customer.id, payment.id)).toBeNull();
+
+    expect((await refund(owner, customer.id, payment.id)).status).toBe(200);
+    // Still being processed: an update that is not a failure changes nothing.
+    expect((await deliverStripe(refundFailed(chargeRef, sale.id, 'charge.refund.updated', 'pending'))).status).toBe(200);
+    expect((await refundShown(customer.id, payment.id))?.status).toBe('PENDING');
+    expect((await deliverStripe(refundFailed(chargeRef, sale.id, 'charge.refund.updated'))).status).toBe(200);
+    expect((await refundShown(customer.id, payment.id))?.status).toBe('FAILED');
+    expect(await notesOf(sale.id)).toEqual([]);
+
+    const retry = await refund(owner, customer.id, payment.id);
+    expect(retry.status, retry.text).toBe(200);
+    const keys = stripe.requests.filter((r) => r.path === '/v1/refunds').map((r) => r.headers['idempotency-key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(`refund-transaction-${payment.id}`);
+    expect(keys[1]).toMatch(new RegExp(`^refund-transaction-${payment.id}-\\d+$`));
+    expect((await refundShown(customer.id, payment.id))?.status).toBe('PENDING');
+    expect((await deliverStripe(chargeRefunded(chargeRef, sale.id, 5000, 5000))).status).toBe(200);
+    expect((await refundShown(customer.id, payment.id))?.status).toBe('REFUNDED');
   });
 
   it('makes one refund of ten asked at once', async () => {
@@ -200,6 +241,7 @@ describe('the team refund (refundTrainingCustomerTransaction)', () => {
     stripe.down = true;
     const down = await refund(owner, customer.id, payment.id);
     expect(down.status).toBe(503);
+    expect(await refundShown(customer.id, payment.id)).toBeNull();
     stripe.down = false;
     expect((await refund(owner, customer.id, payment.id)).status).toBe(200);
   });

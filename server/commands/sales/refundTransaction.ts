@@ -28,8 +28,9 @@ function alreadyRefundedAtProvider(error: unknown): boolean {
  * (charge.refunded, PAYMENT.CAPTURE.REFUNDED) goes through applyPaymentEvent like any refund made from the
  * provider's dashboard; the test provider sends none, so its REFUNDED event is applied here.
  *
- * Once per payment: the row is locked and marked `refund_requested_at` in a first transaction, so of two refunds at
- * once the second answers 422 (as does a refund of a payment already credited in full, or not paid). The provider
+ * Once per payment: the row is locked and marked PENDING (`refund_status`, `refund_requested_at`) in a first
+ * transaction, so of two refunds at once the second answers 422 (as does a refund of a payment already credited in
+ * full, or not paid); a refund the provider reported failed may be asked again. The provider
  * call comes after the commit with an idempotency key per payment; when the provider cannot be reached the mark is
  * taken off again (503, the team may retry). The learner keeps access (the team decides, as for a cancel).
  */
@@ -48,13 +49,16 @@ export async function refundTrainingCustomerTransaction(services: Services, stor
     const { payment } = row;
     if (payment.status !== 'PAID' || toCents(payment.amount) <= 0) throw invalid({ transaction_id: [messages.transactionNotRefundable] }, messages.transactionNotRefundable);
     const { invoicedCents, creditedCents } = await creditState(tx, payment.id);
-    if (payment.refundRequestedAt || (invoicedCents > 0 && creditedCents >= invoicedCents)) {
+    // A refund the provider refused (FAILED) may be asked again; one waiting for the provider or made may not.
+    if (payment.refundStatus === 'PENDING' || payment.refundStatus === 'REFUNDED' || (invoicedCents > 0 && creditedCents >= invoicedCents)) {
       throw invalid({ transaction_id: [messages.transactionAlreadyRefunded] }, messages.transactionAlreadyRefunded);
     }
-    await tx.update(transactions).set({ refundRequestedAt: now }).where(eq(transactions.id, payment.id));
+    await tx.update(transactions).set({ refundRequestedAt: now, refundStatus: 'PENDING' }).where(eq(transactions.id, payment.id));
     return row;
   });
-  const release = () => services.db.update(transactions).set({ refundRequestedAt: null }).where(eq(transactions.id, payment.id));
+  // The provider was not reached: the payment is as it was before the request.
+  const release = () =>
+    services.db.update(transactions).set({ refundRequestedAt: payment.refundRequestedAt, refundStatus: payment.refundStatus }).where(eq(transactions.id, payment.id));
 
   // Payments written without a provider (the demo's seeded ones) are the test provider's, where it serves the store.
   const name = payment.provider ?? sale.provider ?? 'TEST';
@@ -67,7 +71,8 @@ export async function refundTrainingCustomerTransaction(services: Services, stor
     throw invalid({ transaction_id: [messages.refundProviderUnavailable] }, messages.refundProviderUnavailable);
   }
   try {
-    await provider.refundPayment({ store: paymentStore, saleId: sale.id, transactionId: payment.id, chargeRef });
+    const requestKey = payment.refundStatus === 'FAILED' ? `${refundKey(payment.id)}-${now.getTime()}` : refundKey(payment.id);
+    await provider.refundPayment({ store: paymentStore, saleId: sale.id, transactionId: payment.id, chargeRef, requestKey });
   } catch (error) {
     if (alreadyRefundedAtProvider(error)) throw invalid({ transaction_id: [messages.transactionAlreadyRefunded] }, messages.transactionAlreadyRefunded);
     await release();

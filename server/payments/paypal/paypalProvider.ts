@@ -2,7 +2,6 @@ import type { PaypalConfig } from '../../config.js';
 import {
   installmentChargeKey,
   WebhookSignatureError,
-  refundKey,
   type ChargeInstallmentInput,
   type ChargeInstallmentResult,
   type PaymentEvent,
@@ -249,7 +248,7 @@ export class PaypalProvider implements PaymentProvider {
   async refundPayment(input: RefundPaymentInput): Promise<{ refundRef: string }> {
     const merchantId = input.store.paypalMerchantId;
     if (!merchantId) throw new Error(`store ${input.store.id} has no PayPal merchant`);
-    return this.refundCapture(input.chargeRef, merchantId, refundKey(input.transactionId), input.saleId);
+    return this.refundCapture(input.chargeRef, merchantId, input.requestKey, input.saleId);
   }
 
   async refundCapture(captureId: string, merchantId: string, requestId: string, customId: string): Promise<{ refundRef: string }> {

@@ -5,7 +5,6 @@ import {
   installmentChargeKey,
   WebhookSignatureError,
   platformRenewalKey,
-  refundKey,
   type ChargeInstallmentInput,
   type ChargeInstallmentResult,
   type ChargePlatformRenewalInput,
@@ -259,6 +258,17 @@ export class StripeProvider implements PaymentProvider {
           },
         ];
       }
+      case 'charge.refund.updated':
+      case 'refund.updated':
+      case 'refund.failed': {
+        // A refund Stripe could not make (the card closed, the bank refused): `failed`, or `canceled` before it was sent.
+        const made = event.data.object;
+        if (made.status !== 'failed' && made.status !== 'canceled') return [];
+        const intent = typeof made.payment_intent === 'string' ? made.payment_intent : (made.payment_intent?.id ?? null);
+        const charge = typeof made.charge === 'string' ? made.charge : (made.charge?.id ?? null);
+        const chargeRef = intent ?? charge;
+        return chargeRef ? [{ ...base, saleId: made.metadata?.sale_id ?? '', outcome: 'REFUND_FAILED', chargeRef, installmentNumber: null, amountCents: null }] : [];
+      }
       default:
         return [];
     }
@@ -273,7 +283,7 @@ export class StripeProvider implements PaymentProvider {
     if (!account) throw new Error(`store ${input.store.id} has no Stripe account`);
     const refund = await this.stripe.refunds.create(
       { payment_intent: input.chargeRef, reason: 'requested_by_customer', metadata: { sale_id: input.saleId, transaction_id: String(input.transactionId) } },
-      { stripeAccount: account, idempotencyKey: refundKey(input.transactionId) },
+      { stripeAccount: account, idempotencyKey: input.requestKey },
     );
     return { refundRef: refund.id };
   }

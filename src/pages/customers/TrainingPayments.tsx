@@ -26,7 +26,16 @@ const m = defineMessages({
   cancelling: { id: 'customer.payments.cancelling', defaultMessage: 'Annulation…' },
   cancelled: { id: 'customer.payments.cancelled', defaultMessage: 'Paiements annulés' },
   upcomingHint: { id: 'customer.payments.hint', defaultMessage: 'Seuls les paiements à venir ou en brouillon peuvent être annulés ; l’apprenant garde son accès.' },
+  refundPending: { id: 'customer.payments.refundPending', defaultMessage: 'Remboursement en cours' },
+  refundDone: { id: 'customer.payments.refundDone', defaultMessage: 'Remboursé' },
+  refundFailed: { id: 'customer.payments.refundFailed', defaultMessage: 'Remboursement refusé par le prestataire' },
 });
+/** A payment's refund as the team reads it: waiting for the provider, made, or refused (then it may be asked again). */
+const refundPills = {
+  PENDING: { message: m.refundPending, tone: 'pill pill--info' },
+  REFUNDED: { message: m.refundDone, tone: 'pill' },
+  FAILED: { message: m.refundFailed, tone: 'pill pill--danger' },
+} as const;
 const mv = {
   select: defineMessage<{ date: string; amount: string }>({ id: 'customer.payments.select', defaultMessage: 'Sélectionner le paiement du {date} ({amount})' }),
   instalment: defineMessage<{ number: number }>({ id: 'customer.payments.instalment', defaultMessage: 'échéance {number}' }),
@@ -81,6 +90,14 @@ export function TrainingPayments({ storeUuid, customerUuid, trainingUuid, canWri
                 {date} · {amount}
                 {transaction.installment_number !== null && <> · {intl.formatMessage(mv.instalment, { number: transaction.installment_number })}</>}{' '}
                 <span className={saleStatusTone[transaction.status]}>{intl.formatMessage(saleStatusLabels[transaction.status])}</span>
+                {transaction.refund && (
+                  <>
+                    {' '}
+                    <span className={refundPills[transaction.refund.status].tone} data-testid="customer-payment-refund">
+                      {intl.formatMessage(refundPills[transaction.refund.status].message)}
+                    </span>
+                  </>
+                )}
               </>
             );
             return (
@@ -97,7 +114,7 @@ export function TrainingPayments({ storeUuid, customerUuid, trainingUuid, canWri
                 ) : (
                   label
                 )}
-                {canWrite && transaction.status === 'PAID' && transaction.amount > 0 && (
+                {canWrite && transaction.status === 'PAID' && transaction.amount > 0 && (!transaction.refund || transaction.refund.status === 'FAILED') && (
                   <>
                     {' '}
                     <RefundPaymentButton storeUuid={storeUuid} customerUuid={customerUuid} trainingUuid={trainingUuid} payment={transaction} />
