@@ -50,7 +50,7 @@ describe('createAttendanceCertificate', () => {
     expect(answer.headers.get('content-type')).toBe('application/pdf');
     expect(answer.headers.get('content-disposition')).toContain('attestation-assiduite.pdf');
     const pdf = await PDFDocument.load(answer.bytes);
-    expect(pdf.getTitle()).toMatch(/^Attestation d'assiduité - Photographie culinaire/);
+    expect(pdf.getTitle()).toMatch(/^Attestation d’assiduité - Photographie culinaire/);
     expect(pdf.getSubject()).toMatch(/^Inès Fontaine - /);
     // The form's name wins over the customer's.
     const renamed = await attendance(tokens.owner, learners['Inès Fontaine']!, { learner_name: 'Inès F.' });

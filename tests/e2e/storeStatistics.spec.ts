@@ -60,5 +60,5 @@ test("the owner downloads a learner's attendance certificate from her page; it n
   expect(download.suggestedFilename()).toBe('attestation-assiduite.pdf');
   const pdf = await PDFDocument.load(await readFile((await download.path())!));
   expect(pdf.getSubject()).toMatch(/^Inès Fontaine - /);
-  expect(pdf.getTitle()).toMatch(/^Attestation d'assiduité/);
+  expect(pdf.getTitle()).toMatch(/^Attestation d’assiduité/);
 });

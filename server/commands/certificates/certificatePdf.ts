@@ -54,7 +54,35 @@ export const INK = rgb(0.13, 0.16, 0.22);
 export const MUTED = rgb(0.38, 0.42, 0.5);
 export const ACCENT = rgb(0.2, 0.36, 0.78);
 
-const TITLES = { COMPLETION: 'Certificat de réalisation', ATTENDANCE: "Attestation d'assiduité" } as const;
+const TITLES = { COMPLETION: 'Certificat de réalisation', ATTENDANCE: 'Attestation d’assiduité' } as const;
+
+/**
+ * A text on up to `maxLines` lines no wider than `maxWidth` (words kept whole): the size shrinks half a point at a
+ * time down to `minSize` before the last line is cut with "…". A long training name stays readable this way.
+ */
+export function wrapLines(font: PDFFont, text: string, maxWidth: number, size: number, { minSize = 11, maxLines = 3 } = {}) {
+  const words = text.split(/\s+/).filter(Boolean);
+  const fits = (candidate: string, at: number) => font.widthOfTextAtSize(candidate, at) <= maxWidth;
+  const wrap = (at: number) => {
+    const lines: string[] = [];
+    for (const word of words) {
+      const last = lines.at(-1);
+      if (last !== undefined && fits(`${last} ${word}`, at)) lines[lines.length - 1] = `${last} ${word}`;
+      else lines.push(word);
+    }
+    return lines;
+  };
+  let fitted = size;
+  let lines = wrap(fitted);
+  while (lines.length > maxLines && fitted > minSize) lines = wrap((fitted -= 0.5));
+  if (lines.length > maxLines) {
+    lines = lines.slice(0, maxLines);
+    let last = `${lines[maxLines - 1]} …`;
+    while (!fits(last, fitted) && last.lastIndexOf(' ', last.length - 3) > 0) last = `${last.slice(0, last.lastIndexOf(' ', last.length - 3))} …`;
+    lines[maxLines - 1] = last;
+  }
+  return { lines, size: fitted };
+}
 
 /** A one-page A4 landscape PDF. */
 export async function certificatePdf(content: CertificateContent): Promise<Uint8Array> {
@@ -81,6 +109,13 @@ export async function certificatePdf(content: CertificateContent): Promise<Uint8
     page.drawText(safe, { x: x ?? (width - textWidth) / 2, y, size: fitted, font, color });
   };
 
+  /** Draws a text centred on wrapped lines (see wrapLines), from `y` down; answers the y of the last line. */
+  const paragraph = (text: string, y: number, size: number) => {
+    const wrapped = wrapLines(regular, winAnsiSafe(regular, text), width - 2 * margin, size);
+    for (const [index, text] of wrapped.lines.entries()) line(text, y - index * wrapped.size * 1.35, wrapped.size);
+    return y - (wrapped.lines.length - 1) * wrapped.size * 1.35;
+  };
+
   line(title.toUpperCase(), height - 100, 28, bold, ACCENT);
   line(`N° ${content.id}`, height - 124, 10, regular, MUTED);
 
@@ -89,11 +124,12 @@ export async function certificatePdf(content: CertificateContent): Promise<Uint8
   y -= 40;
   line(content.learnerName, y, 24, bold);
   y -= 38;
-  line(`a suivi ${content.kind === 'COMPLETION' ? 'et terminé ' : ''}la formation « ${content.trainingName} »`, y, 15);
+  // A long training name wraps (three lines at most) rather than shrinking to an unreadable size.
+  y = paragraph(`a suivi ${content.kind === 'COMPLETION' ? 'et terminé ' : ''}la formation « ${content.trainingName} »`, y, 15);
   y -= 26;
-  line(`Nature de l'action : ${content.nature}`, y, 12, regular, MUTED);
+  line(`Nature de l’action : ${content.nature}`, y, 12, regular, MUTED);
   y -= 20;
-  const period = `Du ${content.startDate} au ${content.endDate}${content.hours !== null ? ` · Durée : ${content.hours} h` : ''}`;
+  const period = `Du ${content.startDate} au ${content.endDate}${content.hours !== null ? ` · Durée : ${content.hours.toLocaleString('fr-FR', { maximumFractionDigits: 2 })} h` : ''}`;
   line(period, y, 12, regular, MUTED);
   y -= 20;
   if (content.attendance) {
@@ -108,7 +144,7 @@ export async function certificatePdf(content: CertificateContent): Promise<Uint8
     content.organisation,
     ...content.addressLines,
     content.siret ? `SIRET : ${content.siret}` : null,
-    content.activityNumber ? `N° de déclaration d'activité : ${content.activityNumber}` : null,
+    content.activityNumber ? `N° de déclaration d’activité : ${content.activityNumber}` : null,
   ].filter((value): value is string => Boolean(value));
   for (const [index, text] of details.entries()) {
     page.drawText(winAnsiSafe(index === 0 ? bold : regular, text).slice(0, 90), { x: margin, y: footY, size: 10, font: index === 0 ? bold : regular, color: INK });
