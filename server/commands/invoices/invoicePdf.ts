@@ -1,7 +1,7 @@
 import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { learnerInvoices } from '../../db/schema.js';
 import { invoiceReference } from '../../presenters/learnerInvoice.js';
-import { ACCENT, INK, MUTED, winAnsiSafe } from '../certificates/certificatePdf.js';
+import { ACCENT, INK, MUTED, winAnsiSafe, wrapLines } from '../certificates/certificatePdf.js';
 
 type LearnerInvoiceRow = typeof learnerInvoices.$inferSelect;
 
@@ -94,11 +94,13 @@ export async function invoicePdf(invoice: LearnerInvoiceRow, credited: Pick<Lear
   right('Total HT', columns.total - 6, ty, 9, bold);
   ty -= 24;
   for (const line of invoice.lines) {
-    text(page, line.description, margin + 6, ty, 10, regular, INK, columns.qty - margin - 50);
+    // The designation is printed whole (a long training name wraps, four lines at most), amounts on its first line.
+    const designation = wrapLines(regular, winAnsiSafe(regular, line.description), columns.qty - margin - 50, 10, { minSize: 10, maxLines: 4 });
+    for (const [index, part] of designation.lines.entries()) text(page, part, margin + 6, ty - index * 13, 10);
     right(String(line.quantity), columns.qty, ty);
     right(euros(sign * line.unitExclTaxCents), columns.unit, ty);
     right(euros(sign * line.exclTaxCents), columns.total - 6, ty);
-    ty -= 18;
+    ty -= 18 + (designation.lines.length - 1) * 13;
   }
   page.drawLine({ start: { x: margin, y: ty + 8 }, end: { x: width - margin, y: ty + 8 }, thickness: 0.5, color: MUTED });
 
