@@ -12,6 +12,7 @@ import { loadStorefrontMessages } from './i18n/catalogues';
 import { LocaleProvider } from './i18n/LocaleProvider';
 import { useLanguageSwitch } from './layouts/useLanguageSwitch';
 import { SchoolArea } from './pages/school/SchoolArea';
+import { startSchoolPage } from './pages/school/schoolEarly';
 import { schoolMessages as messages } from './pages/school/schoolMessages';
 import { PlainButton } from './pages/school/plainControls';
 import { servedOnSchoolHost } from '../shared/schoolPaths';
@@ -30,6 +31,8 @@ const hostSchool = document.querySelector<HTMLMetaElement>('meta[name="cp-school
 servedOnSchoolHost(hostSchool);
 
 listenForUncaughtErrors(window, reportUncaught);
+// The school, the learner's session and a player address's outline, lesson and chunks: asked for now, all at once.
+startSchoolPage(location.pathname, location.search, hostSchool);
 captureAttribution(new URLSearchParams(location.search), localStorage, new Date());
 // The analytics consent (only when a tag manager is configured) starts with its banner (SchoolArea), which says
 // whether the school permits it.

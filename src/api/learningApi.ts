@@ -4,6 +4,7 @@ import { contentTypeOfFile } from '../../machines/upload/upload.machine';
 import type { QuizTakingApi } from '../../machines/quizTaking/quizTaking.actors';
 import type { ScormPlayerApi } from '../../machines/scormPlayer/scormPlayer.actors';
 import { unwrap } from './failure';
+import { lessonOf, outlineOf } from './playerReads';
 import { $school, schoolClient } from './schoolApi';
 import { asBlob, sendWithProgress } from './uploadApi';
 import type { paths } from './schema.gen';
@@ -20,24 +21,11 @@ export const myTrainingsQuery = (subdomain: string) => $school.queryOptions('get
 
 const at = (subdomain: string, slug: string) => ({ subdomain, slug });
 
-/**
- * The team's preview token (`?preview_token=` of the player's address, from the editor's "Aperçu") goes to the two
- * reads that accept it; the contract declares it as a security scheme in the query, not as a parameter.
- */
-const previewQuery = (previewToken: string | null) => (previewToken ? { query: { preview_token: previewToken } as never } : {});
-
 /** The player's calls for one training (its uuid); with a preview token, the team's preview (nothing is recorded). */
 export function lessonPlayerApi(subdomain: string, trainingUuid: string, previewToken: string | null = null): LessonPlayerApi {
   return {
-    loadOutline: (signal) =>
-      unwrap(schoolClient.GET('/school/stores/{subdomain}/me/trainings/{slug}', { params: { path: at(subdomain, trainingUuid), ...previewQuery(previewToken) }, signal })),
-    loadLesson: (itemId, signal) =>
-      unwrap(
-        schoolClient.GET('/school/stores/{subdomain}/me/trainings/{slug}/items/{itemId}', {
-          params: { path: { ...at(subdomain, trainingUuid), itemId }, ...previewQuery(previewToken) },
-          signal,
-        }),
-      ),
+    loadOutline: (signal) => outlineOf(subdomain, trainingUuid, previewToken, signal),
+    loadLesson: (itemId, signal) => lessonOf(subdomain, trainingUuid, itemId, previewToken, signal),
     record: (itemId, progress, signal) =>
       unwrap(
         schoolClient.PUT('/school/stores/{subdomain}/me/trainings/{slug}/items/{itemId}/progress', {

@@ -5,6 +5,7 @@ import type { LearnerAuthApi } from '../../machines/learnerAuth/learnerAuth.acto
 import type { TokenStorage } from '../../machines/auth/auth.actors';
 import { captchaHeader } from '../app/captcha';
 import { currentLocale } from '../i18n/currentLocale';
+import { earlyOr, startEarly } from './earlyReads';
 import { unwrap } from './failure';
 import { failingWithFailures } from './queries';
 import { localTokenStorage } from './tokenStorage';
@@ -65,10 +66,21 @@ export type LearnerPasswordReset = paths['/school/stores/{subdomain}/password-re
 /** GET /school/stores/{subdomain}: the school's public face (404 for an unknown school). */
 export const schoolQuery = (subdomain: string) => $school.queryOptions('get', '/school/stores/{subdomain}', at(subdomain));
 
+/** The school as the learner area loads it first: its failure shown by the page (a 404 says "no school here"), not retried. */
+export const schoolPageQuery = (subdomain: string) => ({ ...schoolQuery(subdomain), meta: { failureReport: 'page' as const }, retry: false });
+
+/** GET …/me: the signed-in learner (401 without a session of this school). */
+const readMe = (subdomain: string, signal?: AbortSignal) => unwrap(schoolClient.GET('/school/stores/{subdomain}/me', { ...at(subdomain), signal }));
+const meKey = (subdomain: string) => `me ${subdomain}`;
+
+/** Starts the session check of a stored learner token as the learner area's entry runs (./earlyReads.ts). */
+export const startLearnerCheck = (subdomain: string) => startEarly(meKey(subdomain), learnerTokenStorage(subdomain).get(), () => readMe(subdomain));
+
 /** The learner auth machine's calls for one school. */
 export function learnerAuthApi(subdomain: string): LearnerAuthApi {
   return {
-    getMe: (signal) => unwrap(schoolClient.GET('/school/stores/{subdomain}/me', { ...at(subdomain), signal })),
+    // The entry's session check when it started one with the token stored now (./earlyReads.ts).
+    getMe: (signal) => earlyOr(meKey(subdomain), learnerTokenStorage(subdomain).get(), () => readMe(subdomain, signal)),
     login: (body, signal) => unwrap(schoolClient.POST('/school/stores/{subdomain}/login', { ...at(subdomain), body, signal })),
     register: (body, signal) => unwrap(schoolClient.POST('/school/stores/{subdomain}/register', { params: { ...at(subdomain).params, header: captchaHeader() }, body, signal })),
     logout: async (signal) => {

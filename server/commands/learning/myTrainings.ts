@@ -7,7 +7,7 @@ import { customerConnections, customerTrainings, customers, itemProgress, traini
 import { followedTraining } from '../../policies/schoolScope.js';
 import { presentTrainingRef, standingOf } from '../../presenters/customer.js';
 import type { Services } from '../../services.js';
-import { learnerView, presentLearnerOutline, progressPercent } from './learnerOutline.js';
+import { lastTouched, learnerView, presentLearnerOutline, progressPercent } from './learnerOutline.js';
 
 type LearnerTrainingBody = components['schemas']['LearnerTraining'];
 type LearnerTrainingDetailBody = components['schemas']['LearnerTrainingDetail'];
@@ -87,19 +87,16 @@ export async function getMyTraining(services: Services, learner: LearnerAuth, re
   const now = services.clock();
   const view = await learnerView(services.db, training, enrolment, now);
   const blocked = standing.customerType === 'BLOCKED';
-  const [last] = await services.db
-    .select({ item: itemProgress.trainingItemId })
-    .from(itemProgress)
-    .where(eq(itemProgress.customerTrainingId, enrolment.id))
-    .orderBy(desc(itemProgress.updatedAt))
-    .limit(1);
-  if (!blocked) await recordConnection(services, learner, training.id, enrolment.id, userAgent, now);
+  // A connection within the last half hour is this one: the enrolment just read says so without a transaction.
+  const recent = enrolment.lastConnectionAt && now.getTime() - enrolment.lastConnectionAt.getTime() < CONNECTION_GAP_MS;
+  if (!blocked && !recent) await recordConnection(services, learner, training.id, enrolment.id, userAgent, now);
+  const last = lastTouched(view);
   return {
     training: presentTrainingRef(training),
     customer_type: standing.customerType,
     blocked_reason: standing.blockedReason,
     progress: progressPercent(view.order, (id) => Boolean(view.progress.get(id)?.completedAt)),
-    last_item_id: last && view.order.some((item) => item.id === last.item) ? last.item : (view.order[0]?.id ?? null),
+    last_item_id: last !== null && view.order.some((item) => item.id === last) ? last : (view.order[0]?.id ?? null),
     items: presentLearnerOutline(view, blocked),
   };
 }

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useMemo, type ComponentType, type CSSPropert
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { queryClient } from '../../api/queryClient';
-import { schoolQuery, type School as SchoolBody } from '../../api/schoolApi';
+import { schoolPageQuery, type School as SchoolBody } from '../../api/schoolApi';
 import { SchoolProvider, useLearnerStatus, useSchool } from '../../app/school';
 import { navigateTo, useSchoolLocation } from '../../app/schoolHistory';
 import { thirdParty } from '../../app/thirdParty';
@@ -16,7 +16,7 @@ import { SchoolBundlePage } from './SchoolBundlePage';
 import { SchoolCataloguePage } from './SchoolCataloguePage';
 import { SchoolHomePage } from './SchoolHomePage';
 import { SchoolTrainingPage } from './SchoolTrainingPage';
-import { matchSchoolPage, type SchoolRoute } from './schoolRoutes';
+import { matchSchoolPage, schoolAddress, type SchoolRoute } from './schoolRoutes';
 import { schoolMessages as m } from './schoolMessages';
 import { withChunkTimeout } from '../../app/chunkLoad';
 import { loadSchoolMessages } from '../../i18n/catalogues';
@@ -50,6 +50,12 @@ const TestPaymentPage = lazyPage(() => import('./TestPaymentPage').then((x) => x
 // The learner's trainings and the player (block renderers, quiz taking) are chunks of their own too.
 const MyTrainingsPage = lazyPage(() => import('./learning/MyTrainingsPage').then((x) => x.MyTrainingsPage));
 const LessonPlayerPage = lazyPage(() => import('./learning/LessonPlayerPage').then((x) => x.LessonPlayerPage));
+
+/**
+ * The player's chunks (./schoolEarly.ts asks for them as the entry runs on a player address): the same modules
+ * `lazyPage` loads, fetched and run while the school and the learner's session load.
+ */
+export const preloadPlayerPage = () => Promise.all([import('./routerBridge'), import('./learning/LessonPlayerPage'), loadSchoolMessages()]);
 // The affiliate program (join, link, sales, payout requests).
 const LearnerAffiliatePage = lazyPage(() => import('./LearnerAffiliatePage').then((x) => x.LearnerAffiliatePage));
 const LearnerUnsubscribePage = lazyPage(() => import('./LearnerUnsubscribePage').then((x) => x.LearnerUnsubscribePage));
@@ -75,7 +81,7 @@ const ConsentLink = lazy(() => loadConsent().then((x) => ({ default: x.ConsentLi
  */
 export function SchoolArea({ subdomain: ownHost }: { subdomain?: string } = {}) {
   const { pathname } = useSchoolLocation();
-  const address = ownHost ? { subdomain: ownHost, rest: pathname } : onAppHost(pathname);
+  const address = schoolAddress(pathname, ownHost);
   // An address outside `/ecole/<subdomain>` on the app's host: nothing of a school (as before, an unmatched route).
   if (!address) return null;
   // The learner area is a guest page (blank layout): it brings the app's query cache with it.
@@ -86,23 +92,12 @@ export function SchoolArea({ subdomain: ownHost }: { subdomain?: string } = {}) 
   );
 }
 
-/** `/ecole/<subdomain>/<rest>` split (the subdomain decoded, as React Router's params were). */
-function onAppHost(pathname: string): { subdomain: string; rest: string } | null {
-  const found = new RegExp(`^${SCHOOL_BASE}/([^/]+)(/.*)?$`, 'i').exec(pathname);
-  if (!found) return null;
-  try {
-    return { subdomain: decodeURIComponent(found[1]!), rest: found[2] ?? '/' };
-  } catch {
-    return null;
-  }
-}
-
 /** The pages that need no learner session for a guest: they render without the learner auth machine. */
 const GUEST_PAGES = new Set<SchoolRoute['page']>(['home', 'catalogue', 'training', 'bundle', 'notFound']);
 
 function School({ subdomain, route, prefix }: { subdomain: string; route: SchoolRoute; prefix: string }) {
   const intl = useIntl();
-  const school = useQuery({ ...schoolQuery(subdomain), meta: { failureReport: 'page' }, retry: false });
+  const school = useQuery(schoolPageQuery(subdomain));
   if (school.isPending) return <Spinner aria-label={intl.formatMessage(m.loading)} />;
   if (school.isError) {
     const notFound = (school.error as unknown as Failure).status === 404;

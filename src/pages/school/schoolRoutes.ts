@@ -1,4 +1,4 @@
-import { SCHOOL_PAGES } from '../../../shared/schoolPaths';
+import { SCHOOL_BASE, SCHOOL_PAGES } from '../../../shared/schoolPaths';
 
 /*
  * The learner area's pages by address (what is after `/ecole/<subdomain>`, or the whole path on a school's own
@@ -34,6 +34,8 @@ export type SchoolRoute = {
 
 type Page = SchoolRoute['page'];
 
+const PLAYER_PATTERN = `${SCHOOL_PAGES.myTrainings}/:trainingUuid/:itemId?`;
+
 /** [page, React Router pattern]; `*` takes the rest (the community's own routes), `?` an optional last segment. */
 const ROUTES: readonly [Page, string][] = [
   ['home', ''],
@@ -49,7 +51,7 @@ const ROUTES: readonly [Page, string][] = [
   ['training', `${SCHOOL_PAGES.catalogue}/:slug`],
   ['bundle', 'packs/:slug'],
   ['myTrainings', SCHOOL_PAGES.myTrainings],
-  ['player', `${SCHOOL_PAGES.myTrainings}/:trainingUuid/:itemId?`],
+  ['player', PLAYER_PATTERN],
   ['checkout', 'paiement/:type/:uuid'],
   ['order', 'commande/:orderUuid'],
   ['testPayment', 'paiement-test/:paymentRef'],
@@ -82,6 +84,29 @@ function matchPattern(pattern: string, segments: string[]): Record<string, strin
     } else if (segment === undefined || segment.toLowerCase() !== part.toLowerCase()) return null;
   }
   return segments.length <= parts.length ? params : null;
+}
+
+/** The player's training and item (null: where the learner stopped) at `rest`, or null for another page. */
+export function playerAddress(rest: string): { trainingUuid: string; itemId: number | null } | null {
+  const params = matchPattern(PLAYER_PATTERN, rest.split('/').filter(Boolean));
+  if (!params?.trainingUuid) return null;
+  const itemId = Number(params.itemId);
+  return { trainingUuid: params.trainingUuid, itemId: Number.isSafeInteger(itemId) && itemId > 0 ? itemId : null };
+}
+
+/**
+ * The school and the rest of the address: on a school's own host (`ownHost`) the whole path; on the app's host,
+ * `/ecole/<subdomain>/<rest>` split (the subdomain decoded, as React Router's params were), null outside it.
+ */
+export function schoolAddress(pathname: string, ownHost?: string | null): { subdomain: string; rest: string } | null {
+  if (ownHost) return { subdomain: ownHost, rest: pathname };
+  const found = new RegExp(`^${SCHOOL_BASE}/([^/]+)(/.*)?$`, 'i').exec(pathname);
+  if (!found) return null;
+  try {
+    return { subdomain: decodeURIComponent(found[1]!), rest: found[2] ?? '/' };
+  } catch {
+    return null;
+  }
 }
 
 /** The page at `rest` (a path starting with `/`). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchSchoolPage } from '../../../src/pages/school/schoolRoutes';
+import { matchSchoolPage, playerAddress, schoolAddress } from '../../../src/pages/school/schoolRoutes';
 
 describe('the storefront route table (what React Router matched before)', () => {
   it('finds the catalogue pages with their slug, decoded', () => {
@@ -27,5 +27,17 @@ describe('the storefront route table (what React Router matched before)', () => 
     expect(matchSchoolPage('/formations/a/b')).toMatchObject({ page: 'notFound' });
     expect(matchSchoolPage('/nulle-part')).toMatchObject({ page: 'notFound' });
     expect(matchSchoolPage('/formations/%E0%A4%A')).toMatchObject({ page: 'notFound' });
+  });
+
+  it('reads a player address (its training and item) and a school address on either host', () => {
+    expect(playerAddress('/mes-formations/abc/12')).toEqual({ trainingUuid: 'abc', itemId: 12 });
+    expect(playerAddress('/mes-formations/abc')).toEqual({ trainingUuid: 'abc', itemId: null });
+    expect(playerAddress('/mes-formations/abc/x')).toEqual({ trainingUuid: 'abc', itemId: null });
+    expect(playerAddress('/mes-formations')).toBeNull();
+    expect(playerAddress('/formations/abc')).toBeNull();
+    expect(schoolAddress('/ecole/demo/mes-formations/abc')).toEqual({ subdomain: 'demo', rest: '/mes-formations/abc' });
+    expect(schoolAddress('/ecole/demo')).toEqual({ subdomain: 'demo', rest: '/' });
+    expect(schoolAddress('/mes-formations/abc', 'demo')).toEqual({ subdomain: 'demo', rest: '/mes-formations/abc' });
+    expect(schoolAddress('/formations')).toBeNull();
   });
 });

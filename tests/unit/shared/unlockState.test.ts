@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fromAbsolute, toCalendarDate, toZoned } from '@internationalized/date';
-import { startOfDayAfter, unlockState, type UnlockEnrolment, type UnlockItem, type UnlockProgress } from '../../../shared/unlockState';
+import { startOfDayAfter, unlockState, unlockStates, type UnlockEnrolment, type UnlockItem, type UnlockProgress } from '../../../shared/unlockState';
 
 const item = (id: number, over: Partial<UnlockItem> = {}): UnlockItem => ({
   id,
@@ -213,5 +213,53 @@ describe('startOfDayAfter agrees with @internationalized/date (the implementatio
     for (const instant of instants) {
       for (let days = 0; days < 800; days += 1) expect(startOfDayAfter(instant, days, zone).toISOString(), `${instant} +${days}`).toBe(reference(instant, days, zone));
     }
+  });
+});
+
+describe('unlockStates: every item of the outline at once, as unlockState answers each', () => {
+  /** A small deterministic generator (mulberry32): the same outlines on every run. */
+  const generator = (seed: number) => () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+  const types = ['GENERIC', 'QUIZ', 'TASKS', 'ASSIGNMENT', 'SCORM'] as const;
+  const modes = ['NONE', 'NONE', 'PREVIOUS', 'DATE', 'DELAY', 'MANUAL'] as const;
+  const statuses = [null, 'PENDING_CUSTOMER', 'PENDING_TEACHER', 'COMPLETED'] as const;
+  const blockerTypes = ['QUIZ_SCORE', 'TASKS', 'ASSIGNMENT'] as const;
+
+  it.each(Array.from({ length: 40 }, (_, seed) => seed))('random outline %i: blocking items, blockers, modes, drip and progress', (seed) => {
+    const random = generator(seed + 1);
+    const pick = <T,>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+    const size = 1 + Math.floor(random() * 60);
+    const list: UnlockItem[] = Array.from({ length: size }, (_, i) => {
+      const type = pick(types);
+      return item(i + 1, {
+        type,
+        blocking: random() < 0.3,
+        unlock_mode: pick(modes),
+        unlock_at: random() < 0.5 ? '2026-01-20T08:00:00Z' : null,
+        unlock_delay_days: random() < 0.5 ? Math.floor(random() * 20) : null,
+        unlock_blockers:
+          random() < 0.2 ? [{ type: pick(blockerTypes), item_id: 1 + Math.floor(random() * size), min_score: random() < 0.5 ? Math.floor(random() * 100) : null }] : [],
+        min_success_rate: type === 'QUIZ' && random() < 0.7 ? Math.floor(random() * 100) : null,
+      });
+    });
+    const progress: Record<number, NonNullable<UnlockProgress[number]>> = {};
+    for (const entry of list) {
+      if (random() < 0.4) continue;
+      progress[entry.id] = done({
+        completed_at: random() < 0.6 ? '2026-01-11T10:00:00Z' : null,
+        quiz_best_score: random() < 0.5 ? Math.floor(random() * 100) : null,
+        assignment_status: pick(statuses),
+        unblocked_by_teacher: random() < 0.1,
+      });
+    }
+    const learner = enrolment(list, { bypass_drip: random() < 0.3, drip_frequency: pick([null, 'WEEKLY', 'BIWEEKLY', 'MONTHLY'] as const) });
+    const now = at(pick(['2026-01-10T12:00:00Z', '2026-01-25T12:00:00Z', '2026-06-01T12:00:00Z']));
+    const states = unlockStates(learner, progress, now);
+    expect([...states.keys()]).toEqual(list.map((entry) => entry.id));
+    for (const entry of list) expect(states.get(entry.id), `item ${entry.id}`).toEqual(unlockState(entry, learner, progress, now));
   });
 });

@@ -1,0 +1,28 @@
+import { queryClient } from '../../api/queryClient';
+import { startPlayerReads } from '../../api/playerReads';
+import { learnerTokenStorage, schoolPageQuery, startLearnerCheck } from '../../api/schoolApi';
+import { preloadPlayerPage } from './SchoolArea';
+import { playerAddress, schoolAddress } from './schoolRoutes';
+
+/**
+ * What the learner area's entry starts before its first render (issue 12: a lesson opened in the player waited
+ * for the school, then the session's chunk, then the session, then the player's chunk, then the outline, then the
+ * lesson, one after the other). Everything the address will need is asked for at once: the school; with a stored
+ * learner token, the session check and its chunk; on a player address, the outline, the lesson named and the
+ * player's chunks. The pages then take these answers (src/api/earlyReads.ts) and behave as before.
+ */
+export function startSchoolPage(pathname: string, search: string, ownHost: string | null) {
+  const address = schoolAddress(pathname, ownHost);
+  if (!address) return;
+  const { subdomain } = address;
+  void queryClient.prefetchQuery(schoolPageQuery(subdomain));
+  if (!learnerTokenStorage(subdomain).get()) return;
+  startLearnerCheck(subdomain);
+  void import('../../app/schoolAuth').catch(() => undefined);
+  // The team's preview (`?preview_token=`) reads other answers: left to the player.
+  const player = new URLSearchParams(search).has('preview_token') ? null : playerAddress(address.rest);
+  if (!player) return;
+  startPlayerReads(subdomain, player.trainingUuid, player.itemId);
+  // A chunk that fails here is asked for again, with its time-out, when the page renders.
+  void preloadPlayerPage().catch(() => undefined);
+}
