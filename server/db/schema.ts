@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -15,6 +16,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
   type AnyPgColumn,
@@ -598,6 +600,9 @@ export const customers = pgTable(
     index('customers_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     // Platform admin's tops: every store's new learners of a period.
     index('customers_created_idx').on(t.createdAt, t.storeId),
+    // What each enrolment copies of its learner (customer_trainings' store_id and customer_created_at): the
+    // composite foreign key below points here, so a copy that differs from the learner cannot be written.
+    unique('customers_id_store_created_key').on(t.id, t.storeId, t.createdAt),
   ],
 );
 
@@ -638,9 +643,14 @@ export const customerTrainings = pgTable(
   'customer_trainings',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id').notNull(),
+    /**
+     * The learner's store and sign-up time, copied from `customers` when the enrolment is written (the composite
+     * foreign key keeps them equal to the learner's, cascading any change): the customers list's `type` filter reads
+     * the learners of a type in the list's order from one index of this table (`customer_trainings_list_idx`).
+     */
+    storeId: uuid('store_id').notNull(),
+    customerCreatedAt: timestamp('customer_created_at', { withTimezone: true }).notNull(),
     trainingId: uuid('training_id')
       .notNull()
       .references(() => trainings.id, { onDelete: 'cascade' }),
@@ -659,6 +669,16 @@ export const customerTrainings = pgTable(
     index('customer_trainings_training_idx').on(t.trainingId, t.enrolledAt),
     // The customers list's `type` filter (abandoned carts, blocked learners: a few among many).
     index('customer_trainings_type_customer_idx').on(t.customerType, t.customerId),
+    // The customers list's `type` filter in its default order (newest learners first, read backwards): a page's
+    // learners come from this index alone, the expiry in it deciding STUDENT or BLOCKED without the table.
+    index('customer_trainings_list_idx').on(t.storeId, t.customerType, t.customerCreatedAt, t.customerId, t.expiresAt),
+    foreignKey({
+      name: 'customer_trainings_customer_fk',
+      columns: [t.customerId, t.storeId, t.customerCreatedAt],
+      foreignColumns: [customers.id, customers.storeId, customers.createdAt],
+    })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { issueInvoice } from '../commands/invoices/issue.js';
 import type { Database } from './client.js';
+import { learnerKeys } from './learnerKeys.js';
 import {
   customerConnections,
   customerTrainings,
@@ -139,14 +140,14 @@ export async function seedLearners(db: Database, input: LearnersSeedInput) {
   const enrolled = await db
     .insert(customerTrainings)
     .values(
-      learners.map((l, i): Enrolment => {
+      learners.map((l, i) => {
         const visits = visitsOf(l);
         const done = Math.min(l.done, items.length);
         return {
-          customerId: people[i]!.id,
+          ...learnerKeys(people[i]!.id),
           trainingId: training.id,
-          customerType: l.abandoned ? 'ABANDONED_CART' : 'STUDENT',
-          enrollmentType: 'CLASSIC',
+          customerType: l.abandoned ? ('ABANDONED_CART' as const) : ('STUDENT' as const),
+          enrollmentType: 'CLASSIC' as const,
           ...l.enrolment,
           progress: Math.round((done / items.length) * 10_000) / 100,
           enrolledAt: at(l.hoursAgo),

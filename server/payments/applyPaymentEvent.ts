@@ -11,6 +11,7 @@ import { customerPayload, emitWebhookEvent } from '../commands/webhooks/webhooks
 import { queueListSubscriptions } from '../commands/emailProviders/emailProviders.js';
 import type { PaymentEvent } from './provider.js';
 import { autoJoinLearners } from '../commands/community/autoJoin.js';
+import { learnerKeys } from '../db/learnerKeys.js';
 import { creditState, issueCreditNote, issueInvoice } from '../commands/invoices/issue.js';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -193,7 +194,7 @@ export async function enrol(tx: Tx, sale: SaleRow, now: Date): Promise<{ id: str
     const expiresAt = training.accessDurationDays ? new Date(now.getTime() + training.accessDurationDays * DAY_MS) : null;
     await tx
       .insert(customerTrainings)
-      .values({ customerId: sale.customerId, trainingId: training.id, customerType: 'STUDENT', enrollmentType: 'CLASSIC', enrolledAt: now, expiresAt })
+      .values({ ...learnerKeys(sale.customerId), trainingId: training.id, customerType: 'STUDENT', enrollmentType: 'CLASSIC', enrolledAt: now, expiresAt })
       .onConflictDoUpdate({
         target: [customerTrainings.customerId, customerTrainings.trainingId],
         set: { customerType: 'STUDENT', enrollmentType: 'CLASSIC', enrolledAt: now, expiresAt },
@@ -243,7 +244,7 @@ async function markAbandonedCart(tx: Tx, jobs: JobQueue, sale: SaleRow, now: Dat
   for (const training of await trainingsOf(tx, sale)) {
     const inserted = await tx
       .insert(customerTrainings)
-      .values({ customerId: sale.customerId, trainingId: training.id, customerType: 'ABANDONED_CART', enrollmentType: 'CLASSIC', enrolledAt: now })
+      .values({ ...learnerKeys(sale.customerId), trainingId: training.id, customerType: 'ABANDONED_CART', enrollmentType: 'CLASSIC', enrolledAt: now })
       .onConflictDoNothing()
       .returning({ id: customerTrainings.id });
     if (inserted.length) left.push({ id: training.id, name: training.name });

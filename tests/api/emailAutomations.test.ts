@@ -9,6 +9,7 @@ import { customers, customerTrainings, trainings } from '../../server/db/schema'
 import { DEMO_IDS } from '../../server/db/seed';
 import { inject, paymentsApp } from '../support/paymentsFixtures';
 import { expectContract } from './client';
+import { learnerKeys } from '../../server/db/learnerKeys';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -42,7 +43,7 @@ async function learner(enrolledAt: Date, lastSeen: Date | null = null) {
     .insert(customers)
     .values({ storeId: store, email: `auto-${++seq}-${Date.now()}@example.com`, firstname: `Léa<${seq}>`, createdAt: enrolledAt, lastConnectionAt: lastSeen })
     .returning();
-  await db.insert(customerTrainings).values({ customerId: customer!.id, trainingId: DEMO_IDS.trainings.photo, enrolledAt });
+  await db.insert(customerTrainings).values({ ...learnerKeys(customer!.id), trainingId: DEMO_IDS.trainings.photo, enrolledAt });
   return customer!;
 }
 /** A second trainer's store on the same database. */

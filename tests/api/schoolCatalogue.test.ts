@@ -26,6 +26,7 @@ import {
 } from '../../server/db/schema';
 import { testServices } from '../unit/server/testServices';
 import { expectContract, type Answer } from './client';
+import { learnerKeys } from '../../server/db/learnerKeys';
 
 const shell = `<!doctype html><html lang="fr"><head><meta charset="UTF-8"><title>Plateforme de formation</title></head><body><div id="root"></div></body></html>`;
 /** The storefront's own entry (school.html): what the server sends for every page of a school. */
@@ -121,8 +122,8 @@ beforeAll(async () => {
   // One learner enrolled in PUBLISHED, holding the only seat of the full training.
   const [learner] = await db.insert(customers).values({ storeId: store.id, email: 'eleve@vitrine.test', firstname: 'Élève' }).returning();
   await db.insert(customerTrainings).values([
-    { customerId: learner!.id, trainingId: ids.PUBLISHED },
-    { customerId: learner!.id, trainingId: ids.full },
+    { ...learnerKeys(learner!.id), trainingId: ids.PUBLISHED },
+    { ...learnerKeys(learner!.id), trainingId: ids.full },
   ]);
   learnerToken = (await openLearnerSession(env.services, learner!.id, false)).token;
   const bundleRows = await db

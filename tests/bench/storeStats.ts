@@ -40,16 +40,17 @@ export async function benchStoreStats() {
       select c.store_id, c.id, (${trainings}::uuid[])[1 + (row_number() over ()) % 3], 149, 'CARD', 'PAID', c.created_at, c.created_at + interval '2 minutes'
       from customers c where c.store_id = ${storeId}`);
     await db.execute(sql`
-      insert into customer_trainings (customer_id, training_id, customer_type, enrolled_at, completed_at, progress)
-      select s.customer_id, s.training_id, 'STUDENT', s.paid_at, case when random() < 0.33 then s.paid_at + interval '20 days' end, (random() * 100)::numeric(5, 2)
-      from sales s where s.store_id = ${storeId}`);
+      insert into customer_trainings (customer_id, store_id, customer_created_at, training_id, customer_type, enrolled_at, completed_at, progress)
+      select s.customer_id, c.store_id, c.created_at, s.training_id, 'STUDENT', s.paid_at, case when random() < 0.33 then s.paid_at + interval '20 days' end, (random() * 100)::numeric(5, 2)
+      from sales s join customers c on c.id = s.customer_id where s.store_id = ${storeId}`);
     await db.execute(sql`
       insert into sales (store_id, customer_id, training_id, amount, payment_method, status, created_at)
       select c.store_id, c.id, (${trainings}::uuid[])[1 + (row_number() over () + 1) % 3], 149, 'CARD', 'ABANDONED', c.created_at + interval '1 day'
       from customers c where c.store_id = ${storeId} and random() < ${500 / SALES}`);
     await db.execute(sql`
-      insert into customer_trainings (customer_id, training_id, customer_type, enrolled_at)
-      select s.customer_id, s.training_id, 'ABANDONED_CART', s.created_at from sales s where s.store_id = ${storeId} and s.status = 'ABANDONED'
+      insert into customer_trainings (customer_id, store_id, customer_created_at, training_id, customer_type, enrolled_at)
+      select s.customer_id, c.store_id, c.created_at, s.training_id, 'ABANDONED_CART', s.created_at
+      from sales s join customers c on c.id = s.customer_id where s.store_id = ${storeId} and s.status = 'ABANDONED'
       on conflict do nothing`);
     await db.execute(sql`
       insert into customer_connections (customer_id, training_id, at)

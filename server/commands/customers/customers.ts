@@ -150,12 +150,12 @@ export const EXACT_COUNT_LIMIT = 200;
  * estimate of the same query, never below the limit. Counting 100,000 learners on every page cost more than the
  * page itself (hundreds of milliseconds on PGlite); the first pages do not need the exact figure of a big store.
  */
-async function countCustomers(db: Database, where: SQL | undefined): Promise<{ total: number; estimated: boolean }> {
-  const capped = db.select({ one: sql`1` }).from(customers).where(where).limit(EXACT_COUNT_LIMIT + 1).as('capped');
+async function countCustomers(db: Database, matching: MatchingIds): Promise<{ total: number; estimated: boolean }> {
+  const capped = sql`(${matching.ids(db, { limit: EXACT_COUNT_LIMIT + 1, offset: 0 })}) capped`;
   const [counted] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(capped);
   const n = counted?.n ?? 0;
   if (n <= EXACT_COUNT_LIMIT) return { total: n, estimated: false };
-  const plan = (await db.execute(sql`explain (format json) ${db.select({ one: sql`1` }).from(customers).where(where)}`)) as unknown as {
+  const plan = (await db.execute(sql`explain (format json) ${matching.ids(db)}`)) as unknown as {
     rows: Record<string, unknown>[];
   };
   const cell = Object.values(plan.rows[0] ?? {})[0];
@@ -164,23 +164,51 @@ async function countCustomers(db: Database, where: SQL | undefined): Promise<{ t
   return { total: Math.max(EXACT_COUNT_LIMIT + 1, Number.isFinite(estimate) ? estimate : 0), estimated: true };
 }
 
+/** A slice of the matching customers' ids, in the list's order (the whole list without one). */
+interface MatchingIds {
+  ids(db: Database, slice?: { limit: number; offset: number }): SQL;
+}
+
+/**
+ * The customers a filter keeps, in the list's order. The `type` filter alone (STUDENT or ABANDONED_CART) in the
+ * signing-up order (the home card's link, the abandoned carts) reads the enrolments of that type from `customer_trainings_list_idx`, which
+ * carries each learner's store and sign-up time in the list's order (a learner with two enrolments of the type
+ * counted once): the page's ids come from that index alone, where walking the store's learners and probing each
+ * one's enrolments read ten learners for each abandoned cart. Every other filter reads `customers` (see customerWhere).
+ */
+function matchingIds(storeId: string, filter: CustomerFilter, order: CustomerOrder, now: Date): MatchingIds {
+  const sliceOf = (slice?: { limit: number; offset: number }) => (slice ? sql` limit ${slice.limit} offset ${slice.offset}` : sql``);
+  // BLOCKED is two ranges of the index (blocked, or expired students): read that way it is the whole store sorted.
+  const type = filter.type === 'STUDENT' || filter.type === 'ABANDONED_CART' ? filter.type : undefined;
+  if (type && order.sort === 'created_at' && !filter.q?.trim() && !filter.training_uuid && !filter.crm_tag) {
+    const dir = sql.raw(order.order === 'asc' ? 'asc' : 'desc');
+    const standing = standingIs(type, now);
+    return {
+      ids: (_db, slice) => sql`select ct.customer_id as id from ${customerTrainings} ct
+        where ct.store_id = ${storeId} and ${standing}
+        group by ct.customer_created_at, ct.customer_id
+        order by ct.customer_created_at ${dir}, ct.customer_id ${dir}${sliceOf(slice)}`,
+    };
+  }
+  const where = customerWhere(storeId, filter, now);
+  return {
+    ids: (db, slice) => {
+      const query = db.select({ id: customers.id }).from(customers).where(where).orderBy(...customerOrderBy(order)).$dynamic();
+      return (slice ? query.limit(slice.limit).offset(slice.offset) : query).getSQL();
+    },
+  };
+}
+
 /**
  * The ids of one page, read from the index of the order alone (a "deferred join": the rows skipped by OFFSET are
  * never fetched whole), then the page's rows by their ids, in the same order, in one statement.
  */
-export function pageRows(db: Database, where: SQL | undefined, order: CustomerOrder, page: PageRequest) {
-  const ids = db
-    .select({ id: customers.id })
-    .from(customers)
-    .where(where)
-    .orderBy(...customerOrderBy(order))
-    .limit(page.perPage)
-    .offset(offsetOf(page))
-    .as('page_ids');
+function pageRows(db: Database, matching: MatchingIds, order: CustomerOrder, page: PageRequest) {
+  const ids = sql`(${matching.ids(db, { limit: page.perPage, offset: offsetOf(page) })})`;
   return db
     .select(getTableColumns(customers))
     .from(customers)
-    .innerJoin(ids, eq(ids.id, customers.id))
+    .where(sql`${customers.id} in ${ids}`)
     .orderBy(...customerOrderBy(order));
 }
 
@@ -190,13 +218,13 @@ export function pageRows(db: Database, where: SQL | undefined, order: CustomerOr
  */
 export async function listCustomers(services: Services, storeId: string, filter: CustomerFilter & CustomerOrder, page: PageRequest) {
   const now = services.clock();
-  const where = customerWhere(storeId, filter, now);
-  const rows: CustomerRow[] = await pageRows(services.db, where, filter, page);
+  const matching = matchingIds(storeId, filter, filter, now);
+  const rows: CustomerRow[] = await pageRows(services.db, matching, filter, page);
   const offset = offsetOf(page);
   const { total, estimated } =
     rows.length < page.perPage && (rows.length > 0 || offset === 0)
       ? { total: offset + rows.length, estimated: false }
-      : await countCustomers(services.db, where);
+      : await countCustomers(services.db, matching);
   return pageEnvelope(page, total, await extrasOf(services.db, rows, now), { estimated });
 }
 

@@ -118,9 +118,9 @@ export async function enrolLearners(services: Services, training: TrainingRow, l
     const mine: string[] = [];
     if (toInsert.length) {
       const inserted = await tx.execute(sql`
-        insert into ${customerTrainings} (customer_id, training_id, customer_type, enrollment_type, bypass_drip, expires_at, enrolled_at)
-        select c, ${training.id}::uuid, 'STUDENT', 'BY_TEACHER', ${options.bypassDrip}, ${expiresAt}::timestamptz, ${now}::timestamptz
-        from unnest(${list(toInsert, 'uuid')}) as t(c)
+        insert into ${customerTrainings} (customer_id, store_id, customer_created_at, training_id, customer_type, enrollment_type, bypass_drip, expires_at, enrolled_at)
+        select c.id, c.store_id, c.created_at, ${training.id}::uuid, 'STUDENT', 'BY_TEACHER', ${options.bypassDrip}, ${expiresAt}::timestamptz, ${now}::timestamptz
+        from ${customers} c where c.id = any(${list(toInsert, 'uuid')})
         on conflict do nothing
         returning customer_id`);
       mine.push(...(inserted as unknown as { rows: { customer_id: string }[] }).rows.map((row) => row.customer_id));

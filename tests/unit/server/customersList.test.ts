@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXACT_COUNT_LIMIT, listCustomers } from '../../../server/commands/customers/customers';
 import { fillCustomersStore } from '../../bench/customersList';
@@ -56,5 +57,51 @@ describe('listCustomers past the exact count', () => {
       expect(new Set(pages).size).toBe(40);
       expect(pages).toEqual((await list(order, 2, 40)).data.map((c) => c.uuid));
     }
+  });
+
+  it('reads STUDENT and ABANDONED_CART from the enrolments in the list order, the same learners as the table says', async () => {
+    const { db } = context.services;
+    const now = context.services.clock().toISOString();
+    // The truth: the learners of the type from `customers` and their enrolments, newest first.
+    const truth = async (condition: string) =>
+      (
+        (await db.execute(
+          sql.raw(`select c.email from customers c where c.store_id = '${storeId}' and exists (select 1 from customer_trainings ct
+            where ct.customer_id = c.id and ${condition}) order by c.created_at desc, c.id desc`),
+        )) as unknown as { rows: { email: string }[] }
+      ).rows.map((row) => row.email);
+    // One learner's access ends: they leave STUDENT (their only enrolment that is not a cart) and read BLOCKED.
+    await db.execute(sql.raw(`update customer_trainings set expires_at = '${now}'::timestamptz - interval '1 day' where customer_type = 'STUDENT'
+      and customer_id = (select id from customers where email = 'apprenant7@exemple.fr')`));
+    for (const [type, condition] of [
+      ['ABANDONED_CART', `ct.customer_type = 'ABANDONED_CART'`],
+      ['STUDENT', `ct.customer_type = 'STUDENT' and (ct.expires_at is null or ct.expires_at > '${now}')`],
+    ] as const) {
+      const pages: string[] = [];
+      for (let page = 1; ; page++) {
+        const answer = await list({ type }, page, 100);
+        pages.push(...answer.data.map((c) => c.email));
+        if (answer.data.length < 100) break;
+      }
+      expect(pages, type).toEqual(await truth(condition));
+    }
+    expect((await list({ type: 'STUDENT', q: 'apprenant7@' })).data).toEqual([]);
+    expect((await list({ type: 'BLOCKED', q: 'apprenant7@' })).data.map((c) => c.email)).toEqual(['apprenant7@exemple.fr']);
+  });
+
+  it("refuses an enrolment whose copy of the learner's store or sign-up time is not the learner's", async () => {
+    const { db } = context.services;
+    const id = async (query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: { id: string }[] }).rows[0]!.id;
+    const other = await id(sql`insert into stores (subdomain) values ('autre-crm') returning id`);
+    const training = await id(sql`insert into trainings (store_id, name, slug, position) values (${storeId}, 'Troisième', 'troisieme-formation', 2) returning id`);
+    const attempt = (store: string, createdAt: string) =>
+      db.execute(sql`insert into customer_trainings (customer_id, store_id, customer_created_at, training_id)
+        select c.id, ${store}::uuid, ${createdAt}::timestamptz, ${training}::uuid from customers c where c.email = 'apprenant9@exemple.fr' and c.store_id = ${storeId}`);
+    const refusal = (promise: Promise<unknown>) => promise.then(() => undefined, (error: { cause?: { constraint?: string } }) => error.cause?.constraint);
+    expect(await refusal(attempt(other, '2026-01-01T00:00:00Z'))).toBe('customer_trainings_customer_fk');
+    const [row] = ((await db.execute(sql`select created_at::text as at from customers where email = 'apprenant9@exemple.fr'`)) as unknown as { rows: { at: string }[] }).rows;
+    expect(await refusal(attempt(storeId, '2020-01-01T00:00:00Z'))).toBe('customer_trainings_customer_fk');
+    // The learner's own values go in.
+    await attempt(storeId, row!.at);
   });
 });

@@ -5,6 +5,7 @@ import { customerConnections, customerTrainings, customers, stores, trainingItem
 import { HttpError } from '../../../server/http/errors';
 import type { LearnerAuth } from '../../../server/auth/learnerSession';
 import { testServices } from './testServices';
+import { learnerKeys } from '../../../server/db/learnerKeys';
 
 /** The learner area's time rules with a clock the test moves: the drip opens lessons, an access expires. */
 let env: Awaited<ReturnType<typeof testServices>>;
@@ -25,7 +26,7 @@ beforeAll(async () => {
   week2 = second!.id;
   const [customer] = await db.insert(customers).values({ storeId: store!.id, email: 'eleve@goutte.test', firstname: 'Élise' }).returning();
   const now = env.services.clock();
-  await db.insert(customerTrainings).values({ customerId: customer!.id, trainingId: training, enrolledAt: now, expiresAt: new Date(now.getTime() + 10 * DAY) });
+  await db.insert(customerTrainings).values({ ...learnerKeys(customer!.id), trainingId: training, enrolledAt: now, expiresAt: new Date(now.getTime() + 10 * DAY) });
   learner = { customer: customer!, store: store!, sessionId: 'test' };
 }, 60_000);
 afterAll(() => env.close());

@@ -4,6 +4,7 @@ import { enrolLearners } from '../../../server/commands/trainingLearners/enrol';
 import { addTrainingCustomer, listTrainingCustomers } from '../../../server/commands/trainingLearners/enrolments';
 import { customerTrainings, customers, stores, trainings } from '../../../server/db/schema';
 import { testServices } from './testServices';
+import { learnerKeys } from '../../../server/db/learnerKeys';
 
 /** Rules the API cannot reach on its own: expiry in the past, abandoned carts, seats taken by parallel imports. */
 let env: Awaited<ReturnType<typeof testServices>>;
@@ -61,7 +62,7 @@ describe('enrolLearners', () => {
   it('turns an abandoned cart into an enrolment BY_TEACHER, without a new customer', async () => {
     const t = await training();
     const [customer] = await env.services.db.insert(customers).values({ storeId, email: 'panier@example.test' }).returning();
-    await env.services.db.insert(customerTrainings).values({ customerId: customer!.id, trainingId: t.id, customerType: 'ABANDONED_CART' });
+    await env.services.db.insert(customerTrainings).values({ ...learnerKeys(customer!.id), trainingId: t.id, customerType: 'ABANDONED_CART' });
     const [outcome] = await enrolLearners(env.services, t, [{ email: 'PANIER@example.test', firstname: 'P', lastname: null }], {
       bypassDrip: false,
       expiresAt: null,
@@ -78,7 +79,7 @@ describe('enrolLearners', () => {
     expect(outcomes.filter((o) => o.kind === 'full')).toHaveLength(7);
     // Abandoned carts hold no seat.
     const [cart] = await env.services.db.insert(customers).values({ storeId, email: 'panier2@example.test' }).returning();
-    await env.services.db.insert(customerTrainings).values({ customerId: cart!.id, trainingId: t.id, customerType: 'ABANDONED_CART' });
+    await env.services.db.insert(customerTrainings).values({ ...learnerKeys(cart!.id), trainingId: t.id, customerType: 'ABANDONED_CART' });
     expect((await listTrainingCustomers(env.services, storeId, t.id, {}, page)).meta.total).toBe(6);
   });
 });

@@ -12,6 +12,7 @@ import {
   trainings,
 } from '../../../server/db/schema';
 import { testServices } from './testServices';
+import { learnerKeys } from '../../../server/db/learnerKeys';
 
 /**
  * The statistics are read from rows written here directly (sales and connections have no API before the
@@ -56,7 +57,7 @@ beforeAll(async () => {
   const c = (n: number) => people[n - 1]!.id;
 
   const enrol = (n: number, enrolledAt: string, extra: Partial<typeof customerTrainings.$inferInsert> = {}) => ({
-    customerId: c(n),
+    ...learnerKeys(c(n)),
     trainingId,
     enrolledAt: at(enrolledAt),
     ...extra,

@@ -8,6 +8,7 @@ import { deleteTraining } from '../../../server/commands/trainings/remove';
 import { customers, customerTrainings, sales, stores, trainingItems, trainings, users } from '../../../server/db/schema';
 import { HttpError } from '../../../server/http/errors';
 import { testServices } from './testServices';
+import { learnerKeys } from '../../../server/db/learnerKeys';
 
 /*
  * What the API tests cannot set up: learners and sales have no API yet (checkout and the learner area come later),
@@ -45,9 +46,9 @@ describe('customers_count', () => {
     const training = await createTraining(env.services, storeId, { name: 'Comptée' });
     const [a, b, c] = [await learner('a@learner.test'), await learner('b@learner.test'), await learner('c@learner.test')];
     await env.services.db.insert(customerTrainings).values([
-      { customerId: a, trainingId: training.uuid, customerType: 'STUDENT' },
-      { customerId: b, trainingId: training.uuid, customerType: 'BLOCKED', blockedReason: 'BY_TEACHER' },
-      { customerId: c, trainingId: training.uuid, customerType: 'ABANDONED_CART' },
+      { ...learnerKeys(a), trainingId: training.uuid, customerType: 'STUDENT' },
+      { ...learnerKeys(b), trainingId: training.uuid, customerType: 'BLOCKED', blockedReason: 'BY_TEACHER' },
+      { ...learnerKeys(c), trainingId: training.uuid, customerType: 'ABANDONED_CART' },
     ]);
     expect((await getTraining(env.services, storeId, training.uuid)).customers_count).toBe(2);
     const page = await listTrainings(env.services, storeId, { page: 1, perPage: 20, url, search: 'Comptée' });
