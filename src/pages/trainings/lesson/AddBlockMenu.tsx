@@ -1,4 +1,4 @@
-import { useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Plus } from 'lucide-react';
 import { Menu, MenuItem, Popover } from 'react-aria-components';
@@ -55,16 +55,26 @@ export function AddBlockPopover({ target, onAdd, onClose }: { target: AddBlockTa
   const [shown, setShown] = useState<AddBlockTarget | null>(null);
   if (target !== null && target !== shown) setShown(target);
   if (target !== null) triggerRef.current = target.trigger;
+  const menuRef = useRef<HTMLDivElement>(null);
+  // Opened from the keyboard, the first type takes focus (a menu button's Enter): in the frame after the popover
+  // and the menu placed their own focus on mount (the menu's items are collected after its first render).
+  useEffect(() => {
+    if (!target?.fromKeyboard) return;
+    const frame = requestAnimationFrame(() => menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [target]);
   return (
     <Popover
       triggerRef={triggerRef}
       isOpen={target !== null}
       onOpenChange={(open) => (open ? undefined : onClose())}
       placement="bottom start"
+      aria-label={intl.formatMessage(m.addBlock)}
       className="ui-menu__popover"
       offset={6}
     >
       <Menu
+        ref={menuRef}
         aria-label={intl.formatMessage(m.addBlock)}
         className="ui-menu"
         autoFocus={shown?.fromKeyboard ? 'first' : true}

@@ -9,6 +9,7 @@ import { refreshTraining } from '../../../api/trainingsApi';
 import { useInspectedMachine } from '../../../app/inspector';
 import { useLeaveWarning } from './editorChrome';
 import { flushLessonBackups, readLessonBackup, storeLessonBackup } from './lessonBackupStore';
+import { takePrefetchedLessonItem } from './lessonPrefetch';
 
 const toLessonItem = (item: TrainingItem): LessonItemWithUnlock => ({
   id: item.id,
@@ -37,7 +38,8 @@ export function useLessonEditor(trainingUuid: string, itemId: number, copyName: 
     lessonEditorMachine.provide({
       actors: createLessonEditorActors(
         {
-          load: async (id, signal) => toLessonItem(await trainingItemsApi.get(trainingUuid, id, signal)),
+          // The first load takes up the request the route started with the navigation (lessonPrefetch.ts).
+          load: async (id, signal) => toLessonItem(await (takePrefetchedLessonItem(trainingUuid, id) ?? trainingItemsApi.get(trainingUuid, id, signal))),
           save: async (id, version, changes, signal) => toLessonItem(await trainingItemsApi.update(trainingUuid, id, { ...changes, version }, signal)),
           saveCopy: async (id, fields, signal) => {
             const original = await trainingItemsApi.get(trainingUuid, id, signal);
