@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { defineMessages, type MessageDescriptor } from 'react-intl';
 import type { components } from '../api/schema.gen';
+import { keepPrefetched, lessonPrefetchKey } from './prefetched';
 
 export type Role = components['schemas']['Role'];
 export type Plan = components['schemas']['Plan'];
@@ -184,7 +185,7 @@ export const routes: readonly AppRoute[] = [
     guard: EDITORS,
     query: ['parentId'],
     load: () => import('../pages/trainings/lesson/LessonEditorPage').then((m) => m.LessonEditorPage),
-    prefetch: ({ uuid, id }) => void import('../pages/trainings/lesson/lessonPrefetch').then((m) => m.prefetchLessonItem(uuid, id)),
+    prefetch: ({ uuid, id }) => keepPrefetched(lessonPrefetchKey(uuid, id), import('../pages/trainings/lesson/lessonPrefetch').then((m) => m.fetchLessonItem(uuid, id))),
   },
   { path: '/formations/:uuid/quiz/:id', name: 'training_uuid_quiz', layout: 'default', guard: EDITORS, query: ['parentId'], load: () => import('../pages/trainings/quiz/QuizEditorPage').then((m) => m.QuizEditorPage) },
   {

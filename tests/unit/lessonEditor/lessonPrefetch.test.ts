@@ -1,11 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-// The route's prefetch and the editor's first load (src/pages/trainings/lesson/lessonPrefetch.ts), without the network.
+// The route's prefetch (src/app/prefetched.ts) and the editor's item request (lessonPrefetch.ts), without the network.
 const get = vi.fn();
 let token: string | null = 'a-token';
 vi.mock('../../../src/api/trainingItemsApi', () => ({ trainingItemsApi: { get: (...args: unknown[]) => get(...args) } }));
 vi.mock('../../../src/api/tokenStorage', () => ({ tokenStorage: { get: () => token } }));
-const { prefetchLessonItem, takePrefetchedLessonItem } = await import('../../../src/pages/trainings/lesson/lessonPrefetch');
+const { fetchLessonItem, takePrefetchedLessonItem } = await import('../../../src/pages/trainings/lesson/lessonPrefetch');
+const { keepPrefetched, lessonPrefetchKey } = await import('../../../src/app/prefetched');
+
+const prefetch = (uuid: string | undefined, id: string) => keepPrefetched(lessonPrefetchKey(uuid, id), fetchLessonItem(uuid, id));
 
 describe('the lesson prefetched with the navigation', () => {
   beforeEach(() => {
@@ -15,31 +18,32 @@ describe('the lesson prefetched with the navigation', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it('asks once for the route item, and hands it to the first load of that item only', async () => {
-    prefetchLessonItem('t-1', '42');
+  it('is handed once, to the page of that item only', async () => {
+    prefetch('t-1', '42');
     expect(get).toHaveBeenCalledWith('t-1', 42);
+    // Another item's page finds nothing (and the slot is emptied: the next navigation fills it again).
     expect(takePrefetchedLessonItem('t-1', 7)).toBeNull();
-    prefetchLessonItem('t-1', '42');
+    prefetch('t-1', '42');
     await expect(takePrefetchedLessonItem('t-1', 42)).resolves.toEqual({ id: 42, uuid: 't-1' });
-    // Handed out once: a retry or a second load asks the server again.
     expect(takePrefetchedLessonItem('t-1', 42)).toBeNull();
   });
 
-  it('asks for nothing without a session or with an id that is not one, and forgets a request nobody took up', () => {
+  it('asks for nothing without a session or a usable id, and forgets a request nobody took up', async () => {
     token = null;
-    prefetchLessonItem('t-1', '42');
+    prefetch('t-1', '42');
+    await expect(takePrefetchedLessonItem('t-1', 42)).resolves.toBeNull();
     token = 'a-token';
-    prefetchLessonItem('t-1', 'abc');
-    prefetchLessonItem(undefined, '3');
+    await expect(fetchLessonItem('t-1', 'abc')).resolves.toBeNull();
+    await expect(fetchLessonItem(undefined, '3')).resolves.toBeNull();
     expect(get).not.toHaveBeenCalled();
-    prefetchLessonItem('t-1', '42');
+    prefetch('t-1', '42');
     vi.advanceTimersByTime(10_001);
     expect(takePrefetchedLessonItem('t-1', 42)).toBeNull();
   });
 
-  it('a failed request is left to the load that takes it up (no unhandled rejection before)', async () => {
+  it('a failed request is left to the page that takes it up (no unhandled rejection before)', async () => {
     get.mockImplementation(() => Promise.reject(new Error('404')));
-    prefetchLessonItem('t-1', '9');
+    prefetch('t-1', '9');
     await Promise.resolve();
     await expect(takePrefetchedLessonItem('t-1', 9)).rejects.toThrow('404');
   });

@@ -1,29 +1,19 @@
 import { tokenStorage } from '../../../api/tokenStorage';
 import { trainingItemsApi, type TrainingItem } from '../../../api/trainingItemsApi';
+import { lessonPrefetchKey, takePrefetched } from '../../../app/prefetched';
 
 /**
- * The lesson of an editor route, asked for as the navigation starts (the route's `prefetch`), beside the page's
- * code and the session check instead of after them; the editor's first load takes it up (once), so a long lesson
- * is on its way while the rest of the page arrives. A request nobody took up within FRESH_MS is forgotten.
+ * The lesson of an editor route, asked for as the navigation starts (the route's `prefetch` keeps this request in
+ * src/app/prefetched.ts), beside the page's code and the session check instead of after them. The editor takes it
+ * up when it mounts and uses it for its first load only; every later load (retry, the other copy of a conflict)
+ * asks the server again.
  */
-const FRESH_MS = 10_000;
-
-let waiting: { key: string; at: number; item: Promise<TrainingItem> } | null = null;
-const keyOf = (trainingUuid: string, itemId: number) => `${trainingUuid}/${itemId}`;
-
-export function prefetchLessonItem(trainingUuid: string | undefined, id: string | undefined) {
+/** GET …/training_items/{id} for a route's params; null without a session (on its way to the login page) or a usable id. */
+export async function fetchLessonItem(trainingUuid: string | undefined, id: string | undefined): Promise<TrainingItem | null> {
   const itemId = Number(id);
-  // A visitor without a session is on their way to the login page: nothing to ask for.
-  if (!trainingUuid || !Number.isInteger(itemId) || itemId <= 0 || tokenStorage.get() === null) return;
-  const item = trainingItemsApi.get(trainingUuid, itemId);
-  // Its failure is the editor's to show when it takes it up; one nobody takes up is no one's error.
-  item.catch(() => undefined);
-  waiting = { key: keyOf(trainingUuid, itemId), at: performance.now(), item };
+  if (!trainingUuid || !Number.isInteger(itemId) || itemId <= 0 || tokenStorage.get() === null) return null;
+  return trainingItemsApi.get(trainingUuid, itemId);
 }
 
-/** The item asked for by the route, if it is this one and recent; it is handed out once. */
-export function takePrefetchedLessonItem(trainingUuid: string, itemId: number): Promise<TrainingItem> | null {
-  const found = waiting;
-  waiting = null;
-  return found && found.key === keyOf(trainingUuid, itemId) && performance.now() - found.at < FRESH_MS ? found.item : null;
-}
+/** The request the route started for this item, if any (handed out once). */
+export const takePrefetchedLessonItem = (trainingUuid: string, itemId: number) => takePrefetched<TrainingItem | null>(lessonPrefetchKey(trainingUuid, itemId));
