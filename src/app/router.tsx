@@ -103,9 +103,19 @@ export function buildRouteObjects(table: readonly AppRoute[], clock?: TimeoutClo
   const byLayout = new Map<Layout, RouteObject[]>();
   for (const route of table) {
     const children = byLayout.get(route.layout) ?? [];
+    const prefetch = route.prefetch;
     children.push({
       path: route.path,
       id: route.name,
+      // A route's first request leaves with the navigation, beside its code (AppRoute.prefetch); again only when
+      // the address changes, not when the same page is revalidated.
+      ...(prefetch && {
+        loader: ({ params }: { params: Record<string, string | undefined> }) => {
+          prefetch(params);
+          return null;
+        },
+        shouldRevalidate: ({ currentUrl, nextUrl }: { currentUrl: URL; nextUrl: URL }) => currentUrl.pathname !== nextUrl.pathname,
+      }),
       lazy: async () => {
         const Page = await pageFor(route, clock);
         return {

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { defineMessages, type MessageDescriptor } from 'react-intl';
 import type { components } from '../api/schema.gen';
+import { keepPrefetched, lessonPrefetchKey } from './prefetched';
 
 export type Role = components['schemas']['Role'];
 export type Plan = components['schemas']['Plan'];
@@ -35,6 +36,11 @@ export interface AppRoute {
   redirectTo?: (params: Record<string, string | undefined>) => string;
   /** The page. Routes without one belong to a later issue and show the honest "not available yet" page. */
   load?: () => Promise<ComponentType>;
+  /**
+   * Starts the page's first request as the navigation starts, beside the page's code and the session check (the
+   * page takes it up when it mounts): for pages whose data is what the visitor waits for (the lesson editor).
+   */
+  prefetch?: (params: Record<string, string | undefined>) => void;
   /**
    * A catalogue of messages of its own the page waits for (src/i18n/catalogues.ts): the learner area's pages render
    * before any sign-in but are not the back office's guest pages, so their messages do not ship with the shell.
@@ -179,6 +185,7 @@ export const routes: readonly AppRoute[] = [
     guard: EDITORS,
     query: ['parentId'],
     load: () => import('../pages/trainings/lesson/LessonEditorPage').then((m) => m.LessonEditorPage),
+    prefetch: ({ uuid, id }) => keepPrefetched(lessonPrefetchKey(uuid, id), import('../pages/trainings/lesson/lessonPrefetch').then((m) => m.fetchLessonItem(uuid, id))),
   },
   { path: '/formations/:uuid/quiz/:id', name: 'training_uuid_quiz', layout: 'default', guard: EDITORS, query: ['parentId'], load: () => import('../pages/trainings/quiz/QuizEditorPage').then((m) => m.QuizEditorPage) },
   {

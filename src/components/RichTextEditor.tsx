@@ -1,4 +1,4 @@
-import { useEffect, useId, useImperativeHandle, useRef, useState, type CSSProperties, type ReactNode, type Ref } from 'react';
+import { useEffect, useId, useImperativeHandle, useMemo, useRef, useState, type CSSProperties, type ReactNode, type Ref } from 'react';
 import { toggleMark } from 'prosemirror-commands';
 import { redo, undo } from 'prosemirror-history';
 import { Selection, type Command } from 'prosemirror-state';
@@ -16,7 +16,7 @@ import { insertTable, TABLE_COMMANDS } from '../editor/commands/table';
 import { toggleBlockquote } from '../editor/commands/toggleBlockquote';
 import { setParagraph, toggleHeading } from '../editor/commands/toggleHeading';
 import { toggleList } from '../editor/commands/toggleList';
-import { toolbarStateOf, type ToolbarState } from '../editor/commands/toolbarState';
+import { sameToolbarState, toolbarStateOf, type ToolbarState } from '../editor/commands/toolbarState';
 import { loadEmojiGroups } from '../editor/emoji/emojiGroups';
 import { createRichTextState } from '../editor/editorState';
 import { hasUnsupportedContent, serialiseHtml } from '../editor/html';
@@ -199,7 +199,9 @@ export default function RichTextEditor({
       dispatchTransaction(transaction) {
         const next = view.state.apply(transaction);
         view.updateState(next);
-        setToolbar(toolbarStateOf(next));
+        // The same object while nothing on the toolbar changes (typing): the memoised toolbar then does not render.
+        const shown = toolbarStateOf(next);
+        setToolbar((previous) => (sameToolbarState(previous, shown) ? previous : shown));
         if (!transaction.docChanged) return;
         const html = serialiseHtml(next.doc);
         if (html === reported.latest) return;
@@ -251,6 +253,14 @@ export default function RichTextEditor({
     run(command);
     requestAnimationFrame(() => viewRef.current?.focus());
   }
+  // The toolbar's handlers and emoji button keep their identity from one keystroke to the next (they act on the
+  // view through its ref), so the memoised toolbar renders only when what it shows changes.
+  const [toolbarHandlers] = useState(() => ({
+    onAction: (action: ToolbarAction) => run(commandOf(action)),
+    onTableAction: (action: keyof typeof TABLE_COMMANDS) => run(TABLE_COMMANDS[action]),
+    onLink: () => openLinkRef.current(),
+  }));
+  const emojiButton = useMemo(() => <EmojiPicker view={emojiView} send={sendEmoji} isDisabled={isDisabled} />, [emojiSnapshot, sendEmoji, isDisabled]); // eslint-disable-line react-hooks/exhaustive-deps -- emojiView is read from emojiSnapshot
   const frameStyle = { '--rich-text-height': `${height}px` } as CSSProperties;
 
   return (
@@ -272,12 +282,12 @@ export default function RichTextEditor({
           state={toolbar}
           isDisabled={isDisabled}
           controls={textHasId ? editorId : undefined}
-          onAction={(action) => run(commandOf(action))}
-          onTableAction={(action) => run(TABLE_COMMANDS[action])}
-          onLink={() => openLinkRef.current()}
+          onAction={toolbarHandlers.onAction}
+          onTableAction={toolbarHandlers.onTableAction}
+          onLink={toolbarHandlers.onLink}
           isLinkOpen={linkView.isEditing || linkView.isAlerting}
           linkButtonRef={linkButtonRef}
-          emoji={<EmojiPicker view={emojiView} send={sendEmoji} isDisabled={isDisabled} />}
+          emoji={emojiButton}
         />
         <div ref={mountRef} className="rich-text__mount" />
         {/* Hidden: holds the HTML for a surrounding form; focusing it (a label pointing to it) moves focus to the end of the text. */}

@@ -84,3 +84,10 @@ export function toolbarStateOf(state: EditorState): ToolbarState {
     },
   };
 }
+
+/** Whether two toolbar states show the same thing (every flag and every "can"), so the toolbar need not render. */
+export function sameToolbarState(a: ToolbarState, b: ToolbarState): boolean {
+  for (const key of Object.keys(a) as (keyof ToolbarState)[]) if (key !== 'can' && a[key] !== b[key]) return false;
+  for (const key of Object.keys(a.can) as (keyof ToolbarState['can'])[]) if (a.can[key] !== b.can[key]) return false;
+  return true;
+}

@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode, type Ref } from 'react';
+import { Fragment, memo, type ReactNode, type Ref } from 'react';
 import {
   BetweenHorizontalEnd,
   BetweenHorizontalStart,
@@ -101,9 +101,10 @@ const shortcutOf = (tool: string): string | undefined => (SHORTCUTS as Record<st
  * The formatting toolbar (react-aria Toolbar: one Tab stop, arrow keys move between buttons), showing the
  * `tools` of this use in groups; it wraps onto more lines when narrow. Toggle buttons show what applies at the
  * selection; buttons that cannot act there are disabled. While the cursor is in a table, a last row holds the
- * table tools.
+ * table tools. Memoised: typing changes none of its props (the editor keeps the same state object while the
+ * buttons show the same), so a keystroke does not render its twenty react-aria buttons and their tooltips.
  */
-export function EditorToolbar({ tools, state, isDisabled, controls, onAction, onTableAction, onLink, isLinkOpen, linkButtonRef, emoji }: EditorToolbarProps) {
+export const EditorToolbar = memo(function EditorToolbar({ tools, state, isDisabled, controls, onAction, onTableAction, onLink, isLinkOpen, linkButtonRef, emoji }: EditorToolbarProps) {
   const intl = useIntl();
   const shown = new Set(tools);
   const groups = TOOL_GROUPS.map((group) => group.filter((tool) => shown.has(tool))).filter((group) => group.length > 0);
@@ -206,7 +207,7 @@ export function EditorToolbar({ tools, state, isDisabled, controls, onAction, on
       )}
     </Toolbar>
   );
-}
+});
 
 const keysOf = (tool: string) => {
   const shortcut = shortcutOf(tool);

@@ -7,7 +7,7 @@ import { linkAt, removeLink, setLink } from '../../../src/editor/commands/link';
 import { toggleBlockquote } from '../../../src/editor/commands/toggleBlockquote';
 import { toggleHeading } from '../../../src/editor/commands/toggleHeading';
 import { toggleList } from '../../../src/editor/commands/toggleList';
-import { toolbarStateOf } from '../../../src/editor/commands/toolbarState';
+import { sameToolbarState, toolbarStateOf } from '../../../src/editor/commands/toolbarState';
 import { createDescriptionState } from '../../../src/editor/editorState';
 import { serialiseHtml } from '../../../src/editor/html';
 import { descriptionSchema } from '../../../src/editor/schema';
@@ -131,5 +131,18 @@ describe('history', () => {
     const undone = run(bold.state, undo)!;
     expect(undone.html).toBe('<p>texte</p>');
     expect(toolbarStateOf(undone.state).can.redo).toBe(true);
+  });
+});
+
+describe('the toolbar while typing', () => {
+  it('shows the same state for a keystroke in plain text, another one when the cursor enters bold or an undo appears', () => {
+    const before = stateWith('<p>un mot et <strong>gras</strong></p>', 'mot', true);
+    const typed = before.apply(before.tr.insertText('s'));
+    const typedAgain = typed.apply(typed.tr.insertText('t'));
+    // The first keystroke makes undo possible; the next ones change nothing the toolbar shows.
+    expect(sameToolbarState(toolbarStateOf(before), toolbarStateOf(typed))).toBe(false);
+    expect(sameToolbarState(toolbarStateOf(typed), toolbarStateOf(typedAgain))).toBe(true);
+    const inBold = stateWith('<p>un mot et <strong>gras</strong></p>', 'ras', true);
+    expect(sameToolbarState(toolbarStateOf(before), toolbarStateOf(inBold))).toBe(false);
   });
 });

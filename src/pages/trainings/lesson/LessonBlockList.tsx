@@ -1,14 +1,14 @@
-import { memo, useDeferredValue } from 'react';
+import { memo, useCallback, useDeferredValue, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { ArrowDown, ArrowUp, Pencil, Trash2 } from 'lucide-react';
 import type { LessonEditorEvent } from '../../../../machines/lessonEditor/lessonEditor.machine';
 import type { PendingBlock, PendingBlocks } from '../../../../machines/lessonEditor/lessonDocument';
-import { isKnownType, type BlockType, type ContentBlock } from '../../../../shared/lessonBlocks';
+import { isKnownType, type ContentBlock } from '../../../../shared/lessonBlocks';
 import { blockTypeMessages } from '../../../blocks/blockMessages';
 import { BlockEditor } from '../../../blocks/edit/BlockEditor';
 import { BlockView } from '../../../blocks/render/BlockView';
 import { Button } from '../../../components/ui/Button';
-import { AddBlockMenu } from './AddBlockMenu';
+import { AddBlockButton, AddBlockPopover, type AddBlockTarget } from './AddBlockMenu';
 import { blockLabelMessage, lessonEditorMessages as m } from './lessonEditorMessages';
 
 interface Row {
@@ -55,7 +55,10 @@ export function LessonBlockList({ blocks, pending, send, trainingUuid, isDisable
   // False in the first render only: then every block is drawn, in a render React may interrupt.
   const drawAll = useDeferredValue(true, false);
   const drawn = drawAll ? rows : rows.slice(0, FIRST_PAINT_BLOCKS);
-  const add = (after: string | null) => (blockType: BlockType) => send({ type: 'ADD_BLOCK', id: newId(), blockType, after });
+  // Which "Ajouter un bloc" has the menu of block types open (the list has one menu for all its buttons).
+  const [adding, setAdding] = useState<AddBlockTarget | null>(null);
+  const openAdd = useCallback((target: AddBlockTarget) => setAdding(target), []);
+  const lastId = blocks.at(-1)?.id ?? null;
 
   return (
     <section className="lesson-blocks" aria-label={intl.formatMessage(m.blocks)}>
@@ -73,10 +76,13 @@ export function LessonBlockList({ blocks, pending, send, trainingUuid, isDisable
             send={send}
             trainingUuid={trainingUuid}
             isDisabled={isDisabled}
+            isAddOpen={adding !== null && !adding.atEnd && adding.after === row.id}
+            onOpenAdd={openAdd}
           />
         ))}
       </ol>
-      {(rows.length === 0 || rows.at(-1)?.applied === null) && <AddBlockMenu onAdd={add(blocks.at(-1)?.id ?? null)} isDisabled={isDisabled} />}
+      {(rows.length === 0 || rows.at(-1)?.applied === null) && <AddBlockButton after={lastId} isDisabled={isDisabled} isOpen={adding?.atEnd === true} onOpen={openAdd} />}
+      <AddBlockPopover target={adding} onAdd={(blockType, after) => send({ type: 'ADD_BLOCK', id: newId(), blockType, after })} onClose={() => setAdding(null)} />
     </section>
   );
 }
@@ -88,13 +94,29 @@ interface LessonBlockRowProps extends Omit<Row, 'appliedIndex'> {
   send: (event: LessonEditorEvent) => void;
   trainingUuid: string;
   isDisabled: boolean;
+  /** This block's "Ajouter un bloc" has the menu open. */
+  isAddOpen: boolean;
+  onOpenAdd: (target: AddBlockTarget) => void;
+}
+
+/**
+ * A tool of a closed block (Modifier, Monter, Descendre, Supprimer): a plain button drawn like the kit's small ghost
+ * Button. A 200-block lesson shows 800 of them; react-aria's Button (press events, hover, focus ring state) made
+ * them most of the lesson's opening time, and a native button gives the same keyboard and screen-reader behaviour.
+ */
+function RowTool({ label, onPress, isDisabled, children }: { label: string; onPress: () => void; isDisabled: boolean; children: ReactNode }) {
+  return (
+    <button type="button" className="ui-button ui-button--ghost ui-button--sm lesson-plain-button" aria-label={label} disabled={isDisabled} data-disabled={isDisabled || undefined} onClick={onPress}>
+      <span className="ui-button__label">{children}</span>
+    </button>
+  );
 }
 
 /**
  * One block of the list. Memoised: typing in an open block changes only that block's pending copy (the machine
  * keeps every other block's object as it was), so a keystroke renders one row, not the whole lesson.
  */
-const LessonBlockRow = memo(function LessonBlockRow({ id, applied, pending, index, isFirst, isLast, send, trainingUuid, isDisabled }: LessonBlockRowProps) {
+const LessonBlockRow = memo(function LessonBlockRow({ id, applied, pending, index, isFirst, isLast, send, trainingUuid, isDisabled, isAddOpen, onOpenAdd }: LessonBlockRowProps) {
   const intl = useIntl();
   const typeName = (type: string) => (isKnownType(type) ? intl.formatMessage(blockTypeMessages[type]) : type);
   const label = intl.formatMessage(blockLabelMessage, { index: index + 1, type: typeName(pending?.type ?? applied!.type) });
@@ -105,20 +127,20 @@ const LessonBlockRow = memo(function LessonBlockRow({ id, applied, pending, inde
         {applied && !pending && (
           <span className="lesson-block__tools">
             {isKnownType(applied.type) && (
-              <Button variant="ghost" size="sm" onPress={() => send({ type: 'EDIT_BLOCK', id })} isDisabled={isDisabled} aria-label={`${intl.formatMessage(m.edit)} (${label})`}>
+              <RowTool onPress={() => send({ type: 'EDIT_BLOCK', id })} isDisabled={isDisabled} label={`${intl.formatMessage(m.edit)} (${label})`}>
                 <Pencil size={16} aria-hidden="true" />
                 <span className="lesson-block__tool-text">{intl.formatMessage(m.edit)}</span>
-              </Button>
+              </RowTool>
             )}
-            <Button variant="ghost" size="sm" onPress={() => send({ type: 'MOVE_BLOCK', id, direction: 'up' })} isDisabled={isDisabled || isFirst} aria-label={`${intl.formatMessage(m.moveUp)} (${label})`}>
+            <RowTool onPress={() => send({ type: 'MOVE_BLOCK', id, direction: 'up' })} isDisabled={isDisabled || isFirst} label={`${intl.formatMessage(m.moveUp)} (${label})`}>
               <ArrowUp size={16} aria-hidden="true" />
-            </Button>
-            <Button variant="ghost" size="sm" onPress={() => send({ type: 'MOVE_BLOCK', id, direction: 'down' })} isDisabled={isDisabled || isLast} aria-label={`${intl.formatMessage(m.moveDown)} (${label})`}>
+            </RowTool>
+            <RowTool onPress={() => send({ type: 'MOVE_BLOCK', id, direction: 'down' })} isDisabled={isDisabled || isLast} label={`${intl.formatMessage(m.moveDown)} (${label})`}>
               <ArrowDown size={16} aria-hidden="true" />
-            </Button>
-            <Button variant="ghost" size="sm" onPress={() => send({ type: 'REMOVE_BLOCK', id })} isDisabled={isDisabled} aria-label={`${intl.formatMessage(m.remove)} (${label})`}>
+            </RowTool>
+            <RowTool onPress={() => send({ type: 'REMOVE_BLOCK', id })} isDisabled={isDisabled} label={`${intl.formatMessage(m.remove)} (${label})`}>
               <Trash2 size={16} aria-hidden="true" />
-            </Button>
+            </RowTool>
           </span>
         )}
       </div>
@@ -153,7 +175,7 @@ const LessonBlockRow = memo(function LessonBlockRow({ id, applied, pending, inde
       ) : (
         <BlockView block={applied!} />
       )}
-      {applied && <AddBlockMenu onAdd={(blockType) => send({ type: 'ADD_BLOCK', id: newId(), blockType, after: id })} isDisabled={isDisabled} compact />}
+      {applied && <AddBlockButton after={id} compact isDisabled={isDisabled} isOpen={isAddOpen} onOpen={onOpenAdd} />}
     </li>
   );
 });

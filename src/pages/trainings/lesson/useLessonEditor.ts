@@ -9,6 +9,7 @@ import { refreshTraining } from '../../../api/trainingsApi';
 import { useInspectedMachine } from '../../../app/inspector';
 import { useLeaveWarning } from './editorChrome';
 import { flushLessonBackups, readLessonBackup, storeLessonBackup } from './lessonBackupStore';
+import { takePrefetchedLessonItem } from './lessonPrefetch';
 
 const toLessonItem = (item: TrainingItem): LessonItemWithUnlock => ({
   id: item.id,
@@ -33,11 +34,18 @@ const toLessonItem = (item: TrainingItem): LessonItemWithUnlock => ({
  */
 export function useLessonEditor(trainingUuid: string, itemId: number, copyName: (name: string) => string) {
   const queryClient = useQueryClient();
-  const [machine] = useState(() =>
-    lessonEditorMachine.provide({
+  const [machine] = useState(() => {
+    // The request the route started with the navigation serves the first load of this page only.
+    let prefetched = takePrefetchedLessonItem(trainingUuid, itemId);
+    const firstLoad = () => {
+      const pending = prefetched;
+      prefetched = null;
+      return pending;
+    };
+    return lessonEditorMachine.provide({
       actors: createLessonEditorActors(
         {
-          load: async (id, signal) => toLessonItem(await trainingItemsApi.get(trainingUuid, id, signal)),
+          load: async (id, signal) => toLessonItem((await firstLoad()) ?? (await trainingItemsApi.get(trainingUuid, id, signal))),
           save: async (id, version, changes, signal) => toLessonItem(await trainingItemsApi.update(trainingUuid, id, { ...changes, version }, signal)),
           saveCopy: async (id, fields, signal) => {
             const original = await trainingItemsApi.get(trainingUuid, id, signal);
@@ -58,8 +66,8 @@ export function useLessonEditor(trainingUuid: string, itemId: number, copyName: 
         storeBackup: (_, { itemId: id, backup }) => storeLessonBackup(id, backup),
         saved: () => void refreshTraining(queryClient, trainingUuid),
       },
-    }),
-  );
+    });
+  });
   const [snapshot, send] = useInspectedMachine(machine, { input: { itemId } });
   const view = selectLessonEditorView(snapshot);
 
