@@ -1,13 +1,9 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './App';
-import { captureAttribution } from './app/attribution';
-import { consentActor } from './app/consent';
+import { recordVisit } from './app/visitAttribution';
 import { reportUncaught } from './app/failureReporter';
 import { listenForUncaughtErrors } from './app/uncaughtErrors';
 import { connectInspector, type Inspect } from './app/inspector';
 import { tokenStorage } from './api/tokenStorage';
-import { LocaleProvider } from './i18n/LocaleProvider';
+import { startApp } from './appStart';
 import './styles/tokens.css';
 import './styles/base.css';
 
@@ -23,24 +19,10 @@ async function inspector(): Promise<Inspect | undefined> {
 // Errors nothing caught become a toast (spec 8: non-HTTP errors), once the shell has mounted its outlets.
 listenForUncaughtErrors(window, reportUncaught);
 
-// Where the visitor came from (sponsor link, campaign, affiliate code) is kept for the sign-up; a sponsor link's
-// visit is counted, and its failure ignored (spec: errors ignored).
-const { sponsorCode, affiliateVisit } = captureAttribution(new URLSearchParams(location.search), localStorage, new Date());
-if (sponsorCode) void import('./api/affiliatesApi').then((m) => m.recordAffiliationVisit(sponsorCode));
-// A new visit through a school affiliate's REF- link (once per code and day) counts for that affiliate.
-const schoolOfVisit = /^\/ecole\/([a-z0-9-]+)/.exec(location.pathname)?.[1];
-if (affiliateVisit && schoolOfVisit) void import('./api/schoolApi').then((m) => m.recordAffiliateVisit(schoolOfVisit, affiliateVisit));
+recordVisit();
 
 // A returning user restores their session at once: fetch the API client alongside the app, not after it.
 if (tokenStorage.get()) void import('./api/authApi');
 
 connectInspector(await inspector());
-// The analytics consent (only when a tag manager is configured): the banner until the visitor chooses.
-consentActor?.start();
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <LocaleProvider>
-      <App />
-    </LocaleProvider>
-  </StrictMode>,
-);
+startApp(document.getElementById('root')!);

@@ -1,5 +1,5 @@
 import { ConsentBanner } from '../components/consent/ConsentBanner';
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import {
   Navigate,
   Outlet,
@@ -22,6 +22,7 @@ import { withChunkTimeout, type TimeoutClock } from './chunkLoad';
 import { FailureOutlets } from './FailureOutlets';
 import { PageDialogHost } from './pageDialog';
 import { LazyToastRegion } from './LazyToastRegion';
+import { PageNavigationContext } from './pageNavigation';
 import { RouteGuard } from './RouteGuard';
 import { routeByName, routes, type AppRoute, type Layout } from './routes';
 
@@ -59,14 +60,19 @@ function ScrollReset() {
 function Root() {
   const navigate = useNavigate();
   const intl = useIntl();
+  const { search } = useLocation();
+  // The sign-in forms' plain links and query (src/app/pageNavigation.ts) through the data router.
+  const pageNavigation = useMemo(() => ({ search, navigate: (to: string) => void navigate(to) }), [search, navigate]);
   return (
     <AriaRouterProvider navigate={(to, options) => void navigate(to, options as never)} useHref={useHref}>
+      <PageNavigationContext.Provider value={pageNavigation}>
       <ScrollReset />
       <FailureOutlets />
       <PageDialogHost />
       <Outlet />
       <ConsentBanner permitted />
       <LazyToastRegion closeLabel={intl.formatMessage(commonMessages.close)} />
+      </PageNavigationContext.Provider>
     </AriaRouterProvider>
   );
 }
