@@ -6,6 +6,7 @@ import { TOKEN_KEY, tokenStorage } from './api/tokenStorage';
 import { AuthFormsContext } from './app/authForms';
 import { reportUncaught } from './app/failureReporter';
 import { createGuestAuth, type HandOver } from './app/guestAuth';
+import { handOverSession } from './app/handOver';
 import { LazyToastRegion } from './app/LazyToastRegion';
 import { PageDialogHost, PageDialogProvider } from './app/pageDialog';
 import { PageNavigationContext } from './app/pageNavigation';
@@ -26,7 +27,7 @@ import './styles/base.css';
  * The back office's guest entry (guest.html; issue 9: /connexion's first load under 120 KB gzip). The server sends it
  * for the sign-in and sign-up pages (server/http/guestPages.ts); their forms render here without React Router,
  * React Aria nor xstate. The auth machine loads with the visitor's first interaction (src/app/guestAuth.ts); once a
- * session opens, or the visitor follows a link to another page, the signed-in app (src/appStart.tsx, index.html's)
+ * session opens, or the visitor follows a link to another page, the signed-in app (src/main.tsx, index.html's entry)
  * replaces this one in the same page, with the session.
  */
 
@@ -42,10 +43,9 @@ const pageAt = (pathname: string) => pages[pathname.toLowerCase().replace(/(.)\/
 let root: ReturnType<typeof createRoot> | null = null;
 const handOver: HandOver = (target, snapshot) => {
   if (target) window.history.replaceState(window.history.state, '', target);
-  void import('./appStart').then(({ startApp }) => {
-    root?.unmount();
-    startApp(container, snapshot);
-  });
+  root?.unmount();
+  handOverSession(snapshot);
+  void import('./main');
 };
 
 const auth = createGuestAuth({

@@ -1,9 +1,14 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
 import { recordVisit } from './app/visitAttribution';
+import { consentActor } from './app/consent';
 import { reportUncaught } from './app/failureReporter';
 import { listenForUncaughtErrors } from './app/uncaughtErrors';
 import { connectInspector, type Inspect } from './app/inspector';
 import { tokenStorage } from './api/tokenStorage';
-import { startApp } from './appStart';
+import { takeHandedOverSession } from './app/handOver';
+import { LocaleProvider } from './i18n/LocaleProvider';
 import './styles/tokens.css';
 import './styles/base.css';
 
@@ -25,4 +30,12 @@ recordVisit();
 if (tokenStorage.get()) void import('./api/authApi');
 
 connectInspector(await inspector());
-startApp(document.getElementById('root')!);
+// The analytics consent (only when a tag manager is configured): the banner until the visitor chooses.
+consentActor?.start();
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <LocaleProvider>
+      <App authSnapshot={takeHandedOverSession()} />
+    </LocaleProvider>
+  </StrictMode>,
+);

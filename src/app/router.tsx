@@ -22,7 +22,7 @@ import { withChunkTimeout, type TimeoutClock } from './chunkLoad';
 import { FailureOutlets } from './FailureOutlets';
 import { PageDialogHost } from './pageDialog';
 import { LazyToastRegion } from './LazyToastRegion';
-import { PageNavigationContext } from './pageNavigation';
+import { PageNavigationContext, type PageNavigation } from './pageNavigation';
 import { RouteGuard } from './RouteGuard';
 import { routeByName, routes, type AppRoute, type Layout } from './routes';
 
@@ -60,9 +60,17 @@ function ScrollReset() {
 function Root() {
   const navigate = useNavigate();
   const intl = useIntl();
-  const { search } = useLocation();
-  // The sign-in forms' plain links and query (src/app/pageNavigation.ts) through the data router.
-  const pageNavigation = useMemo(() => ({ search, navigate: (to: string) => void navigate(to) }), [search, navigate]);
+  // The sign-in forms' plain links and query (src/app/pageNavigation.ts) through the data router; the query is read
+  // when a page renders (Root does not re-render on every navigation for it).
+  const pageNavigation = useMemo<PageNavigation>(
+    () => ({
+      get search() {
+        return router.state.location.search;
+      },
+      navigate: (to: string) => void navigate(to),
+    }),
+    [navigate],
+  );
   return (
     <AriaRouterProvider navigate={(to, options) => void navigate(to, options as never)} useHref={useHref}>
       <PageNavigationContext.Provider value={pageNavigation}>
