@@ -56,7 +56,7 @@ function loginPageModules(graph: ModuleGraph): Set<string> {
  */
 // React Aria's barrels name every component: only what the grouped modules use follows them (their dependencies).
 const barrels = /[\\/]node_modules[\\/](react-aria|react-aria-components|react-stately|@react-aria|@react-stately|@internationalized)[\\/]/;
-const ENTRIES = { app: path.resolve('src/main.tsx'), school: path.resolve('src/schoolMain.tsx') };
+const ENTRIES = { app: path.resolve('src/main.tsx'), school: path.resolve('src/schoolMain.tsx'), guest: path.resolve('src/guestMain.tsx') };
 let commonModules: Set<string> | undefined;
 function staticClosure(graph: ModuleGraph, entry: string, withLazy = false): Set<string> {
   const found = new Set<string>();
@@ -115,6 +115,25 @@ function schoolFirst(graph: ModuleGraph): { own: Set<string>; shared: Set<string
 }
 
 /**
+ * The guest entry's first load (guest.html → src/guestMain.tsx: the sign-in and sign-up forms without React Router,
+ * React Aria nor xstate; issue 9's 120 KB bar for /connexion) beside `common`: `guest-first`, what only it loads
+ * first, and `guest-shared`, what the other entries' first loads import too (the token storage, the history, the
+ * plain controls…), so /connexion never downloads `app-shell` (whose router pulls `shell-vendor`) nor `school-first`.
+ * Both rank above `shell-vendor`, `app-shell` and the school's groups, which then load `guest-shared` as one more file.
+ */
+let guestFirstModules: { own: Set<string>; shared: Set<string> } | undefined;
+function guestFirst(graph: ModuleGraph): { own: Set<string>; shared: Set<string> } {
+  if (guestFirstModules) return guestFirstModules;
+  if (!graph.getModuleInfo(ENTRIES.guest)) return (guestFirstModules = { own: new Set(), shared: new Set() });
+  const common = sharedByEntries(graph);
+  const others = new Set([...staticClosure(graph, ENTRIES.app), ...staticClosure(graph, ENTRIES.school)]);
+  const first = [...staticClosure(graph, ENTRIES.guest)].filter((id) => !common.has(id) && !barrels.test(id));
+  const shared = new Set(first.filter((id) => others.has(id)));
+  guestFirstModules = { own: new Set(first.filter((id) => !shared.has(id))), shared };
+  return guestFirstModules;
+}
+
+/**
  * React Router's production build keeps components alive through top-level `X.displayName = …`
  * assignments (React DevTools labels) and unannotated `React.forwardRef`/`createContext`/`memo` calls, so
  * tree-shaking cannot drop the unused ones (Form, ScrollRestoration, HistoryRouter and what they use):
@@ -170,7 +189,7 @@ export default defineConfig(({ mode }) => ({
     target: 'es2023',
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      input: { main: path.resolve('index.html'), school: path.resolve('school.html') },
+      input: { main: path.resolve('index.html'), school: path.resolve('school.html'), guest: path.resolve('guest.html') },
       output: {
         // The app shell every page needs (auth, routes and guards, i18n, providers) as one chunk: split into
         // ~20 small chunks, each paid its own gzip and import overhead on the first load. Only modules that
@@ -178,6 +197,8 @@ export default defineConfig(({ mode }) => ({
         codeSplitting: {
           groups: [
             { name: (id: string, graph: ModuleGraph) => (sharedByEntries(graph).has(id) ? 'common' : null), debugName: 'common', priority: 3 },
+            { name: (id: string, graph: ModuleGraph) => (guestFirst(graph).shared.has(id) ? 'guest-shared' : null), debugName: 'guest-shared', priority: 2.8 },
+            { name: (id: string, graph: ModuleGraph) => (guestFirst(graph).own.has(id) ? 'guest-first' : null), debugName: 'guest-first', priority: 2.7 },
             { name: (id: string, graph: ModuleGraph) => (shellVendor(graph).has(id) ? 'shell-vendor' : null), debugName: 'shell-vendor', priority: 2.5 },
             { name: (id: string, graph: ModuleGraph) => (inShell(id) && !sharedByEntries(graph).has(id) && !shellVendor(graph).has(id) ? 'app-shell' : null), debugName: 'app-shell', priority: 2 },
             { name: (id: string, graph: ModuleGraph) => (schoolFirst(graph).shared.has(id) ? 'school-shared' : null), debugName: 'school-shared', priority: 1.8 },

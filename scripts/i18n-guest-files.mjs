@@ -16,6 +16,8 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 const ENTRY = 'src/main.tsx';
+// The sign-in and sign-up pages' own entry (guest.html): its files are guest files too.
+const GUEST_ENTRY = 'src/guestMain.tsx';
 const SCHOOL_ENTRY = 'src/schoolMain.tsx';
 const ROUTES = 'src/app/routes.ts';
 const ROUTER = 'src/app/router.tsx';
@@ -110,7 +112,7 @@ export function guestFiles() {
   if (pages.guest.length === 0 || pages.signedIn.length === 0 || layouts.length === 0) {
     throw new Error('scripts/i18n-guest-files.mjs found no guest pages, signed-in pages or signed-in layouts: has the route table changed shape?');
   }
-  const guestEntries = new Set([ENTRY, ...pages.guest]);
+  const guestEntries = new Set([ENTRY, GUEST_ENTRY, ...pages.guest]);
   const boundary = new Set([...pages.signedIn, ...pages.school, ...layouts].filter((file) => !guestEntries.has(file)));
   return { files: reachable(guestEntries, boundary), boundary: [...boundary].sort() };
 }

@@ -21,6 +21,7 @@ import type { Services } from './services.js';
 import { contentSecurityPolicy } from './http/csp.js';
 import { reportServerError } from './thirdParty/errorReporting.js';
 import { thirdPartyMetaTag, withThirdPartyTag } from './thirdParty/shell.js';
+import { isGuestEntryPage } from './http/guestPages.js';
 
 export const API_PREFIX = '/api/v1';
 
@@ -123,6 +124,10 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   let appTemplate: string | undefined;
   const shellTemplate = () => (schoolTemplate ??= read(existsSync(path.join(staticDir, 'school.html')) ? 'school.html' : 'index.html'));
   const appShellTemplate = () => (appTemplate ??= read('index.html'));
+  // The sign-in and sign-up pages have a light entry of their own (guest.html), when the build wrote one.
+  const hasGuestShell = existsSync(path.join(staticDir, 'guest.html'));
+  let guestTemplate: string | undefined;
+  const guestShellTemplate = () => (guestTemplate ??= read('guest.html'));
 
   app.setNotFoundHandler(async (request, reply) => {
     // Judged on the decoded path, as the router matches it: /%5F_dev/… is /__dev/….
@@ -146,8 +151,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       if (head) {
         return reply.code(head.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(renderShell(shellTemplate(), head, own));
       }
-      if (thirdPartyTag) return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(appShellTemplate());
-      return reply.code(200).sendFile('index.html');
+      const guestPage = hasGuestShell && !own && isGuestEntryPage(url);
+      if (thirdPartyTag) return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(guestPage ? guestShellTemplate() : appShellTemplate());
+      return reply.code(200).sendFile(guestPage ? 'guest.html' : 'index.html');
     }
     return reply.code(404).send({ message: inLocale(messages.pageNotFound, localeOf(request.headers['accept-language'])), code: 'NOT_FOUND' });
   });

@@ -1,4 +1,5 @@
 import { RouterProvider } from 'react-router-dom';
+import type { Snapshot } from 'xstate';
 import { defineMessages, useIntl } from 'react-intl';
 import { AuthActor, AuthProvider, type Navigator } from './app/auth';
 import { ConnectivityProvider } from './app/connectivity';
@@ -46,11 +47,12 @@ function AuthGate() {
   return <RouterProvider router={router} />;
 }
 
-export function App() {
+/** `authSnapshot`: the session the guest entry opened before it handed over (src/guestMain.tsx). */
+export function App({ authSnapshot }: { authSnapshot?: Snapshot<unknown> }) {
   return (
     <ConnectivityProvider>
       <PageDialogProvider>
-        <AuthProvider navigator={navigator}>
+        <AuthProvider navigator={navigator} snapshot={authSnapshot}>
           <AuthGate />
         </AuthProvider>
       </PageDialogProvider>

@@ -1,12 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { captureAttribution } from './app/attribution';
+import { recordVisit } from './app/visitAttribution';
 import { consentActor } from './app/consent';
 import { reportUncaught } from './app/failureReporter';
 import { listenForUncaughtErrors } from './app/uncaughtErrors';
 import { connectInspector, type Inspect } from './app/inspector';
 import { tokenStorage } from './api/tokenStorage';
+import { takeHandedOverSession } from './app/handOver';
 import { LocaleProvider } from './i18n/LocaleProvider';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -23,13 +24,7 @@ async function inspector(): Promise<Inspect | undefined> {
 // Errors nothing caught become a toast (spec 8: non-HTTP errors), once the shell has mounted its outlets.
 listenForUncaughtErrors(window, reportUncaught);
 
-// Where the visitor came from (sponsor link, campaign, affiliate code) is kept for the sign-up; a sponsor link's
-// visit is counted, and its failure ignored (spec: errors ignored).
-const { sponsorCode, affiliateVisit } = captureAttribution(new URLSearchParams(location.search), localStorage, new Date());
-if (sponsorCode) void import('./api/affiliatesApi').then((m) => m.recordAffiliationVisit(sponsorCode));
-// A new visit through a school affiliate's REF- link (once per code and day) counts for that affiliate.
-const schoolOfVisit = /^\/ecole\/([a-z0-9-]+)/.exec(location.pathname)?.[1];
-if (affiliateVisit && schoolOfVisit) void import('./api/schoolApi').then((m) => m.recordAffiliateVisit(schoolOfVisit, affiliateVisit));
+recordVisit();
 
 // A returning user restores their session at once: fetch the API client alongside the app, not after it.
 if (tokenStorage.get()) void import('./api/authApi');
@@ -40,7 +35,7 @@ consentActor?.start();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <LocaleProvider>
-      <App />
+      <App authSnapshot={takeHandedOverSession()} />
     </LocaleProvider>
   </StrictMode>,
 );

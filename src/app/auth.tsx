@@ -1,13 +1,14 @@
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useIntl, defineMessages } from 'react-intl';
+import type { Snapshot } from 'xstate';
 import { authMachine } from '../../machines/auth/auth.machine';
-import { createAuthActors } from '../../machines/auth/auth.actors';
 import { landingAfterAuth, loginPathFor } from '../../machines/auth/auth.navigation';
-import type { AuthApi } from '../../machines/auth/auth.actors';
-import { adminTokenStorage, TOKEN_KEY, tokenStorage } from '../api/tokenStorage';
+import { TOKEN_KEY, tokenStorage } from '../api/tokenStorage';
 import { onUnauthorized } from '../api/unauthorized';
 import { showToast } from '../components/ui/toastQueue';
 import { useLocale } from '../i18n/LocaleProvider';
+import { AuthFormsContext, authFormsOf } from './authForms';
+import { authLogic } from './authLogic';
 import { createInspectedActorContext } from './inspector';
 
 /** The app-wide auth actor; the real side effects are supplied here and nowhere else. */
@@ -17,53 +18,46 @@ const messages = defineMessages({
   sessionExpired: { id: 'auth.sessionExpired', defaultMessage: 'Votre session a expiré. Veuillez vous reconnecter.' },
 });
 
-// The API client loads on first use: a guest on /connexion downloads it only when they sign in.
-const loadAuthApi = () => import('../api/authApi').then((m) => m.authApi);
-const lazyAuthApi: AuthApi = {
-  getMe: async (signal) => (await loadAuthApi()).getMe(signal),
-  login: async (credentials, signal) => (await loadAuthApi()).login(credentials, signal),
-  register: async (registration, signal) => (await loadAuthApi()).register(registration, signal),
-  registerPerk: async (registration, signal) => (await loadAuthApi()).registerPerk(registration, signal),
-  logout: async (signal) => (await loadAuthApi()).logout(signal),
-};
-
 export interface Navigator {
   navigate(to: string, options?: { replace?: boolean }): unknown;
   currentPath(): string;
   currentSearch(): string;
 }
 
-export function AuthProvider({ navigator, children }: { navigator: Navigator; children: ReactNode }) {
+/**
+ * `snapshot`: a session the guest entry opened (src/guestMain.tsx), handed over when the signed-in app replaces it,
+ * so the app starts signed in without asking the server again.
+ */
+export function AuthProvider({ navigator, snapshot, children }: { navigator: Navigator; snapshot?: Snapshot<unknown>; children: ReactNode }) {
   const intl = useIntl();
   // The machine is built once; the notice reads the current language through this ref.
   const intlRef = useRef(intl);
   intlRef.current = intl;
   const logic = useMemo(
     () =>
-      authMachine.provide({
-        actors: createAuthActors(lazyAuthApi, tokenStorage),
-        actions: {
-          storeToken: (_, { token }) => tokenStorage.set(token),
-          // Signing out of a switched session forgets the platform admin's kept session too (issue 16).
-          forgetToken: () => {
-            tokenStorage.clear();
-            adminTokenStorage.clear();
-          },
-          recordLastLogin: () => void import('../api/authApi').then((m) => m.recordLastLogin()).catch(() => undefined),
-          navigateAfterAuth: (_, { origin }) => void navigator.navigate(landingAfterAuth(origin, navigator.currentSearch()), { replace: true }),
-          navigateToLogin: (_, { ended }) => void navigator.navigate(loginPathFor(ended, navigator.currentPath()), { replace: true }),
-          announceSessionExpired: () => showToast({ title: intlRef.current.formatMessage(messages.sessionExpired), variant: 'error' }),
-        },
+      authLogic({
+        navigateAfterAuth: (origin) => void navigator.navigate(landingAfterAuth(origin, navigator.currentSearch()), { replace: true }),
+        navigateToLogin: (ended) => void navigator.navigate(loginPathFor(ended, navigator.currentPath()), { replace: true }),
+        announceSessionExpired: () => showToast({ title: intlRef.current.formatMessage(messages.sessionExpired), variant: 'error' }),
       }),
     [navigator],
   );
+  // Read once: the actor is created with the first render's options.
+  const [options] = useState(() => (snapshot ? { snapshot } : undefined));
   return (
-    <AuthActor.Provider logic={logic}>
+    <AuthActor.Provider logic={logic} options={options}>
       <UnauthorizedBridge />
       <UserLocale />
-      {children}
+      <FormsPort>{children}</FormsPort>
     </AuthActor.Provider>
   );
+}
+
+/** The sign-in and sign-up forms read and drive this actor (src/app/authForms.ts). */
+function FormsPort({ children }: { children: ReactNode }) {
+  const actor = AuthActor.useActorRef();
+  const forms = useMemo(() => authFormsOf(actor), [actor]);
+  return <AuthFormsContext.Provider value={forms}>{children}</AuthFormsContext.Provider>;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { ConsentBanner } from '../components/consent/ConsentBanner';
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import {
   Navigate,
   Outlet,
@@ -22,6 +22,7 @@ import { withChunkTimeout, type TimeoutClock } from './chunkLoad';
 import { FailureOutlets } from './FailureOutlets';
 import { PageDialogHost } from './pageDialog';
 import { LazyToastRegion } from './LazyToastRegion';
+import { PageNavigationContext, type PageNavigation } from './pageNavigation';
 import { RouteGuard } from './RouteGuard';
 import { routeByName, routes, type AppRoute, type Layout } from './routes';
 
@@ -59,14 +60,27 @@ function ScrollReset() {
 function Root() {
   const navigate = useNavigate();
   const intl = useIntl();
+  // The sign-in forms' plain links and query (src/app/pageNavigation.ts) through the data router; the query is read
+  // when a page renders (Root does not re-render on every navigation for it).
+  const pageNavigation = useMemo<PageNavigation>(
+    () => ({
+      get search() {
+        return router.state.location.search;
+      },
+      navigate: (to: string) => void navigate(to),
+    }),
+    [navigate],
+  );
   return (
     <AriaRouterProvider navigate={(to, options) => void navigate(to, options as never)} useHref={useHref}>
+      <PageNavigationContext.Provider value={pageNavigation}>
       <ScrollReset />
       <FailureOutlets />
       <PageDialogHost />
       <Outlet />
       <ConsentBanner permitted />
       <LazyToastRegion closeLabel={intl.formatMessage(commonMessages.close)} />
+      </PageNavigationContext.Provider>
     </AriaRouterProvider>
   );
 }

@@ -1,6 +1,7 @@
+import { Suspense } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { usePageDialog } from '../app/pageDialog';
-import { ConsentLink } from '../components/consent/ConsentBanner';
+import { consentConfigured, LazyConsentLink } from '../components/consent/LazyConsent';
 
 const messages = defineMessages({
   terms: { id: 'legal.terms', defaultMessage: 'Conditions générales' },
@@ -15,7 +16,10 @@ const pages = [
   { slug: 'politique-de-confidentialite', label: messages.privacy },
 ] as const;
 
-/** Links to the site's legal pages, shown in the page dialog. */
+/**
+ * Links to the site's legal pages, shown in the page dialog, and the cookie choice when a tag manager is configured
+ * (its machine loads with the link: the guest pages' first load carries no state machine).
+ */
 export function LegalLinks() {
   const intl = useIntl();
   const open = usePageDialog();
@@ -26,7 +30,11 @@ export function LegalLinks() {
           {intl.formatMessage(page.label)}
         </button>
       ))}
-      <ConsentLink className="legal-links__link" />
+      {consentConfigured ? (
+        <Suspense fallback={null}>
+          <LazyConsentLink className="legal-links__link" />
+        </Suspense>
+      ) : null}
     </nav>
   );
 }

@@ -7,17 +7,11 @@ import {
   TextField as RACTextField,
   type TextFieldProps as RACTextFieldProps,
 } from 'react-aria-components';
+import { joinErrorMessage, type FieldErrorMessage } from './fieldErrorMessage';
 import './ui.css';
 
-/** The API reports field errors as per-field lists; a single string is accepted too. */
-export type FieldErrorMessage = string | readonly string[];
-
-/** Normalises an error prop to display text, or undefined when there is nothing to show. */
-export function joinErrorMessage(errorMessage: FieldErrorMessage | undefined): string | undefined {
-  if (errorMessage === undefined) return undefined;
-  const text = typeof errorMessage === 'string' ? errorMessage : errorMessage.filter(Boolean).join(', ');
-  return text.trim() === '' ? undefined : text;
-}
+// Plain fields (src/components/plain) share these without React Aria.
+export { joinErrorMessage, type FieldErrorMessage };
 
 /**
  * FieldError that prefers an explicit message and otherwise shows whatever the

@@ -5,7 +5,7 @@ import { queryClient } from '../../api/queryClient';
 import { schoolPageQuery, type School as SchoolBody } from '../../api/schoolApi';
 import { SchoolProvider, useLearnerStatus, useSchool } from '../../app/school';
 import { navigateTo, useSchoolLocation } from '../../app/schoolHistory';
-import { thirdParty } from '../../app/thirdParty';
+import { consentConfigured, LazyConsentBanner as ConsentBanner, LazyConsentLink as ConsentLink } from '../../components/consent/LazyConsent';
 import { Banner } from '../../components/ui/Banner';
 import { SpinnerView as Spinner } from '../../components/ui/SpinnerView';
 import { schoolPath, SCHOOL_BASE } from '../../../shared/schoolPaths';
@@ -63,15 +63,8 @@ const LearnerUnsubscribePage = lazyPage(() => import('./LearnerUnsubscribePage')
 const SchoolCommunity = lazyPage(() => import('./SchoolCommunity').then((x) => x.SchoolCommunity));
 const LearnerResetPasswordPage = lazyPage(() => import('./LearnerResetPasswordPage').then((x) => x.LearnerResetPasswordPage));
 
-// The analytics consent (its machine, xstate) only where a tag manager is configured: loaded with the banner.
-const consentConfigured = Boolean(thirdParty.gtm);
-const loadConsent = () =>
-  withChunkTimeout(() => Promise.all([import('../../app/consent'), import('../../components/consent/ConsentBanner')])).then(([{ consentActor }, banner]) => {
-    consentActor?.start();
-    return banner;
-  });
-const ConsentBanner = lazy(() => loadConsent().then((x) => ({ default: x.ConsentBanner })));
-const ConsentLink = lazy(() => loadConsent().then((x) => ({ default: x.ConsentLink })));
+// The analytics consent only where a tag manager is configured (its machine loads with the banner).
+
 
 /**
  * The learner area of one school, under `/ecole/:subdomain` (shared/schoolPaths.ts), or at the root of the school's

@@ -1,7 +1,7 @@
-import type { AnchorHTMLAttributes, ButtonHTMLAttributes, MouseEvent, ReactNode } from 'react';
+import type { AnchorHTMLAttributes, MouseEvent } from 'react';
 import { isClientNavigation, navigateTo } from '../../app/schoolHistory';
 import '../../components/ui/ui.css';
-import './plainControls.css';
+import '../../components/plain/plainControls.css';
 
 /*
  * The storefront's first pages (home, catalogue, a training's or a bundle's page) with plain elements instead of
@@ -63,18 +63,5 @@ export function SchoolButtonLink({ variant = 'primary', className, children, onC
   );
 }
 
-/** A button with the kit's look (its Button without the pending state, which these pages do not need). */
-export function PlainButton({
-  variant = 'primary',
-  size = 'md',
-  className,
-  children,
-  type = 'button',
-  ...rest
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'primary' | 'secondary' | 'ghost'; size?: 'md' | 'sm'; children: ReactNode }) {
-  return (
-    <button {...rest} type={type} className={['ui-button', `ui-button--${variant}`, `ui-button--${size}`, 'ui-plain', className].filter(Boolean).join(' ')}>
-      <span className="ui-button__label">{children}</span>
-    </button>
-  );
-}
+/** A button with the kit's look (the plain kit's, shared with the sign-in forms). */
+export { PlainButton } from '../../components/plain/PlainFields';
