@@ -129,7 +129,11 @@ function guestFirst(graph: ModuleGraph): { own: Set<string>; shared: Set<string>
   const others = new Set([...staticClosure(graph, ENTRIES.app), ...staticClosure(graph, ENTRIES.school)]);
   const first = [...staticClosure(graph, ENTRIES.guest)].filter((id) => !common.has(id) && !barrels.test(id));
   const shared = new Set(first.filter((id) => others.has(id)));
-  guestFirstModules = { own: new Set(first.filter((id) => !shared.has(id))), shared };
+  // src/guestMain.tsx itself stays in its entry chunk: a group takes its modules' dependencies with it, so the
+  // school's sign-up page (which shares the error text and the captcha with /inscription) loads `guest-first`, and
+  // with the entry in it, loading that chunk ran the guest entry on the school page (it handed the page over to the
+  // back office, which sent it back: a reload loop).
+  guestFirstModules = { own: new Set(first.filter((id) => !shared.has(id) && id !== ENTRIES.guest)), shared };
   return guestFirstModules;
 }
 
