@@ -27,30 +27,28 @@ const round = (ms: number) => Math.round(ms * 10) / 10;
 function instrument(sections: number) {
   const w = window as unknown as { __treeRenderedAt?: number; __treeFirstAt?: number; __dropAt?: number; __longTasks: number[] };
   w.__longTasks = [];
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) w.__longTasks.push(entry.startTime + entry.duration);
-  }).observe({ type: 'longtask', buffered: true });
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.__longTasks.push(entry.startTime + entry.duration);
+    }).observe({ entryTypes: ['longtask'] });
+  } catch {
+    // No Long Tasks API: "settled" is then the paint itself.
+  }
   const afterPaint = new MessageChannel();
   afterPaint.port1.onmessage = () => (w.__treeRenderedAt = performance.now());
   const afterFirstPaint = new MessageChannel();
   afterFirstPaint.port1.onmessage = () => (w.__treeFirstAt = performance.now());
   let first = true;
-  const onScreenDrawn = () => {
-    const all = document.querySelectorAll<HTMLElement>('.item-tree__section');
-    if (all.length < sections) return false;
-    for (const section of all) {
-      if (section.getBoundingClientRect().top >= window.innerHeight) break;
-      if (section.querySelector('.item-tree__items[data-deferred]')) return false;
-    }
-    return true;
-  };
+  // No named function inside: the bench runs through tsx, whose esbuild would wrap it in a helper the page lacks.
   const observer = new MutationObserver(() => {
     const rows = document.querySelectorAll('.item-tree__items > .item-tree__item').length;
     if (first && rows > 0) {
       first = false;
       requestAnimationFrame(() => afterFirstPaint.port2.postMessage(null));
     }
-    if (rows > 0 && onScreenDrawn()) {
+    const all = [...document.querySelectorAll<HTMLElement>('.item-tree__section')];
+    const onScreen = all.filter((section) => section.getBoundingClientRect().top < window.innerHeight);
+    if (rows > 0 && all.length >= sections && !onScreen.some((section) => section.querySelector('.item-tree__items[data-deferred]'))) {
       observer.disconnect();
       requestAnimationFrame(() => afterPaint.port2.postMessage(null));
     }
@@ -127,7 +125,20 @@ export async function benchTreeRender(base: string) {
       // From a blank page, so tearing down the previous 500-row page is not counted in this one.
       await page.goto('about:blank');
       await page.goto(`${base}/formations/${uuid}`);
-      const at = await page.waitForFunction(() => (window as unknown as { __treeRenderedAt?: number }).__treeRenderedAt, undefined, { timeout: 30_000 });
+      const at = await page
+        .waitForFunction(() => (window as unknown as { __treeRenderedAt?: number }).__treeRenderedAt, undefined, { timeout: 30_000 })
+        .catch(async (error: unknown) => {
+          const state = await page.evaluate(() => ({
+            sections: document.querySelectorAll('.item-tree__section').length,
+            rows: document.querySelectorAll('.item-tree__items > .item-tree__item').length,
+            deferred: document.querySelectorAll('[data-deferred]').length,
+            tops: [...document.querySelectorAll('.item-tree__section')].slice(0, 5).map((s) => Math.round(s.getBoundingClientRect().top)),
+            height: window.innerHeight,
+            scroll: window.scrollY,
+            first: (window as unknown as { __treeFirstAt?: number }).__treeFirstAt,
+          }));
+          throw new Error(`the tree was not painted: ${JSON.stringify(state)} (${String(error)})`);
+        });
       renders.push((await at.jsonValue()) as number);
       firsts.push(await page.evaluate(() => (window as unknown as { __treeFirstAt: number }).__treeFirstAt));
       // The last API answer before that frame (the training with its items): what follows is the tree's own drawing.
@@ -147,21 +158,19 @@ export async function benchTreeRender(base: string) {
       );
       // A jump to the end of the tree: until the last section's rows are painted.
       toEnd.push(
-        await page.evaluate(
-          () =>
-            new Promise<number>((resolve) => {
-              const started = performance.now();
-              window.scrollTo(0, document.documentElement.scrollHeight);
-              const check = () => {
-                const sections = document.querySelectorAll('.item-tree__section');
-                const last = sections[sections.length - 1];
-                const drawn = last && !last.querySelector('[data-deferred]') && last.querySelectorAll('.item-tree__item').length > 0;
-                if (drawn) requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - started)));
-                else requestAnimationFrame(check);
-              };
-              check();
-            }),
-        ),
+        await page.evaluate(async () => {
+          const started = performance.now();
+          window.scrollTo(0, document.documentElement.scrollHeight);
+          for (;;) {
+            await new Promise((resolve) => requestAnimationFrame(resolve));
+            const sections = document.querySelectorAll('.item-tree__section');
+            const last = sections[sections.length - 1];
+            if (last && !last.querySelector('[data-deferred]') && last.querySelectorAll('.item-tree__item').length > 0) break;
+          }
+          // The frame that shows them.
+          await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+          return performance.now() - started;
+        }),
       );
     }
     const [cold, ...warm] = renders;
