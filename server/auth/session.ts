@@ -1,6 +1,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { apiKeys, sessions, stores, users } from '../db/schema.js';
+import { tableWritesOf, type TableWrites } from '../db/tableWrites.js';
 import type { Services } from '../services.js';
 import { hashToken, newToken } from './tokens.js';
 
@@ -40,7 +41,7 @@ const sessionLookups = new WeakMap<Database, ReturnType<typeof prepareSessionLoo
 
 function prepareSessionLookup(db: Database) {
   return db
-    .select({ user: users, store: stores, sessionId: sessions.id })
+    .select({ user: users, store: stores, sessionId: sessions.id, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(stores, eq(stores.id, users.storeId))
@@ -68,18 +69,98 @@ export function bearerToken(header: string | undefined): string | null {
   return /^Bearer\s+([A-Za-z0-9_-]{16,200})$/.exec(header ?? '')?.[1] ?? null;
 }
 
+/**
+ * The tables a session or key lookup reads: what changes their rows may change who the caller is (logout, password
+ * change, role, plan, key revoked, store or member deleted). Deletions cascade into them only from one another.
+ */
+const SESSION_TABLES = ['sessions', 'api_keys', 'users', 'stores'] as const;
+/** A safety net only: every write to SESSION_TABLES through this process already empties the cache. */
+export const SESSION_CACHE_TTL_MS = 5_000;
+const SESSION_CACHE_MAX = 10_000;
+
+interface CachedAuth {
+  auth: AuthContext;
+  /** The session's end (ms), null for a personal key. */
+  expiresAt: number | null;
+  /** performance.now() when it was read. */
+  readAt: number;
+}
+
+/**
+ * The callers found lately, by token hash, for one database (on PGlite only: tableWrites.ts). Every authenticated
+ * request looked its caller up (a three-table join of ~60 columns, a third of the cost of a small GET on PGlite);
+ * the answer now lives here until a statement changes one of SESSION_TABLES (the whole cache is then dropped),
+ * the session ends, or SESSION_CACHE_TTL_MS pass. A lookup that ran while such a statement ran is not kept.
+ */
+class SessionCache {
+  private readonly entries = new Map<string, CachedAuth>();
+  private version = -1;
+
+  constructor(private readonly writes: TableWrites) {}
+
+  /** The version of SESSION_TABLES now: a lookup is kept only if it is still the same when the lookup ends. */
+  current(): number {
+    const version = this.writes.version(SESSION_TABLES);
+    if (version !== this.version) {
+      this.entries.clear();
+      this.version = version;
+    }
+    return version;
+  }
+
+  get(tokenHash: string, now: Date): AuthContext | undefined {
+    this.current();
+    const hit = this.entries.get(tokenHash);
+    if (!hit) return undefined;
+    if (performance.now() - hit.readAt > SESSION_CACHE_TTL_MS || (hit.expiresAt !== null && hit.expiresAt <= now.getTime())) {
+      this.entries.delete(tokenHash);
+      return undefined;
+    }
+    // Each request gets its own objects: nothing one handler does to its caller's rows reaches another request.
+    return { ...hit.auth, user: { ...hit.auth.user }, store: { ...hit.auth.store } };
+  }
+
+  set(tokenHash: string, auth: AuthContext, expiresAt: Date | null, versionBefore: number) {
+    if (this.current() !== versionBefore) return;
+    if (this.entries.size >= SESSION_CACHE_MAX) this.entries.delete(this.entries.keys().next().value!);
+    const kept = { ...auth, user: { ...auth.user }, store: { ...auth.store } };
+    this.entries.set(tokenHash, { auth: kept, expiresAt: expiresAt?.getTime() ?? null, readAt: performance.now() });
+  }
+}
+
+const sessionCaches = new WeakMap<Database, SessionCache | null>();
+
+function sessionCacheOf(db: Database): SessionCache | null {
+  let cache = sessionCaches.get(db);
+  if (cache === undefined) {
+    const writes = tableWritesOf(db);
+    sessionCaches.set(db, (cache = writes ? new SessionCache(writes) : null));
+  }
+  return cache;
+}
+
 /** Reads `Authorization: Bearer <token>` (a session token or a personal API key); null when missing, unknown, expired or revoked. */
 export async function resolveSession(services: Services, header: string | undefined): Promise<AuthContext | null> {
   const token = bearerToken(header);
   if (!token) return null;
+  const tokenHash = hashToken(token);
+  const now = services.clock();
+  const cache = sessionCacheOf(services.db);
+  const cached = cache?.get(tokenHash, now);
+  if (cached) return cached;
+  const versionBefore = cache?.current() ?? 0;
   if (token.startsWith(API_KEY_PREFIX)) {
     let keyLookup = apiKeyLookups.get(services.db);
     if (!keyLookup) apiKeyLookups.set(services.db, (keyLookup = prepareApiKeyLookup(services.db)));
-    const keys = await keyLookup.execute({ tokenHash: hashToken(token) });
-    return keys[0] ?? null;
+    const [key] = await keyLookup.execute({ tokenHash });
+    if (key) cache?.set(tokenHash, key, null, versionBefore);
+    return key ?? null;
   }
   let lookup = sessionLookups.get(services.db);
   if (!lookup) sessionLookups.set(services.db, (lookup = prepareSessionLookup(services.db)));
-  const rows = await lookup.execute({ tokenHash: hashToken(token), now: services.clock().toISOString() });
-  return rows[0] ?? null;
+  const [row] = await lookup.execute({ tokenHash, now: now.toISOString() });
+  if (!row) return null;
+  const { expiresAt, ...auth } = row;
+  cache?.set(tokenHash, auth, expiresAt, versionBefore);
+  return auth;
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { withPreparedStatements } from './pgliteStatements.js';
+import { registerTableWrites, TableWrites, watchTableWrites } from './tableWrites.js';
 import * as schema from './schema.js';
 import type { QueueDatabase } from '../jobs/queue.js';
 
@@ -71,7 +72,10 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   const extensions = { pg_trgm };
   const client = inMemory ? new PGlite({ extensions }) : new PGlite(path.resolve(options.dataDir, 'pgdata'), { extensions });
   // Statements the server runs again and again are prepared once (pgliteStatements.ts): planning cost more than running them.
-  const db = drizzle(withPreparedStatements(client), { schema });
+  // Every statement is also noted for the caches of rows this process keeps (tableWrites.ts: the sessions' one).
+  const writes = new TableWrites();
+  const db = drizzle(watchTableWrites(withPreparedStatements(client), writes), { schema });
+  registerTableWrites(db as unknown as Database, writes);
   // PGlite belongs to this one process: no lock needed.
   await client.exec(CREATE_EXTENSIONS);
   await migrate(db, { migrationsFolder: migrationsFolder() });

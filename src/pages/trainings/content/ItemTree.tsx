@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useInspectedMachine } from '../../../app/inspector';
 import { FolderPlus } from 'lucide-react';
@@ -262,9 +262,8 @@ function TreeBody({
     [],
   );
 
-  // False in the first render only: then every entry is drawn, in a render React may interrupt.
-  const drawAll = useDeferredValue(true, false);
-  const drawn = drawAll ? entries : entries.slice(0, firstPaintEntries(entries));
+  // The entries of the first screen draw their items at once; the sections after them when scrolled near (outline.ts).
+  const firstScreen = firstPaintEntries(entries);
   const itemCount = entries.reduce((count, entry) => count + (entry.children ? entry.children.length : 1), 0);
   const isEmpty = training.items.length === 0;
 
@@ -310,9 +309,9 @@ function TreeBody({
         )}
         {/* Always mounted: sortablejs binds to it once. */}
         <ul ref={topRef} className="item-tree__top" data-group-key="" data-testid="tree-top">
-          {drawn.map(({ node, children }) =>
+          {entries.map(({ node, children }, index) =>
             children ? (
-              <TreeSection key={node.id} node={node} items={children} settings={settings} onDrop={onDrop} />
+              <TreeSection key={node.id} node={node} items={children} settings={settings} onDrop={onDrop} deferred={index >= firstScreen} />
             ) : (
               <TreeItemRow key={node.id} node={node} parentId={null} settings={settings} />
             ),

@@ -1,4 +1,4 @@
-import { memo, useRef } from 'react';
+import { memo, useEffect, useRef, useState, type CSSProperties, type RefObject } from 'react';
 import { GripVertical, Paperclip } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
@@ -70,16 +70,60 @@ export const TreeItemRow = memo(function TreeItemRow({ node, parentId, settings 
 /** Same nodes (by identity) in the same order: a section whose items did not change is not redrawn. */
 const sameNodes = (a: readonly TrainingItemNode[], b: readonly TrainingItemNode[]) => a.length === b.length && a.every((node, i) => node === b[i]);
 
-/** A section (chapter): its header with its actions, and its items as a sortable list. */
+/** How far from the viewport a deferred section draws its items: a screen above and below, so a scroll finds them drawn. */
+const NEAR_SCREEN = '100% 0px';
+
+/**
+ * False while `element` is more than a screen away from the viewport, when it starts `deferred`; true for good once
+ * it comes near (or at once where the browser cannot tell: no IntersectionObserver).
+ */
+function useNearScreen(element: RefObject<HTMLElement | null>, deferred: boolean): boolean {
+  const [near, setNear] = useState(() => !deferred || typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const target = element.current;
+    if (near || !target) return;
+    const observer = new IntersectionObserver(
+      (seen) => {
+        if (!seen.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        setNear(true);
+      },
+      { rootMargin: NEAR_SCREEN },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [element, near]);
+  return near;
+}
+
+/**
+ * A section (chapter): its header with its actions, and its items as a sortable list. `deferred` (a section past
+ * the first screen of a big tree, see outline.ts) draws its items once it comes within a screen of the viewport;
+ * until then the list keeps their height, so the page's length and the scroll bar are already right.
+ */
 export const TreeSection = memo(
-  function TreeSection({ node, items, settings, onDrop }: { node: TrainingItemNode; items: readonly TrainingItemNode[]; settings: TreeSettings; onDrop: (drop: TreeDrop) => void }) {
+  function TreeSection({
+    node,
+    items,
+    settings,
+    onDrop,
+    deferred = false,
+  }: {
+    node: TrainingItemNode;
+    items: readonly TrainingItemNode[];
+    settings: TreeSettings;
+    onDrop: (drop: TreeDrop) => void;
+    deferred?: boolean;
+  }) {
     const intl = useIntl();
+    const sectionRef = useRef<HTMLLIElement>(null);
     const listRef = useRef<HTMLUListElement>(null);
+    const drawn = useNearScreen(sectionRef, deferred);
     useSortableList(listRef, String(node.id), settings.canDrag, onDrop);
     const { icon: Icon } = ITEM_TYPE_VIEW.SECTION;
     const headingId = `tree-section-${node.id}`;
     return (
-      <li className="item-tree__section" data-tree-id={node.id} data-kind="SECTION" data-testid={`tree-section-${node.id}`}>
+      <li ref={sectionRef} className="item-tree__section" data-tree-id={node.id} data-kind="SECTION" data-testid={`tree-section-${node.id}`}>
         <div className="item-tree__section-header">
           {settings.canDrag && <DragHandle level="top" name={node.name} />}
           <Icon size={18} aria-hidden="true" className="item-tree__section-icon" />
@@ -101,13 +145,18 @@ export const TreeSection = memo(
           aria-labelledby={headingId}
           data-group-key={node.id}
           data-empty={intl.formatMessage(settings.canEdit ? m.emptySectionDrop : m.emptySection)}
+          data-deferred={drawn ? undefined : ''}
+          style={drawn ? undefined : ({ '--item-tree-deferred-rows': items.length } as CSSProperties)}
         >
-          {items.map((item) => (
-            <TreeItemRow key={item.id} node={item} parentId={node.id} settings={settings} />
-          ))}
+          {drawn && items.map((item) => <TreeItemRow key={item.id} node={item} parentId={node.id} settings={settings} />)}
         </ul>
       </li>
     );
   },
-  (before, after) => before.node === after.node && before.settings === after.settings && before.onDrop === after.onDrop && sameNodes(before.items, after.items),
+  (before, after) =>
+    before.node === after.node &&
+    before.settings === after.settings &&
+    before.onDrop === after.onDrop &&
+    before.deferred === after.deferred &&
+    sameNodes(before.items, after.items),
 );
