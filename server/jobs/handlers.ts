@@ -6,6 +6,7 @@ import type { Mailer } from '../mail/mailer.js';
 import type { Services } from '../services.js';
 import { chargeInstallmentJob, sweepInstallments } from './installments.js';
 import type { JobHandlers } from './queue.js';
+import { vacuumEmbeddedDatabase } from '../db/vacuum.js';
 import { renewSubscriptionJob, sweepRenewals } from './renewals.js';
 
 /** What each job does, in this process's services. The server registers them when it runs workers. */
@@ -20,5 +21,6 @@ export function jobHandlers(services: Services & { mailer: Mailer }): JobHandler
     'subscriptions.renew': async () => void (await sweepRenewals(services)),
     'subscription.renew': async (renewal) => void (await renewSubscriptionJob(services, renewal)),
     'emailList.subscribe': ({ customerTrainingId }) => subscribeEnrolment(services, customerTrainingId),
+    'database.vacuum': async () => void (await vacuumEmbeddedDatabase(services)),
   };
 }

@@ -32,6 +32,8 @@ export interface JobData {
   'subscription.renew': { orderId: string };
   /** Adds the learner of one enrolment to the training's mailing list at the store's e-mail service (server/commands/emailProviders). */
   'emailList.subscribe': { customerTrainingId: string };
+  /** Every night, on the embedded PGlite only: VACUUM (ANALYZE) of the whole database (server/db/vacuum.ts). */
+  'database.vacuum': Record<string, never>;
 }
 export type JobName = keyof JobData;
 
@@ -44,6 +46,7 @@ export const QUEUES: Record<JobName, Omit<Queue, 'name'>> = {
   'emails.automations': { policy: 'singleton', retryLimit: 0, expireInSeconds: 600 },
   'subscriptions.expire': { policy: 'singleton', retryLimit: 0, expireInSeconds: 600 },
   'subscriptions.renew': { policy: 'singleton', retryLimit: 0, expireInSeconds: 600 },
+  'database.vacuum': { policy: 'singleton', retryLimit: 0, expireInSeconds: 1800 },
   'subscription.renew': { retryLimit: 5, retryDelay: 60, retryBackoff: true, retryDelayMax: 6 * 3600, expireInSeconds: 300 },
   'emailList.subscribe': { retryLimit: 6, retryDelay: 60, retryBackoff: true, retryDelayMax: 6 * 3600, expireInSeconds: 120 },
 };
@@ -134,6 +137,8 @@ export async function startQueue(database: QueueDatabase, options: QueueOptions 
       if (handlers['emails.automations']) await boss.schedule('emails.automations', '* * * * *', {});
       if (handlers['subscriptions.expire']) await boss.schedule('subscriptions.expire', '7 * * * *', {});
       if (handlers['subscriptions.renew']) await boss.schedule('subscriptions.renew', '17 * * * *', {});
+      // PostgreSQL vacuums itself; PGlite never does. 02:30 UTC: the night in France.
+      if (handlers['database.vacuum'] && database.kind === 'pglite') await boss.schedule('database.vacuum', '30 2 * * *', {});
     },
     async stop(timeoutMs = 10_000) {
       if (stopped) return;
