@@ -7,9 +7,16 @@ import { changesBetween, type LessonItemWithUnlock } from '../../../../machines/
 import { trainingItemsApi, type TrainingItem } from '../../../api/trainingItemsApi';
 import { refreshTraining } from '../../../api/trainingsApi';
 import { useInspectedMachine } from '../../../app/inspector';
+import { flushPendingEdits } from '../../../editor/deferredReport';
 import { useLeaveWarning } from './editorChrome';
 import { flushLessonBackups, readLessonBackup, storeLessonBackup } from './lessonBackupStore';
 import { takePrefetchedLessonItem } from './lessonPrefetch';
+
+/** The page is going: the text typed last reaches the machine, then the backup is written at once. */
+const flushOnLeave = () => {
+  flushPendingEdits();
+  flushLessonBackups();
+};
 
 const toLessonItem = (item: TrainingItem): LessonItemWithUnlock => ({
   id: item.id,
@@ -72,7 +79,7 @@ export function useLessonEditor(trainingUuid: string, itemId: number, copyName: 
   const view = selectLessonEditorView(snapshot);
 
   // Closing the tab or the window with unsaved work: the browser asks, and the backup is written at once.
-  useLeaveWarning(view.hasUnsavedWork, flushLessonBackups);
+  useLeaveWarning(view.hasUnsavedWork, flushOnLeave);
 
   return { view, send };
 }
