@@ -4,7 +4,7 @@ import { createLessonEditorActors } from '../../../../machines/lessonEditor/less
 import { lessonEditorMachine } from '../../../../machines/lessonEditor/lessonEditor.machine';
 import { selectLessonEditorView } from '../../../../machines/lessonEditor/lessonEditor.selectors';
 import { changesBetween, type LessonItemWithUnlock } from '../../../../machines/lessonEditor/lessonDocument';
-import { trainingItemsApi, type TrainingItem } from '../../../api/trainingItemsApi';
+import { trainingItemQuery, trainingItemsApi, type TrainingItem } from '../../../api/trainingItemsApi';
 import { refreshTraining } from '../../../api/trainingsApi';
 import { useInspectedMachine } from '../../../app/inspector';
 import { flushPendingEdits } from '../../../editor/deferredReport';
@@ -52,7 +52,13 @@ export function useLessonEditor(trainingUuid: string, itemId: number, copyName: 
     return lessonEditorMachine.provide({
       actors: createLessonEditorActors(
         {
-          load: async (id, signal) => toLessonItem((await firstLoad()) ?? (await trainingItemsApi.get(trainingUuid, id, signal))),
+          load: async (id, signal) => {
+            const item = (await firstLoad()) ?? (await trainingItemsApi.get(trainingUuid, id, signal));
+            // The settings column's resources read the same item: they find it here instead of asking for the
+            // whole lesson (200 blocks) a second time while the page draws.
+            queryClient.setQueryData(trainingItemQuery(trainingUuid, id).queryKey, item);
+            return toLessonItem(item);
+          },
           save: async (id, version, changes, signal) => toLessonItem(await trainingItemsApi.update(trainingUuid, id, { ...changes, version }, signal)),
           saveCopy: async (id, fields, signal) => {
             const original = await trainingItemsApi.get(trainingUuid, id, signal);
