@@ -56,13 +56,39 @@ function requestDocument(doc: OpenApiDocument): object {
 
 type Ajv = InstanceType<typeof Ajv2020>;
 
+/**
+ * The document as ajv's `discriminator` keyword reads it: a `oneOf` with a discriminator is then checked against
+ * the one alternative its tag names instead of all of them (a lesson's 200 blocks were each checked against the 14
+ * block schemas, with every error collected: most of a lesson save's answer check). ajv takes the tag values from
+ * each alternative's `const` and refuses a `mapping`, so a copy of the nodes that carry one drops it (the contract's
+ * mapping names the same schemas). The result is the same: each alternative requires its own `type` value, so at
+ * most one can match, the one the tag names. Nodes without a mapping below them are kept, not copied.
+ */
+export function withoutDiscriminatorMappings<T>(node: T): T {
+  if (!node || typeof node !== 'object') return node;
+  if (Array.isArray(node)) {
+    const items = node.map(withoutDiscriminatorMappings);
+    return (items.some((item, index) => item !== node[index]) ? items : node) as T;
+  }
+  let copy: Record<string, unknown> | null = null;
+  for (const [key, value] of Object.entries(node)) {
+    let next = withoutDiscriminatorMappings(value);
+    if (key === 'discriminator' && next && typeof next === 'object' && 'mapping' in next) {
+      const { mapping: _mapping, ...rest } = next as Record<string, unknown>;
+      next = rest;
+    }
+    if (next !== value) (copy ??= { ...(node as Record<string, unknown>) })[key] = next;
+  }
+  return (copy ?? node) as T;
+}
+
 function makeAjv(coerceTypes: boolean | 'array', schema: object): Ajv {
-  const ajv = new Ajv2020({ strict: false, validateSchema: false, allErrors: true, coerceTypes, useDefaults: true });
+  const ajv = new Ajv2020({ strict: false, validateSchema: false, allErrors: true, coerceTypes, useDefaults: true, discriminator: true });
   addFormats(ajv);
   ajv.addFormat('date-time', { type: 'string', validate: formatRules['date-time'] });
   ajv.addFormat('date', { type: 'string', validate: formatRules.date });
   ajv.addFormat('int64', { type: 'number', validate: formatRules.int64 });
-  ajv.addSchema(schema, DOCUMENT_ID);
+  ajv.addSchema(withoutDiscriminatorMappings(schema), DOCUMENT_ID);
   return ajv;
 }
 

@@ -19,6 +19,7 @@ import { toggleList } from '../editor/commands/toggleList';
 import { sameToolbarState, toolbarStateOf, type ToolbarState } from '../editor/commands/toolbarState';
 import { loadEmojiGroups } from '../editor/emoji/emojiGroups';
 import { createRichTextState } from '../editor/editorState';
+import { DeferredReport } from '../editor/deferredReport';
 import { hasUnsupportedContent, serialiseHtml } from '../editor/html';
 import { DESCRIPTION_MAX_LENGTH, htmlLength } from '../editor/htmlLength';
 import type { DescriptionPluginOptions } from '../editor/plugins/descriptionPlugins';
@@ -61,7 +62,17 @@ export interface RichTextEditorProps {
   name?: string;
   /** `focusEnd()`: puts the cursor at the end of the text (the lesson editor calls it when a block is added). */
   ref?: Ref<RichTextEditorHandle>;
+  /**
+   * Reports changes once typing pauses (src/editor/deferredReport.ts) instead of after every keystroke, and at
+   * once on blur, on a shortcut key (Ctrl/Cmd/Alt, Échap) and on `flushPendingEdits()`: for pages where a report
+   * is costly (a lesson of 200 blocks). The counter and `value` then follow a pause behind the text. Read once.
+   */
+  deferChanges?: boolean;
 }
+
+/** A pause in typing after which a deferred change is reported, and the longest a change waits while typing goes on. */
+const DEFERRED_QUIET_MS = 150;
+const DEFERRED_MAX_WAIT_MS = 1000;
 
 export interface RichTextEditorHandle {
   focusEnd(): void;
@@ -119,6 +130,7 @@ export default function RichTextEditor({
   height = RICH_TEXT_DEFAULT_HEIGHT,
   name,
   ref,
+  deferChanges = false,
 }: RichTextEditorProps) {
   const intl = useIntl();
   const labelId = useId();
@@ -137,6 +149,16 @@ export default function RichTextEditor({
   const [schema] = useState(() => schemaFor(tools));
   const [pluginOptions] = useState<DescriptionPluginOptions>(() => ({ onLinkShortcut: () => openLinkRef.current(), placeholder }));
   const [initialState] = useState(() => createRichTextState(value, schema, pluginOptions));
+  /** Writes the document out and reports it when it differs from the last report. */
+  const [reportDocument] = useState(() => () => {
+    const view = viewRef.current;
+    if (view === null) return;
+    const html = serialiseHtml(view.state.doc);
+    if (html === reported.latest) return;
+    reported.report(html);
+    onChangeRef.current(html);
+  });
+  const [deferred] = useState(() => (deferChanges ? new DeferredReport(reportDocument, DEFERRED_QUIET_MS, DEFERRED_MAX_WAIT_MS) : null));
   const [toolbar, setToolbar] = useState<ToolbarState>(() => toolbarStateOf(initialState));
   const [unsupported] = useState(() => hasUnsupportedContent(value, schema));
   // The link form and the emoji dropdown are machines; their effects act on the view.
@@ -188,10 +210,12 @@ export default function RichTextEditor({
   useEffect(() => {
     const view = viewRef.current;
     if (view === null || reported.isEcho(value)) return;
+    // The value from outside replaces the text, a change not yet reported included.
+    deferred?.cancel();
     const next = createRichTextState(value, schema, pluginOptions);
     view.updateState(next);
     setToolbar(toolbarStateOf(next));
-  }, [value, schema, pluginOptions, reported]);
+  }, [value, schema, pluginOptions, reported, deferred]);
 
   useEffect(() => {
     const view = new EditorView(mountRef.current, {
@@ -203,10 +227,19 @@ export default function RichTextEditor({
         const shown = toolbarStateOf(next);
         setToolbar((previous) => (sameToolbarState(previous, shown) ? previous : shown));
         if (!transaction.docChanged) return;
-        const html = serialiseHtml(next.doc);
-        if (html === reported.latest) return;
-        reported.report(html);
-        onChangeRef.current(html);
+        if (deferred) deferred.schedule();
+        else reportDocument();
+      },
+      // Whoever acts next (a button, Ctrl+S, Ctrl+Entrée, Échap) reads the latest text.
+      handleDOMEvents: {
+        blur: () => {
+          deferred?.flush();
+          return false;
+        },
+      },
+      handleKeyDown: (_, event) => {
+        if (deferred && (event.ctrlKey || event.metaKey || event.altKey || event.key === 'Escape')) deferred.flush();
+        return false;
       },
     });
     viewRef.current = view;
@@ -216,10 +249,12 @@ export default function RichTextEditor({
       onChangeRef.current(normalised);
     }
     return () => {
+      // The last change goes to the page before the text goes away (the block's machine ignores it if closed).
+      deferred?.flush();
       view.destroy();
       viewRef.current = null;
     };
-  }, [initialState, reported]);
+  }, [initialState, reported, reportDocument, deferred]);
 
   const describedBy = [description ? descriptionId : null, maxLength !== null ? countId : null, error ? errorId : null].filter(Boolean).join(' ');
   useEffect(() => {

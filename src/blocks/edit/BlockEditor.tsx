@@ -89,7 +89,8 @@ export function BlockEditor({ type, data, problems, onChange, trainingUuid }: Bl
     case 'text':
       return (
         <Suspense fallback={<Spinner aria-label={intl.formatMessage(blockTypeMessages.text)} />}>
-          <RichTextEditor tools={RICH_TEXT_TOOLS.lesson} aria-label={intl.formatMessage(m.html)} value={str(data.html)} onChange={set('html')} maxLength={BLOCK_LIMITS.text} errorMessage={problem('html')} />
+          {/* Deferred: a keystroke in a long lesson then changes the text only; the lesson learns it at the next pause. */}
+          <RichTextEditor deferChanges tools={RICH_TEXT_TOOLS.lesson} aria-label={intl.formatMessage(m.html)} value={str(data.html)} onChange={set('html')} maxLength={BLOCK_LIMITS.text} errorMessage={problem('html')} />
         </Suspense>
       );
     case 'heading':

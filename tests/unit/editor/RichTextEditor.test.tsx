@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it } from 'vitest';
 import RichTextEditor from '../../../src/components/RichTextEditor';
+import { flushPendingEdits } from '../../../src/editor/deferredReport';
 
 afterEach(cleanup);
 
@@ -41,5 +42,33 @@ describe('RichTextEditor as a controlled field', () => {
     const content = screen.getByTestId('editor-content');
     expect(content.textContent).toBe('après tout');
     expect(content.querySelector('strong')?.textContent).toBe('tout');
+  });
+});
+
+describe('RichTextEditor with deferChanges (a long lesson\'s text blocks)', () => {
+  it('reports a change at the next flush, not with the change; leaving the text and unmounting report what waits', async () => {
+    const reports: string[] = [];
+    const { unmount } = render(
+      <IntlProvider locale="fr" defaultLocale="fr">
+        <RichTextEditor deferChanges aria-label="Texte" value="<p>abc</p>" onChange={(html) => reports.push(html)} />
+      </IntlProvider>,
+    );
+    const content = screen.getByTestId('editor-content');
+    // Shortcuts edit without the focus leaving the text (jsdom cannot type into ProseMirror).
+    act(() => content.focus());
+    await userEvent.keyboard('{Control>}a{/Control}{Control>}b{/Control}');
+    expect(content.querySelector('strong')?.textContent).toBe('abc');
+    expect(reports).toEqual([]);
+    act(() => flushPendingEdits());
+    expect(reports).toEqual(['<p><strong>abc</strong></p>']);
+    await userEvent.keyboard('{Control>}i{/Control}');
+    expect(reports).toHaveLength(1);
+    act(() => content.blur());
+    expect(reports).toEqual(['<p><strong>abc</strong></p>', '<p><strong><em>abc</em></strong></p>']);
+    act(() => content.focus());
+    await userEvent.keyboard('{Control>}a{/Control}{Control>}b{/Control}');
+    expect(reports).toHaveLength(2);
+    unmount();
+    expect(reports).toEqual(['<p><strong>abc</strong></p>', '<p><strong><em>abc</em></strong></p>', '<p><em>abc</em></p>']);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadDocument } from '../../../server/openapi/document';
-import { ContractValidator, toFieldErrors } from '../../../server/openapi/validation';
+import { ContractValidator, toFieldErrors, withoutDiscriminatorMappings } from '../../../server/openapi/validation';
 import { inLocale, type Locale } from '../../../server/http/messages';
 
 const validator = new ContractValidator(loadDocument());
@@ -41,5 +41,30 @@ describe('toFieldErrors', () => {
 
   it('puts errors about the body itself under "body"', () => {
     expect(errorsFor('a string')).toEqual({ body: ['Type de valeur invalide (attendu : object).'] });
+  });
+});
+
+describe('discriminated blocks (ajv discriminator, the contract mapping dropped for ajv)', () => {
+  const contentBlock = validator.schemaAt('#/components/schemas/ContentBlock');
+
+  it('accepts a valid block of each kind and a block of an unknown type, and refuses what its own type refuses', () => {
+    expect(contentBlock({ id: 'a', type: 'text', data: { html: '<p>x</p>' } })).toBe(true);
+    expect(contentBlock({ id: 'a', type: 'heading', data: { text: 'Titre', level: 2 } })).toBe(true);
+    expect(contentBlock({ id: 'a', type: 'bientot', data: { anything: 1 } })).toBe(true);
+    expect(contentBlock({ id: 'a', type: 'text', data: { html: 3 } })).toBe(false);
+    expect(contentBlock.errors?.some((error) => error.instancePath === '/data/html')).toBe(true);
+    expect(contentBlock({ id: 'a', type: 'heading', data: { text: 'Titre', level: 9 } })).toBe(false);
+    expect(contentBlock({ id: 'a', type: 'text', data: { html: 'x', extra: 1 } })).toBe(false);
+    expect(contentBlock({ id: 'a', data: {} })).toBe(false);
+    expect(contentBlock({ id: 'a', type: 3, data: {} })).toBe(false);
+  });
+
+  it('leaves the document untouched and copies only the nodes above a mapping', () => {
+    const doc = { components: { schemas: { A: { oneOf: [], discriminator: { propertyName: 'type', mapping: { a: '#/x' } } }, B: { type: 'string' } } } };
+    const copy = withoutDiscriminatorMappings(doc);
+    expect(copy.components.schemas.A.discriminator).toEqual({ propertyName: 'type' });
+    expect(doc.components.schemas.A.discriminator.mapping).toEqual({ a: '#/x' });
+    expect(copy.components.schemas.B).toBe(doc.components.schemas.B);
+    expect(withoutDiscriminatorMappings(doc.components.schemas.B)).toBe(doc.components.schemas.B);
   });
 });

@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/Dialog';
 import { TextLink } from '../../../components/ui/Link';
 import { TextField } from '../../../components/ui/TextField';
+import { flushPendingEdits } from '../../../editor/deferredReport';
 import { ConflictDialog } from './ConflictDialog';
 import { EditorLoadState, useSaveShortcut } from './editorChrome';
 import { ItemSettingsPanel } from './ItemSettingsPanel';
@@ -39,7 +40,11 @@ const problemIn = (problems: readonly FieldProblem[], ...wanted: FieldProblem[])
  */
 export function ItemEditorFrame({ trainingUuid, itemId, view, send, nameLabel, children }: ItemEditorFrameProps) {
   const intl = useIntl();
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => view.hasUnsavedWork && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
+    // The text typed last (rich-text blocks report after a pause) reaches the machine and its backup first.
+    flushPendingEdits();
+    return view.hasUnsavedWork && currentLocation.pathname !== nextLocation.pathname;
+  });
   const backHref = `/formations/${encodeURIComponent(trainingUuid)}`;
 
   useSaveShortcut(send);

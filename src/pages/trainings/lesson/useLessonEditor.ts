@@ -4,12 +4,19 @@ import { createLessonEditorActors } from '../../../../machines/lessonEditor/less
 import { lessonEditorMachine } from '../../../../machines/lessonEditor/lessonEditor.machine';
 import { selectLessonEditorView } from '../../../../machines/lessonEditor/lessonEditor.selectors';
 import { changesBetween, type LessonItemWithUnlock } from '../../../../machines/lessonEditor/lessonDocument';
-import { trainingItemsApi, type TrainingItem } from '../../../api/trainingItemsApi';
+import { trainingItemQuery, trainingItemsApi, type TrainingItem } from '../../../api/trainingItemsApi';
 import { refreshTraining } from '../../../api/trainingsApi';
 import { useInspectedMachine } from '../../../app/inspector';
+import { flushPendingEdits } from '../../../editor/deferredReport';
 import { useLeaveWarning } from './editorChrome';
 import { flushLessonBackups, readLessonBackup, storeLessonBackup } from './lessonBackupStore';
 import { takePrefetchedLessonItem } from './lessonPrefetch';
+
+/** The page is going: the text typed last reaches the machine, then the backup is written at once. */
+const flushOnLeave = () => {
+  flushPendingEdits();
+  flushLessonBackups();
+};
 
 const toLessonItem = (item: TrainingItem): LessonItemWithUnlock => ({
   id: item.id,
@@ -45,7 +52,13 @@ export function useLessonEditor(trainingUuid: string, itemId: number, copyName: 
     return lessonEditorMachine.provide({
       actors: createLessonEditorActors(
         {
-          load: async (id, signal) => toLessonItem((await firstLoad()) ?? (await trainingItemsApi.get(trainingUuid, id, signal))),
+          load: async (id, signal) => {
+            const item = (await firstLoad()) ?? (await trainingItemsApi.get(trainingUuid, id, signal));
+            // The settings column's resources read the same item: they find it here instead of asking for the
+            // whole lesson (200 blocks) a second time while the page draws.
+            queryClient.setQueryData(trainingItemQuery(trainingUuid, id).queryKey, item);
+            return toLessonItem(item);
+          },
           save: async (id, version, changes, signal) => toLessonItem(await trainingItemsApi.update(trainingUuid, id, { ...changes, version }, signal)),
           saveCopy: async (id, fields, signal) => {
             const original = await trainingItemsApi.get(trainingUuid, id, signal);
@@ -72,7 +85,7 @@ export function useLessonEditor(trainingUuid: string, itemId: number, copyName: 
   const view = selectLessonEditorView(snapshot);
 
   // Closing the tab or the window with unsaved work: the browser asks, and the backup is written at once.
-  useLeaveWarning(view.hasUnsavedWork, flushLessonBackups);
+  useLeaveWarning(view.hasUnsavedWork, flushOnLeave);
 
   return { view, send };
 }
