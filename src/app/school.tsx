@@ -1,7 +1,7 @@
-import { createContext, lazy, Suspense, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, Suspense, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { Learner } from '../../machines/learnerAuth/learnerAuth.types';
 import { learnerTokenKey, learnerTokenStorage, type School } from '../api/schoolApi';
-import { withChunkTimeout } from './chunkLoad';
+import { preloadedLazy } from './preloadedLazy';
 
 /**
  * Another tab of the same browser stored or removed `key` (localStorage's `storage` event, which only other tabs
@@ -44,8 +44,10 @@ export const LearnerStatusContext = createContext<LearnerStatus>(GUEST);
 /** The learner's session in the school being visited (inside SchoolProvider). */
 export const useLearnerStatus = () => useContext(LearnerStatusContext);
 
-// The learner auth machine (xstate) in its own chunk (./schoolAuth.tsx).
-const LearnerAuthProvider = lazy(() => withChunkTimeout(() => import('./schoolAuth')).then((x) => ({ default: x.LearnerAuthProvider })));
+// The learner auth machine (xstate) in its own chunk (./schoolAuth.tsx); the entry may ask for it ahead
+// (preloadLearnerAuth) so that a stored session's pages render without a Suspense fallback.
+const LearnerAuthProvider = preloadedLazy(() => import('./schoolAuth').then((x) => x.LearnerAuthProvider));
+export const preloadLearnerAuth = () => LearnerAuthProvider.preload();
 
 /**
  * One school's learner area: its public face for the pages and, when needed, the learner auth machine of that

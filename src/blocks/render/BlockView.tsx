@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { recogniseEmbed } from '../../../shared/embedProviders';
 import { isKnownBlock, type BlockDataByType, type ContentBlock, type KnownBlock } from '../../../shared/lessonBlocks';
@@ -219,6 +219,11 @@ function knownBlock(block: KnownBlock): ReactNode {
  * One block of a lesson as the learner sees it (the editor shows the same while the block is not open). A type
  * the app does not know says so and shows nothing of its data.
  */
-export function BlockView({ block }: { block: ContentBlock }) {
+/**
+ * One block. Memoised (issue 12): the player renders again with each snapshot of its machine (the lesson arriving,
+ * time beats, progress) while a lesson's blocks keep their identity, so its 200 blocks (their HTML cleaning
+ * included) are rendered once, not once per snapshot.
+ */
+export const BlockView = memo(function BlockView({ block }: { block: ContentBlock }) {
   return <div className={`block block--${block.type}`}>{isKnownBlock(block) ? knownBlock(block as KnownBlock) : <UnsupportedBlock type={block.type} />}</div>;
-}
+});

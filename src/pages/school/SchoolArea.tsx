@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, type ComponentType, type CSSProperties, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, type ComponentType, type CSSProperties, type ReactNode } from 'react';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { queryClient } from '../../api/queryClient';
@@ -18,7 +18,7 @@ import { SchoolHomePage } from './SchoolHomePage';
 import { SchoolTrainingPage } from './SchoolTrainingPage';
 import { matchSchoolPage, schoolAddress, type SchoolRoute } from './schoolRoutes';
 import { schoolMessages as m } from './schoolMessages';
-import { withChunkTimeout } from '../../app/chunkLoad';
+import { preloadedLazy } from '../../app/preloadedLazy';
 import { loadSchoolMessages } from '../../i18n/catalogues';
 import './school.css';
 
@@ -28,14 +28,14 @@ import './school.css';
  * them, their forms, their machines or their messages (the `school` catalogue; issue 11's JavaScript bar).
  */
 function lazyPage(load: () => Promise<ComponentType>) {
-  return lazy(() =>
-    withChunkTimeout(() => Promise.all([import('./routerBridge'), load(), loadSchoolMessages()])).then(([{ RouterBridge }, Page]) => ({
-      default: ({ pattern }: { pattern: string }) => (
+  return preloadedLazy(() =>
+    Promise.all([import('./routerBridge'), load(), loadSchoolMessages()]).then(([{ RouterBridge }, Page]) => function LazyPage({ pattern }: { pattern: string }) {
+      return (
         <RouterBridge pattern={pattern}>
           <Page />
         </RouterBridge>
-      ),
-    })),
+      );
+    }),
   );
 }
 
@@ -52,10 +52,10 @@ const MyTrainingsPage = lazyPage(() => import('./learning/MyTrainingsPage').then
 const LessonPlayerPage = lazyPage(() => import('./learning/LessonPlayerPage').then((x) => x.LessonPlayerPage));
 
 /**
- * The player's chunks (./schoolEarly.ts asks for them as the entry runs on a player address): the same modules
- * `lazyPage` loads, fetched and run while the school and the learner's session load.
+ * The player's chunks (./schoolEarly.ts asks for them as the entry runs on a player address): the page then
+ * renders without suspending when they have arrived (src/app/preloadedLazy.tsx).
  */
-export const preloadPlayerPage = () => Promise.all([import('./routerBridge'), import('./learning/LessonPlayerPage'), loadSchoolMessages()]);
+export const preloadPlayerPage = () => LessonPlayerPage.preload();
 // The affiliate program (join, link, sales, payout requests).
 const LearnerAffiliatePage = lazyPage(() => import('./LearnerAffiliatePage').then((x) => x.LearnerAffiliatePage));
 const LearnerUnsubscribePage = lazyPage(() => import('./LearnerUnsubscribePage').then((x) => x.LearnerUnsubscribePage));

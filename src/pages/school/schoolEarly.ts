@@ -1,6 +1,7 @@
 import { queryClient } from '../../api/queryClient';
 import { startPlayerReads } from '../../api/playerReads';
 import { learnerTokenStorage, schoolPageQuery, startLearnerCheck } from '../../api/schoolApi';
+import { preloadLearnerAuth } from '../../app/school';
 import { preloadPlayerPage } from './SchoolArea';
 import { playerAddress, schoolAddress } from './schoolRoutes';
 
@@ -18,7 +19,7 @@ export function startSchoolPage(pathname: string, search: string, ownHost: strin
   void queryClient.prefetchQuery(schoolPageQuery(subdomain));
   if (!learnerTokenStorage(subdomain).get()) return;
   startLearnerCheck(subdomain);
-  void import('../../app/schoolAuth').catch(() => undefined);
+  void preloadLearnerAuth().catch(() => undefined);
   // The team's preview (`?preview_token=`) reads other answers: left to the player.
   const player = new URLSearchParams(search).has('preview_token') ? null : playerAddress(address.rest);
   if (!player) return;
