@@ -85,6 +85,8 @@ test('a stale stored token: the early session check answers 401 once and the app
   await expect(page.locator('input[name=email]')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('cp.auth.token'))).toBeNull();
   expect(asked.filter((path) => path === '/api/v1/users/me')).toHaveLength(1);
+  // The check was index.html's own (the CSP let the inline script run), not a later one of the app.
+  expect(await page.evaluate(() => Array.isArray((window as { __cpBootReads?: unknown }).__cpBootReads))).toBe(true);
 });
 
 for (const redirect of ['//evil.example/', '/%09/evil.example/', 'https://evil.example/']) {
