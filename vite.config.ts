@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -159,6 +160,69 @@ function treeShakableReactRouter(): Plugin {
   };
 }
 
+/**
+ * The chunks the signed-in first pages need (issue 9): index.html's early script preloads them with the session
+ * check, so the layout's and the page's code are not discovered only once the app shell has run its router (a chain
+ * of imports, each a round trip). Written into the built index.html (the `{} /* boot-chunks *\/` placeholder): per
+ * route, the page's chunk, the signed-in layout's and the French app catalogue's, with their static imports, less
+ * what the entry itself loads; `.css` files are preloaded as styles.
+ */
+const BOOT_PAGES = {
+  home: 'src/pages/home/HomePage.tsx',
+  trainings: 'src/pages/trainings/list/TrainingsListPage.tsx',
+  training: 'src/pages/trainings/content/TrainingContentPage.tsx',
+};
+const BOOT_SHARED = ['src/layouts/DefaultLayout.tsx', 'src/i18n/compiled/fr.app.json'];
+interface BuiltChunk {
+  type: 'chunk';
+  fileName: string;
+  moduleIds: readonly string[];
+  imports: readonly string[];
+  viteMetadata?: { importedCss: Set<string> };
+}
+export function bootChunkMap(bundle: Record<string, { type: string }>): Record<string, string[]> {
+  const chunks = Object.values(bundle).filter((file): file is BuiltChunk => file.type === 'chunk');
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const chunkOf = (file: string) => {
+    const chunk = chunks.find((c) => c.moduleIds.includes(path.resolve(file)));
+    if (!chunk) throw new Error(`vite.config.ts: ${file} is in no chunk; update BOOT_PAGES / BOOT_SHARED`);
+    return chunk;
+  };
+  const closure = (start: BuiltChunk, into = new Set<string>()) => {
+    const queue = [start];
+    while (queue.length > 0) {
+      const chunk = queue.pop()!;
+      if (into.has(chunk.fileName)) continue;
+      into.add(chunk.fileName);
+      for (const css of chunk.viteMetadata?.importedCss ?? []) into.add(css);
+      for (const imported of chunk.imports) if (byName.has(imported)) queue.push(byName.get(imported)!);
+    }
+    return into;
+  };
+  // What index.html loads: the chunk of src/main.tsx (the `app-shell` group, which carries the entry) and its imports.
+  const loaded = closure(chunkOf('src/main.tsx'));
+  const map: Record<string, string[]> = {};
+  for (const [route, page] of Object.entries(BOOT_PAGES)) {
+    const files = new Set<string>();
+    for (const file of [page, ...BOOT_SHARED]) closure(chunkOf(file), files);
+    map[route] = [...files].filter((file) => !loaded.has(file)).map((file) => `/${file}`);
+  }
+  return map;
+}
+function bootChunks(): Plugin {
+  return {
+    name: 'boot-chunks',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const file = path.join(options.dir ?? 'dist/client', 'index.html');
+      const html = readFileSync(file, 'utf8');
+      const placeholder = '{} /* boot-chunks */';
+      if (!html.includes(placeholder)) throw new Error(`vite.config.ts: ${file} has no ${placeholder}`);
+      writeFileSync(file, html.replace(placeholder, JSON.stringify(bootChunkMap(bundle as Record<string, { type: string }>))));
+    },
+  };
+}
+
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3001}`;
 
 export default defineConfig(({ mode }) => ({
@@ -168,6 +232,7 @@ export default defineConfig(({ mode }) => ({
     react(),
     treeShakableReactRouter(),
     stripTranslatedDefaultMessages(),
+    bootChunks(),
   ],
   resolve: {
     alias: [

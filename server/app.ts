@@ -18,7 +18,7 @@ import { handlers as defaultHandlers } from './routes/handlers.js';
 import { mountDevMailbox } from './dev/mailbox.js';
 import { mountStorageRoutes } from './routes/uploads.js';
 import type { Services } from './services.js';
-import { contentSecurityPolicy } from './http/csp.js';
+import { contentSecurityPolicy, inlineScriptHashes } from './http/csp.js';
 import { reportServerError } from './thirdParty/errorReporting.js';
 import { thirdPartyMetaTag, withThirdPartyTag } from './thirdParty/shell.js';
 import { isGuestEntryPage } from './http/guestPages.js';
@@ -53,7 +53,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   const app = Fastify(serverOptions);
 
   // Computed once: the storage's origins and exactly those of the configured third-party services (http/csp.ts).
-  const csp = contentSecurityPolicy(config);
+  const staticDir = config.staticDir ?? path.resolve('dist/client');
+  const shellFile = path.join(staticDir, 'index.html');
+  const csp = contentSecurityPolicy(config, existsSync(shellFile) ? inlineScriptHashes(readFileSync(shellFile, 'utf8')) : []);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     // Tokens travel in activation and reset URLs: never send them on as a Referer.
@@ -97,8 +99,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await mountApiDocs(app);
   if (config.devMailbox) await mountDevMailbox(app, services);
 
-  const staticDir = config.staticDir ?? path.resolve('dist/client');
-  const hasShell = existsSync(path.join(staticDir, 'index.html'));
+  const hasShell = existsSync(shellFile);
   if (hasShell) {
     await app.register(fastifyStatic, {
       root: staticDir,

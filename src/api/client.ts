@@ -3,8 +3,10 @@ import type { paths } from './schema.gen';
 import { currentLocale } from '../i18n/currentLocale';
 import { tokenStorage } from './tokenStorage';
 import { notifyUnauthorized } from './unauthorized';
+import { fetchWithBootReads } from './bootReads';
 
-export const api = createClient<paths>({ baseUrl: `${globalThis.location?.origin ?? ''}/api/v1` });
+// fetchWithBootReads: the first reads index.html started before any script are taken up, not asked again (bootReads.ts).
+export const api = createClient<paths>({ baseUrl: `${globalThis.location?.origin ?? ''}/api/v1`, fetch: fetchWithBootReads });
 
 api.use({
   onRequest({ request }) {

@@ -68,6 +68,27 @@ test('a guest opening / lands on /connexion with redirect, and goes back there a
   await expect(page).toHaveURL('/');
 });
 
+test('a stale stored token: the early session check answers 401 once and the app signs out to /connexion', async ({ page }) => {
+  // index.html starts GET /users/me before any script (src/api/bootReads.ts); its 401 takes the app's one sign-out path.
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/v1/users/me')) asked.push(new URL(request.url()).pathname);
+  });
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem('seeded')) {
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('cp.auth.token', 'a-token-the-server-does-not-know');
+    }
+  });
+  await page.goto('/formations');
+  await expect(page).toHaveURL('/connexion?redirect=%2Fformations');
+  await expect(page.locator('input[name=email]')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('cp.auth.token'))).toBeNull();
+  expect(asked.filter((path) => path === '/api/v1/users/me')).toHaveLength(1);
+  // The check was index.html's own (the CSP let the inline script run), not a later one of the app.
+  expect(await page.evaluate(() => Array.isArray((window as { __cpBootReads?: unknown }).__cpBootReads))).toBe(true);
+});
+
 for (const redirect of ['//evil.example/', '/%09/evil.example/', 'https://evil.example/']) {
   test(`a redirect to another site is ignored (${redirect})`, async ({ page }) => {
     await page.goto(`/connexion?redirect=${redirect.replace('//', '%2F%2F')}`);
