@@ -1,3 +1,5 @@
+// First: the address's API reads leave before React and the app below evaluate (issue 12).
+import './pages/school/sendFirstReads';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useIntl } from 'react-intl';

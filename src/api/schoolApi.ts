@@ -5,7 +5,9 @@ import type { LearnerAuthApi } from '../../machines/learnerAuth/learnerAuth.acto
 import type { TokenStorage } from '../../machines/auth/auth.actors';
 import { captchaHeader } from '../app/captcha';
 import { currentLocale } from '../i18n/currentLocale';
+import { adoptingFetch } from './earlyFetch';
 import { earlyOr, startEarly } from './earlyReads';
+import { learnerTokenKey } from './learnerTokenKey';
 import { unwrap } from './failure';
 import { failingWithFailures } from './queries';
 import { localTokenStorage } from './tokenStorage';
@@ -17,13 +19,14 @@ import type { components, paths } from './schema.gen';
  * client of their own: it carries the LEARNER token of the school in the path (never the back office's, which
  * the app's client adds), and a 401 there ends the learner's session, not the back office's.
  */
-export const schoolClient = createClient<paths>({ baseUrl: `${globalThis.location?.origin ?? ''}/api/v1` });
+// Its fetch takes the answers the storefront's first module asked for before this code had arrived (./earlyFetch.ts).
+export const schoolClient = createClient<paths>({ baseUrl: `${globalThis.location?.origin ?? ''}/api/v1`, fetch: adoptingFetch });
 
 const SCHOOL_PATH = /\/api\/v1\/school\/stores\/([a-z0-9-]+)(?:\/|$)/;
 const subdomainOf = (url: string) => SCHOOL_PATH.exec(new URL(url).pathname)?.[1] ?? null;
 
-/** The learner token of one school in localStorage: one key per subdomain, a person may be a learner of several. */
-export const learnerTokenKey = (subdomain: string) => `cp.school.${subdomain}.token`;
+// The key has a module of its own: the storefront's first module reads the token before this one has arrived.
+export { learnerTokenKey };
 
 export const learnerTokenStorage = (subdomain: string): TokenStorage => localTokenStorage(learnerTokenKey(subdomain));
 
