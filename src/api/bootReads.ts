@@ -8,12 +8,16 @@
  * The taken answer goes through the client as its own request would (its 401 ends the session through the one
  * unauthorized path, its failure reaches the query cache's error catalogue), so what a page shows does not change.
  * An old read (past FRESH_MS), another token or language since, or a read the network failed is not taken: the
- * request is made as usual.
+ * request is made as usual. The storefront's first module sends its reads the same way (`sendBootRead`, from
+ * src/pages/school/schoolFirstReads.ts), and the school client takes them up with the same fetch.
+ *
+ * This module imports nothing: the storefront entry evaluates it before any library.
  */
 export interface BootRead {
   /** Absolute address, as the client builds it. */
   url: string;
-  token: string;
+  /** The bearer token it was sent with; null: none. */
+  token: string | null;
   lang: string;
   /** performance.now() when it left. */
   at: number;
@@ -35,8 +39,21 @@ export function takeBootRead(request: Request, reads: BootRead[] | undefined = g
   if (index < 0) return null;
   const [read] = reads.splice(index, 1);
   if (!read || performance.now() - read.at > FRESH_MS) return null;
-  if (request.headers.get('Authorization') !== `Bearer ${read.token}` || request.headers.get('Accept-Language') !== read.lang) return null;
+  if (request.headers.get('Authorization') !== (read.token === null ? null : `Bearer ${read.token}`) || request.headers.get('Accept-Language') !== read.lang) return null;
   return read.response;
+}
+
+/**
+ * Sends GET `url` now, with the token and language the API client will set on its own call of the same address, for
+ * that call to take up. A newer read of the same address replaces an older one.
+ */
+export function sendBootRead(url: string, token: string | null, lang: string): void {
+  const reads = (window.__cpBootReads ??= []);
+  const response = globalThis.fetch(url, { headers: { 'Accept-Language': lang, ...(token === null ? {} : { Authorization: `Bearer ${token}` }) } });
+  // Unclaimed, a network failure is nobody's: the client's call sends its own request and reports its failure.
+  response.catch(() => undefined);
+  for (let i = reads.length - 1; i >= 0; i--) if (reads[i]!.url === url) reads.splice(i, 1);
+  reads.push({ url, token, lang, at: performance.now(), response });
 }
 
 /** Rejects as fetch would when `signal` aborts first. */

@@ -5,7 +5,7 @@ import type { LearnerAuthApi } from '../../machines/learnerAuth/learnerAuth.acto
 import type { TokenStorage } from '../../machines/auth/auth.actors';
 import { captchaHeader } from '../app/captcha';
 import { currentLocale } from '../i18n/currentLocale';
-import { adoptingFetch } from './earlyFetch';
+import { fetchWithBootReads } from './bootReads';
 import { earlyOr, startEarly } from './earlyReads';
 import { learnerTokenKey } from './learnerTokenKey';
 import { unwrap } from './failure';
@@ -19,8 +19,8 @@ import type { components, paths } from './schema.gen';
  * client of their own: it carries the LEARNER token of the school in the path (never the back office's, which
  * the app's client adds), and a 401 there ends the learner's session, not the back office's.
  */
-// Its fetch takes the answers the storefront's first module asked for before this code had arrived (./earlyFetch.ts).
-export const schoolClient = createClient<paths>({ baseUrl: `${globalThis.location?.origin ?? ''}/api/v1`, fetch: adoptingFetch });
+// Its fetch takes the answers the storefront's first module asked for before this code had arrived (./bootReads.ts, shared with the back office's client).
+export const schoolClient = createClient<paths>({ baseUrl: `${globalThis.location?.origin ?? ''}/api/v1`, fetch: fetchWithBootReads });
 
 const SCHOOL_PATH = /\/api\/v1\/school\/stores\/([a-z0-9-]+)(?:\/|$)/;
 const subdomainOf = (url: string) => SCHOOL_PATH.exec(new URL(url).pathname)?.[1] ?? null;

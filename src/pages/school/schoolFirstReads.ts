@@ -1,4 +1,4 @@
-import { fetchEarly } from '../../api/earlyFetch';
+import { sendBootRead } from '../../api/bootReads';
 import { learnerTokenKey } from '../../api/learnerTokenKey';
 import { currentLocale } from '../../i18n/currentLocale';
 import { playerAddress, schoolAddress } from './schoolRoutes';
@@ -8,7 +8,7 @@ import { playerAddress, schoolAddress } from './schoolRoutes';
  * player's reads left ~185 ms after navigation because the entry's code had to run first). It only sends the
  * address's GETs, with the headers the school client will set: the school; with a stored learner token, the
  * session; on a player address (not the team's preview), the outline and the lesson named. ./schoolEarly.ts then
- * makes the same calls through the client, which takes these answers (src/api/earlyFetch.ts): nothing else changes.
+ * makes the same calls through the client, which takes these answers (src/api/bootReads.ts): nothing else changes.
  */
 function storedToken(subdomain: string): string | null {
   try {
@@ -24,13 +24,13 @@ export function sendSchoolFirstReads(pathname: string, search: string, ownHost: 
   const school = `${location.origin}/api/v1/school/stores/${encodeURIComponent(address.subdomain)}`;
   const token = storedToken(address.subdomain);
   // As the client's middleware (src/api/schoolApi.ts): the learner token on every call of the school when stored.
-  const headers: Record<string, string> = { 'Accept-Language': currentLocale(), ...(token ? { Authorization: `Bearer ${token}` } : {}) };
-  fetchEarly(school, headers);
+  const send = (url: string) => sendBootRead(url, token || null, currentLocale());
+  send(school);
   if (!token) return;
-  fetchEarly(`${school}/me`, headers);
+  send(`${school}/me`);
   const player = new URLSearchParams(search).has('preview_token') ? null : playerAddress(address.rest);
   if (!player) return;
   const training = `${school}/me/trainings/${encodeURIComponent(player.trainingUuid)}`;
-  fetchEarly(training, headers);
-  if (player.itemId !== null) fetchEarly(`${training}/items/${player.itemId}`, headers);
+  send(training);
+  if (player.itemId !== null) send(`${training}/items/${player.itemId}`);
 }

@@ -14,6 +14,8 @@ let sent: [string, string | null][] = [];
 let answer: (url: string) => Response | Promise<Response> = (url) => json({ url });
 
 beforeEach(() => {
+  // Early reads left unclaimed by a test are not the next test's.
+  window.__cpBootReads = [];
   sent = [];
   answer = (url) => json({ url });
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
