@@ -7,8 +7,9 @@
  *
  * The taken answer goes through the client as its own request would (its 401 ends the session through the one
  * unauthorized path, its failure reaches the query cache's error catalogue), so what a page shows does not change.
- * An old read (past FRESH_MS), another token or language since, or a read the network failed is not taken: the
- * request is made as usual. The storefront's first module sends its reads the same way (`sendBootRead`, from
+ * An old read (past FRESH_MS), or another token or language since, is not taken: the request is made as usual. A
+ * taken read that the network failed fails the call as its own request would have (no second request: the app's
+ * failure handling, its retry buttons and the model tests see the same failure, at the same step). The storefront's first module sends its reads the same way (`sendBootRead`, from
  * src/pages/school/schoolFirstReads.ts), and the school client takes them up with the same fetch.
  *
  * This module imports nothing: the storefront entry evaluates it before any library.
@@ -66,12 +67,12 @@ function abortable(answer: Promise<Response>, signal: AbortSignal): Promise<Resp
   });
 }
 
-/** The client's fetch: an early answer when one fits, else the network (a failed early read is asked again). */
+/** The client's fetch: an early answer when one fits (its failure is the call's), else the network. */
 export function fetchWithBootReads(request: Request): Promise<Response> {
   const early = takeBootRead(request);
   if (!early) return globalThis.fetch(request);
   return abortable(
-    early.catch(() => globalThis.fetch(request)),
+    early,
     request.signal,
   );
 }

@@ -70,7 +70,7 @@ describe('index.html early reads', () => {
 
   it('starts the session check and the route first reads, in the language chosen', () => {
     const training = runScript(`/formations/${UUID}`, { [TOKEN_KEY]: 'token-1', 'cp.locale': 'en' }, () => json({}));
-    expect(training.asked).toEqual(['/users/me', '/users/me/notifications?page=1', '/users/me/support', `/trainings/${UUID}`]);
+    expect(training.asked).toEqual(['/users/me', '/users/me/support', `/trainings/${UUID}`]);
     expect(training.reads?.every((read) => read.token === 'token-1' && read.lang === 'en')).toBe(true);
     expect(runScript('/formations/', { [TOKEN_KEY]: 't' }, () => json({})).asked).toContain('/trainings/count');
     // A list page named in the address (?page=2, a search) is the page's own to ask for.
@@ -89,7 +89,10 @@ describe('index.html early reads', () => {
       (options.queryFn as (context: { queryKey: readonly unknown[]; signal: AbortSignal; meta: undefined }) => Promise<T>)({ queryKey: options.queryKey, signal: signal(), meta: undefined });
     await expect(run(trainingQuery(UUID))).resolves.toEqual({ early: `/trainings/${UUID}` });
     await expect(run(supportInfoQuery())).resolves.toEqual({ early: '/users/me/support' });
-    await expect(notificationsApi.listNotifications(1, signal())).resolves.toEqual({ early: '/users/me/notifications?page=1' });
+    // The notifications' poll is never an early read: the app aborts it and must see it fail.
+    await expect(notificationsApi.listNotifications(1, signal())).rejects.toMatchObject({ status: 404 });
+    expect(network).toHaveBeenCalledTimes(1);
+    network.mockClear();
     await expect(run(trainingsListQuery({ page: 1, q: '' }))).resolves.toEqual({ early: '/trainings?page=1&per_page=100' });
     await expect(run(trainingsCountQuery())).resolves.toEqual({ early: '/trainings/count' });
     expect(network).not.toHaveBeenCalled();
@@ -107,12 +110,12 @@ describe('index.html early reads', () => {
     expect(network).not.toHaveBeenCalled();
   });
 
-  it('an early read the network failed is asked again; one made with another token is not taken', async () => {
+  it('an early read the network failed fails the call as its own request would (no second request); one made with another token is not taken', async () => {
     const failed = Promise.reject(new TypeError('Failed to fetch'));
     failed.catch(() => undefined);
     window.__cpBootReads = [{ url: `${ORIGIN}/api/v1/users/me`, token: 'token-1', lang: 'fr', at: performance.now(), response: failed }];
-    await expect(authApi.getMe(signal())).rejects.toMatchObject({ status: 404 });
-    expect(network).toHaveBeenCalledTimes(1);
+    await expect(authApi.getMe(signal())).rejects.toMatchObject({ status: null });
+    expect(network).not.toHaveBeenCalled();
 
     const other = [{ url: `${ORIGIN}/api/v1/users/me`, token: 'token-0', lang: 'fr', at: performance.now(), response: Promise.resolve(json({})) }];
     expect(takeBootRead(new Request(`${ORIGIN}/api/v1/users/me`, { headers: { Authorization: 'Bearer token-1', 'Accept-Language': 'fr' } }), other)).toBeNull();
