@@ -1,4 +1,4 @@
-import { memo, type ReactNode } from 'react';
+import { lazy, memo, Suspense, type ReactNode } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { useBlocker } from 'react-router-dom';
 import { Switch } from 'react-aria-components';
@@ -13,7 +13,7 @@ import { TextField } from '../../../components/ui/TextField';
 import { flushPendingEdits } from '../../../editor/deferredReport';
 import { ConflictDialog } from './ConflictDialog';
 import { EditorLoadState, useSaveShortcut } from './editorChrome';
-import { createDeferredModule } from './afterFirstDraw';
+import { useIdle } from './idle';
 import { SaveStatusLine } from './SaveStatusLine';
 import { lessonEditorMessages as m, saveFailedMessage } from './lessonEditorMessages';
 import '../../pages.css';
@@ -31,12 +31,9 @@ export interface ItemEditorFrameProps {
 }
 
 // The settings column (date and number fields, blockers, the resources' sortable list and upload machine, the
-// feedback list) is its own chunk, asked for once the page has drawn the item: on a long lesson its code no longer
-// competes with the blocks' first paint. Its grid column keeps its width meanwhile (no shift of the blocks).
-const useItemSettingsPanel = createDeferredModule(
-  () => import('./ItemSettingsPanel'),
-  (module) => module.ItemSettingsPanel,
-);
+// feedback list) is its own chunk, asked for once the blocks are painted and the browser is idle: on a long lesson
+// its code no longer competes with the blocks' first paint. Its grid column keeps its width meanwhile (no shift).
+const ItemSettingsPanel = lazy(() => import('./ItemSettingsPanel').then((module) => ({ default: module.ItemSettingsPanel })));
 
 const problemIn = (problems: readonly FieldProblem[], ...wanted: FieldProblem[]) => problems.find((problem) => wanted.includes(problem));
 
@@ -54,8 +51,8 @@ export function ItemEditorFrame({ trainingUuid, itemId, view, send, nameLabel, c
     return view.hasUnsavedWork && currentLocation.pathname !== nextLocation.pathname;
   });
   const backHref = `/formations/${encodeURIComponent(trainingUuid)}`;
-  // Asked for after the page's first drawing with the item, not during the loading state's.
-  const ItemSettingsPanel = useItemSettingsPanel(view.phase !== 'loading' && view.phase !== 'failed');
+  // Counted from the page's first drawing with the item, not from the loading state's.
+  const showSettings = useIdle(view.phase !== 'loading' && view.phase !== 'failed');
 
   useSaveShortcut(send);
   if (view.phase === 'loading' || view.phase === 'failed') {
@@ -107,7 +104,11 @@ export function ItemEditorFrame({ trainingUuid, itemId, view, send, nameLabel, c
           {children}
         </div>
         <aside className="lesson-editor__aside">
-          {ItemSettingsPanel && <ItemSettingsPanel trainingUuid={trainingUuid} itemId={itemId} fields={fields} fieldProblems={view.fieldProblems} send={send} isDisabled={restoring} />}
+          {showSettings && (
+            <Suspense fallback={null}>
+              <ItemSettingsPanel trainingUuid={trainingUuid} itemId={itemId} fields={fields} fieldProblems={view.fieldProblems} send={send} isDisabled={restoring} />
+            </Suspense>
+          )}
         </aside>
       </div>
 

@@ -1,4 +1,4 @@
-import { memo, useCallback, useDeferredValue, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { ArrowDown, ArrowUp, Pencil, Trash2 } from 'lucide-react';
 import type { LessonEditorEvent } from '../../../../machines/lessonEditor/lessonEditor.machine';
@@ -11,16 +11,14 @@ import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { commonMessages } from '../../../i18n/commonMessages';
 import { AddBlockButton, AddBlockPopover, type AddBlockTarget } from './AddBlockMenu';
-import { createDeferredModule } from './afterFirstDraw';
+import { whenIdle } from './idle';
 import { blockLabelMessage, lessonEditorMessages as m } from './lessonEditorMessages';
 
 // A block's form (its fields, uploads and their machine) is only drawn for an open block: its chunk is asked for
-// once every block is drawn (so opening a block rarely waits; an open block shows a spinner until it is there),
-// and never delays the closed blocks' first paint.
-const useBlockEditor = createDeferredModule(
-  () => import('../../../blocks/edit/BlockEditor'),
-  (module) => module.BlockEditor,
-);
+// when the browser is idle after the list is painted (so opening a block rarely waits), or by the first block
+// opened before that, and never delays the closed blocks' first paint.
+const loadBlockEditor = () => import('../../../blocks/edit/BlockEditor');
+const BlockEditor = lazy(() => loadBlockEditor().then((module) => ({ default: module.BlockEditor })));
 
 interface Row {
   id: string;
@@ -70,8 +68,9 @@ export function LessonBlockList({ blocks, pending, send, trainingUuid, isDisable
   const [adding, setAdding] = useState<AddBlockTarget | null>(null);
   const openAdd = useCallback((target: AddBlockTarget) => setAdding(target), []);
   const lastId = blocks.at(-1)?.id ?? null;
-  // Asked for after the deferred render of every block (an open block asks at once, see LessonBlockRow).
-  useBlockEditor(drawAll);
+  // Once every block is drawn (the deferred render) and the browser is idle. A failure here is left to show where it
+  // matters: when a block opens, through the lazy component's own import.
+  useEffect(() => (drawAll ? whenIdle(() => void loadBlockEditor().catch(() => undefined)) : undefined), [drawAll]);
 
   return (
     <section className="lesson-blocks" aria-label={intl.formatMessage(m.blocks)}>
@@ -133,7 +132,6 @@ const LessonBlockRow = memo(function LessonBlockRow({ id, applied, pending, inde
   const intl = useIntl();
   const typeName = (type: string) => (isKnownType(type) ? intl.formatMessage(blockTypeMessages[type]) : type);
   const label = intl.formatMessage(blockLabelMessage, { index: index + 1, type: typeName(pending?.type ?? applied!.type) });
-  const BlockEditor = useBlockEditor(pending !== null);
   return (
     <li className="lesson-block" data-open={pending ? true : undefined} data-testid="lesson-block" aria-label={label}>
       <div className="lesson-block__bar">
@@ -179,11 +177,9 @@ const LessonBlockRow = memo(function LessonBlockRow({ id, applied, pending, inde
             }
           }}
         >
-          {BlockEditor ? (
+          <Suspense fallback={<Spinner aria-label={intl.formatMessage(commonMessages.loading)} />}>
             <BlockEditor type={pending.type} data={pending.data} problems={pending.problems} trainingUuid={trainingUuid} onChange={(data) => send({ type: 'CHANGE_BLOCK', id, data })} />
-          ) : (
-            <Spinner aria-label={intl.formatMessage(commonMessages.loading)} />
-          )}
+          </Suspense>
           <div className="lesson-block__actions">
             <Button type="submit" size="sm" isDisabled={isDisabled}>
               {intl.formatMessage(m.apply)}
