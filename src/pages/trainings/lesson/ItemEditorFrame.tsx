@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, type ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { useBlocker } from 'react-router-dom';
 import { Switch } from 'react-aria-components';
@@ -13,7 +13,7 @@ import { TextField } from '../../../components/ui/TextField';
 import { flushPendingEdits } from '../../../editor/deferredReport';
 import { ConflictDialog } from './ConflictDialog';
 import { EditorLoadState, useSaveShortcut } from './editorChrome';
-import { useIdle } from './idle';
+import { ItemSettingsPanel } from './ItemSettingsPanel';
 import { SaveStatusLine } from './SaveStatusLine';
 import { lessonEditorMessages as m, saveFailedMessage } from './lessonEditorMessages';
 import '../../pages.css';
@@ -29,11 +29,6 @@ export interface ItemEditorFrameProps {
   /** The page's own column under the title: the blocks, the tasks, the SCORM package. */
   children: ReactNode;
 }
-
-// The settings column (date and number fields, blockers, the resources' sortable list and upload machine, the
-// feedback list) is its own chunk, asked for once the blocks are painted and the browser is idle: on a long lesson
-// its code no longer competes with the blocks' first paint. Its grid column keeps its width meanwhile (no shift).
-const ItemSettingsPanel = lazy(() => import('./ItemSettingsPanel').then((module) => ({ default: module.ItemSettingsPanel })));
 
 const problemIn = (problems: readonly FieldProblem[], ...wanted: FieldProblem[]) => problems.find((problem) => wanted.includes(problem));
 
@@ -51,8 +46,6 @@ export function ItemEditorFrame({ trainingUuid, itemId, view, send, nameLabel, c
     return view.hasUnsavedWork && currentLocation.pathname !== nextLocation.pathname;
   });
   const backHref = `/formations/${encodeURIComponent(trainingUuid)}`;
-  // Counted from the page's first drawing with the item, not from the loading state's.
-  const showSettings = useIdle(view.phase !== 'loading' && view.phase !== 'failed');
 
   useSaveShortcut(send);
   if (view.phase === 'loading' || view.phase === 'failed') {
@@ -104,11 +97,7 @@ export function ItemEditorFrame({ trainingUuid, itemId, view, send, nameLabel, c
           {children}
         </div>
         <aside className="lesson-editor__aside">
-          {showSettings && (
-            <Suspense fallback={null}>
-              <ItemSettingsPanel trainingUuid={trainingUuid} itemId={itemId} fields={fields} fieldProblems={view.fieldProblems} send={send} isDisabled={restoring} />
-            </Suspense>
-          )}
+          <ItemSettingsPanel trainingUuid={trainingUuid} itemId={itemId} fields={fields} fieldProblems={view.fieldProblems} send={send} isDisabled={restoring} />
         </aside>
       </div>
 

@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
+import { memo, useCallback, useDeferredValue, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { ArrowDown, ArrowUp, Pencil, Trash2 } from 'lucide-react';
 import type { LessonEditorEvent } from '../../../../machines/lessonEditor/lessonEditor.machine';
@@ -6,19 +6,11 @@ import type { PendingBlock, PendingBlocks } from '../../../../machines/lessonEdi
 import { isKnownType, type ContentBlock } from '../../../../shared/lessonBlocks';
 import { blockTypeMessages } from '../../../blocks/blockMessages';
 import { flushPendingEdits } from '../../../editor/deferredReport';
+import { BlockEditor } from '../../../blocks/edit/BlockEditor';
 import { BlockView } from '../../../blocks/render/BlockView';
 import { Button } from '../../../components/ui/Button';
-import { Spinner } from '../../../components/ui/Spinner';
-import { commonMessages } from '../../../i18n/commonMessages';
 import { AddBlockButton, AddBlockPopover, type AddBlockTarget } from './AddBlockMenu';
-import { whenIdle } from './idle';
 import { blockLabelMessage, lessonEditorMessages as m } from './lessonEditorMessages';
-
-// A block's form (its fields, uploads and their machine) is only drawn for an open block: its chunk is asked for
-// when the browser is idle after the list is painted (so opening a block rarely waits), or by the first block
-// opened before that, and never delays the closed blocks' first paint.
-const loadBlockEditor = () => import('../../../blocks/edit/BlockEditor');
-const BlockEditor = lazy(() => loadBlockEditor().then((module) => ({ default: module.BlockEditor })));
 
 interface Row {
   id: string;
@@ -68,9 +60,6 @@ export function LessonBlockList({ blocks, pending, send, trainingUuid, isDisable
   const [adding, setAdding] = useState<AddBlockTarget | null>(null);
   const openAdd = useCallback((target: AddBlockTarget) => setAdding(target), []);
   const lastId = blocks.at(-1)?.id ?? null;
-  // Once every block is drawn (the deferred render) and the browser is idle. A failure here is left to show where it
-  // matters: when a block opens, through the lazy component's own import.
-  useEffect(() => (drawAll ? whenIdle(() => void loadBlockEditor().catch(() => undefined)) : undefined), [drawAll]);
 
   return (
     <section className="lesson-blocks" aria-label={intl.formatMessage(m.blocks)}>
@@ -177,9 +166,7 @@ const LessonBlockRow = memo(function LessonBlockRow({ id, applied, pending, inde
             }
           }}
         >
-          <Suspense fallback={<Spinner aria-label={intl.formatMessage(commonMessages.loading)} />}>
-            <BlockEditor type={pending.type} data={pending.data} problems={pending.problems} trainingUuid={trainingUuid} onChange={(data) => send({ type: 'CHANGE_BLOCK', id, data })} />
-          </Suspense>
+          <BlockEditor type={pending.type} data={pending.data} problems={pending.problems} trainingUuid={trainingUuid} onChange={(data) => send({ type: 'CHANGE_BLOCK', id, data })} />
           <div className="lesson-block__actions">
             <Button type="submit" size="sm" isDisabled={isDisabled}>
               {intl.formatMessage(m.apply)}
