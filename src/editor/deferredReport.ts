@@ -3,8 +3,8 @@
  * document out as HTML, cleaning it and handing it to the page (a machine event, a render, the browser backup):
  * in a 200-block lesson that was most of a keystroke's work. A deferred report runs once typing pauses
  * (`quietMs`), at the latest `maxWaitMs` after the first unreported change, and at once whenever someone needs
- * the latest text: `flush()` (blur, a shortcut, the block's own buttons) or `flushPendingEdits()` (saving, leaving
- * the page, the browser backup before the tab closes).
+ * the latest text: `flush()` (blur, a shortcut) or `flushPendingEdits()` (before every event the page sends the
+ * lesson editor's machine, such as apply or save; leaving the page; the browser backup before the tab closes).
  *
  * A small class rather than a hook: the timer lives here, outside the component, and tests drive it by a clock.
  */

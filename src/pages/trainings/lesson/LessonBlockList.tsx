@@ -5,7 +5,6 @@ import type { LessonEditorEvent } from '../../../../machines/lessonEditor/lesson
 import type { PendingBlock, PendingBlocks } from '../../../../machines/lessonEditor/lessonDocument';
 import { isKnownType, type ContentBlock } from '../../../../shared/lessonBlocks';
 import { blockTypeMessages } from '../../../blocks/blockMessages';
-import { flushPendingEdits } from '../../../editor/deferredReport';
 import { BlockEditor } from '../../../blocks/edit/BlockEditor';
 import { BlockView } from '../../../blocks/render/BlockView';
 import { Button } from '../../../components/ui/Button';
@@ -150,15 +149,12 @@ const LessonBlockRow = memo(function LessonBlockRow({ id, applied, pending, inde
           className="lesson-block__form stack"
           onSubmit={(event) => {
             event.preventDefault();
-            // The text typed last (a rich-text block reports after a pause) joins the block before it is applied.
-            flushPendingEdits();
             send({ type: 'APPLY_BLOCK', id });
           }}
           onKeyDown={(event) => {
             // Ctrl/Cmd+Entrée validates, Échap cancels, from any field of the block.
             if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
               event.preventDefault();
-              flushPendingEdits();
               send({ type: 'APPLY_BLOCK', id });
             } else if (event.key === 'Escape' && !event.defaultPrevented) {
               event.preventDefault();

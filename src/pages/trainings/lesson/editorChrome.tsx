@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import type { Failure } from '../../../../shared/failure';
-import { flushPendingEdits } from '../../../editor/deferredReport';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -13,7 +12,6 @@ export function useSaveShortcut(send: (event: { type: 'SAVE' }) => void) {
     const onKeyDown = (event: KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
         event.preventDefault();
-        flushPendingEdits();
         send({ type: 'SAVE' });
       }
     };

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { createLessonEditorActors } from '../../../../machines/lessonEditor/lessonEditor.actors';
 import { lessonEditorMachine } from '../../../../machines/lessonEditor/lessonEditor.machine';
@@ -81,8 +81,17 @@ export function useLessonEditor(trainingUuid: string, itemId: number, copyName: 
       },
     });
   });
-  const [snapshot, send] = useInspectedMachine(machine, { input: { itemId } });
+  const [snapshot, sendToMachine] = useInspectedMachine(machine, { input: { itemId } });
   const view = selectLessonEditorView(snapshot);
+  // Every event the page sends (apply a block, save, move, publish…) acts on the latest text: a rich-text block's
+  // change still waiting for a pause in typing (src/editor/deferredReport.ts) reaches the machine first.
+  const send = useCallback(
+    (event: Parameters<typeof sendToMachine>[0]) => {
+      flushPendingEdits();
+      sendToMachine(event);
+    },
+    [sendToMachine],
+  );
 
   // Closing the tab or the window with unsaved work: the browser asks, and the backup is written at once.
   useLeaveWarning(view.hasUnsavedWork, flushOnLeave);
