@@ -5,6 +5,7 @@ import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it } from 'vitest';
 import RichTextEditor from '../../../src/components/RichTextEditor';
 import { flushPendingEdits } from '../../../src/editor/deferredReport';
+import './jsdomLayout';
 
 afterEach(cleanup);
 

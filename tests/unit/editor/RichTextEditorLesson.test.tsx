@@ -6,13 +6,10 @@ import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it } from 'vitest';
 import RichTextEditor, { type RichTextEditorHandle } from '../../../src/components/RichTextEditor';
 import { RICH_TEXT_TOOLS, type RichTextTool } from '../../../src/editor/tools';
+import './jsdomLayout';
 
 afterEach(cleanup);
 
-// jsdom lays nothing out: ProseMirror scrolls the cursor into view with Range rects, react-aria reads CSS.escape.
-Range.prototype.getClientRects ??= () => [] as unknown as DOMRectList;
-Range.prototype.getBoundingClientRect ??= () => new DOMRect();
-globalThis.CSS ??= { escape: (value: string) => value.replace(/[^\w-]/g, (char) => `\\${char}`) } as unknown as typeof CSS;
 
 function renderEditor(value: string, props: { tools?: readonly RichTextTool[]; height?: number; maxLength?: number | null } = {}) {
   const reports: string[] = [];

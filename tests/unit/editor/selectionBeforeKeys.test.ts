@@ -4,6 +4,7 @@ import { EditorView } from 'prosemirror-view';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDescriptionState } from '../../../src/editor/editorState';
 import { serialiseHtml } from '../../../src/editor/html';
+import './jsdomLayout';
 
 let view: EditorView | null = null;
 afterEach(() => {
