@@ -4,6 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import { stripTranslatedDefaultMessages } from './scripts/i18n-vite-plugin.mjs';
+import { inlineSchoolFirstReads } from './scripts/inline-first-reads.mjs';
 
 const shellModules = new RegExp(
   [
@@ -233,6 +234,7 @@ export default defineConfig(({ mode }) => ({
     treeShakableReactRouter(),
     stripTranslatedDefaultMessages(),
     bootChunks(),
+    inlineSchoolFirstReads(),
   ],
   resolve: {
     alias: [

@@ -54,8 +54,12 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
 
   // Computed once: the storage's origins and exactly those of the configured third-party services (http/csp.ts).
   const staticDir = config.staticDir ?? path.resolve('dist/client');
-  const shellFile = path.join(staticDir, 'index.html');
-  const csp = contentSecurityPolicy(config, existsSync(shellFile) ? inlineScriptHashes(readFileSync(shellFile, 'utf8')) : []);
+  // The inline scripts of every HTML shell the build wrote (index.html's and school.html's early reads).
+  const shellScripts = ['index.html', 'school.html', 'guest.html'].flatMap((name) => {
+    const file = path.join(staticDir, name);
+    return existsSync(file) ? inlineScriptHashes(readFileSync(file, 'utf8')) : [];
+  });
+  const csp = contentSecurityPolicy(config, [...new Set(shellScripts)]);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     // Tokens travel in activation and reset URLs: never send them on as a Referer.
@@ -99,7 +103,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await mountApiDocs(app);
   if (config.devMailbox) await mountDevMailbox(app, services);
 
-  const hasShell = existsSync(shellFile);
+  const hasShell = existsSync(path.join(staticDir, 'index.html'));
   if (hasShell) {
     await app.register(fastifyStatic, {
       root: staticDir,

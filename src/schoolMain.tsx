@@ -14,6 +14,8 @@ import { LocaleProvider } from './i18n/LocaleProvider';
 import { PlainLanguageSwitch } from './layouts/PlainLanguageSwitch';
 import { SchoolArea } from './pages/school/SchoolArea';
 import { startSchoolPage } from './pages/school/schoolEarly';
+import { Spinner } from './components/ui/Spinner';
+import { useSettled } from './app/useSettled';
 import { schoolMessages as messages } from './pages/school/schoolMessages';
 import { servedOnSchoolHost } from '../shared/schoolPaths';
 import './styles/tokens.css';
@@ -32,7 +34,7 @@ servedOnSchoolHost(hostSchool);
 
 listenForUncaughtErrors(window, reportUncaught);
 // The school, the learner's session and a player address's outline, lesson and chunks: asked for now, all at once.
-startSchoolPage(location.pathname, location.search, hostSchool);
+const firstChunks = startSchoolPage(location.pathname, location.search, hostSchool);
 captureAttribution(new URLSearchParams(location.search), localStorage, new Date());
 // The analytics consent (only when a tag manager is configured) starts with its banner (SchoolArea), which says
 // whether the school permits it.
@@ -40,13 +42,15 @@ captureAttribution(new URLSearchParams(location.search), localStorage, new Date(
 /** The school's pages; on its own host at the host's root. */
 function SchoolRoot() {
   const intl = useIntl();
+  // The address's chunks (the session's, the player's) before the area: no Suspense fallback, see startSchoolPage.
+  const chunksReady = useSettled(firstChunks);
   return (
     <>
       <ToastFailureOutlets networkLost={messages.networkLost} />
       {/* The blank layout's frame, without the platform's brand and legal links: the school shows its own. */}
       <div className="blank-layout">
         <main className="blank-layout__main" id="main">
-          <SchoolArea subdomain={hostSchool ?? undefined} />
+          {chunksReady ? <SchoolArea subdomain={hostSchool ?? undefined} /> : <Spinner aria-label={intl.formatMessage(commonMessages.loading)} />}
         </main>
         <footer className="blank-layout__footer">
           <PlainLanguageSwitch />

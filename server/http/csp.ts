@@ -34,7 +34,7 @@ export function contentSecurityPolicy(config: Config, inlineScripts: readonly st
 }
 
 /**
- * The hashes (`sha256-…`) of the inline scripts of the HTML shells: index.html's early reads (src/api/bootReads.ts)
+ * The hashes (`sha256-…`) of the inline scripts of the HTML shells: index.html's and school.html's early reads (src/api/bootReads.ts)
  * run inline, before any file arrives; a hash lets exactly that script run, never another inline one.
  */
 export function inlineScriptHashes(html: string): string[] {

@@ -124,10 +124,12 @@ export function renderShell(template: string, head: PageHead, ownHostSchool: str
     meta('property', 'og:type', head.type),
     meta('property', 'og:site_name', head.siteName),
     head.status === 404 ? '<meta name="robots" content="noindex" />' : '',
-    // On a school's own host the storefront's entry (src/schoolMain.tsx) routes from the host's root.
-    meta('name', 'cp-school', ownHostSchool),
   ].filter(Boolean);
+  // On a school's own host the storefront's entry (src/schoolMain.tsx) routes from the host's root. First in the
+  // head: school.html's inline first reads (scripts/inline-first-reads.mjs) run where they stand and must see it.
+  const schoolName = meta('name', 'cp-school', ownHostSchool);
   return template
+    .replace(/<head>/, (head) => (schoolName ? `${head}\n    ${schoolName}` : head))
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
     .replace(/<link rel="icon" href="[^"]*" \/>/, (platform) => (head.favicon ? `<link rel="icon" href="${escapeHtml(head.favicon)}" />` : platform))
     .replace('</head>', () => `${tags.map((tag) => `    ${tag}\n`).join('')}  </head>`);

@@ -1,22 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
+import { lazyModule, useLazyModule } from './lazyModule';
 import { inertHtml } from './sanitise';
 
-/**
- * A Markdown block: markdown-it with HTML off (spec section 5: Markdown blocks hold no HTML), loaded with the
- * first Markdown block shown. Until it is there the source shows as text.
- */
+/** One renderer for every Markdown block: markdown-it with HTML off (spec section 5: Markdown blocks hold no HTML). */
+const markdownRenderer = lazyModule(() => import('markdown-it').then(({ default: MarkdownIt }) => new MarkdownIt({ html: false, linkify: true, typographer: true })));
+
+/** A Markdown block; markdown-it loads with the first one shown, and until it is there the source shows as text. */
 export function MarkdownView({ markdown }: { markdown: string }) {
-  const [html, setHtml] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    void import('markdown-it').then(({ default: MarkdownIt }) => {
-      if (!live) return;
-      const renderer = new MarkdownIt({ html: false, linkify: true, typographer: true });
-      setHtml(inertHtml(renderer.render(markdown)));
-    });
-    return () => {
-      live = false;
-    };
-  }, [markdown]);
+  const renderer = useLazyModule(markdownRenderer);
+  const html = useMemo(() => (renderer ? inertHtml(renderer.render(markdown)) : null), [renderer, markdown]);
   return html === null ? <div className="block-markdown block-markdown--source">{markdown}</div> : <div className="block-markdown" dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -1,4 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
+import { lazyModule, useLazyModule } from './lazyModule';
+
+const highlighter = lazyModule(() => import('highlight.js/lib/common').then(({ default: hljs }) => hljs));
 
 /**
  * Highlighted code: highlight.js (its common languages) loads with the first code block shown, never with the
@@ -6,17 +9,10 @@ import { useEffect, useState } from 'react';
  * the code it highlights, so its output is safe to insert.
  */
 export function RichCode({ code, language }: { code: string; language: string }) {
-  const [html, setHtml] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    void import('highlight.js/lib/common').then(({ default: hljs }) => {
-      if (!live) return;
-      const known = language !== 'plaintext' && hljs.getLanguage(language) !== undefined;
-      setHtml(known ? hljs.highlight(code, { language, ignoreIllegals: true }).value : null);
-    });
-    return () => {
-      live = false;
-    };
-  }, [code, language]);
+  const hljs = useLazyModule(highlighter);
+  const html = useMemo(() => {
+    if (!hljs || language === 'plaintext' || hljs.getLanguage(language) === undefined) return null;
+    return hljs.highlight(code, { language, ignoreIllegals: true }).value;
+  }, [hljs, code, language]);
   return html === null ? <code>{code}</code> : <code className={`hljs language-${language}`} dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -89,3 +89,34 @@ describe('the storefront first reads', () => {
     onLearnerUnauthorized('ecole-a', null);
   });
 });
+
+describe('school.html runs the same reads inline (scripts/inline-first-reads.mjs)', () => {
+  it('the compiled script sends them while the HTML is parsed; the entry module then sends nothing more', async () => {
+    const { firstReadsScript } = await import('../../../scripts/inline-first-reads.mjs');
+    const script = await firstReadsScript();
+    expect(script).not.toMatch(/\bimport\b|<\/script/);
+    localStorage.setItem(learnerTokenKey('ecole-a'), 'token-1');
+    window.history.replaceState(null, '', '/ecole/ecole-a/mes-formations/training-1/7');
+    delete window.__cpSchoolFirstReads;
+    // As the browser runs a classic inline script: in the page's global scope.
+    new Function(script)();
+    expect(sent.map(([url]) => new URL(url).pathname)).toEqual([
+      '/api/v1/school/stores/ecole-a',
+      '/api/v1/school/stores/ecole-a/me',
+      '/api/v1/school/stores/ecole-a/me/trainings/training-1',
+      '/api/v1/school/stores/ecole-a/me/trainings/training-1/items/7',
+    ]);
+    await import('../../../src/pages/school/sendFirstReads');
+    expect(sent).toHaveLength(4);
+    const answers = await clientReads();
+    expect(sent).toHaveLength(4);
+    expect(answers.every(({ response }) => response.ok)).toBe(true);
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('on a school\'s own host it reads the school from the meta the server puts first in the head', async () => {
+    const { renderShell } = await import('../../../server/http/schoolHead');
+    const html = renderShell('<html><head><title>x</title><script>0</script></head><body></body></html>', { status: 200, title: 'École' }, 'ecole-b');
+    expect(html.indexOf('name="cp-school"')).toBeLessThan(html.indexOf('<script>'));
+  });
+});
