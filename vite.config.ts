@@ -172,6 +172,7 @@ const BOOT_PAGES = {
   home: 'src/pages/home/HomePage.tsx',
   trainings: 'src/pages/trainings/list/TrainingsListPage.tsx',
   training: 'src/pages/trainings/content/TrainingContentPage.tsx',
+  editor: 'src/pages/trainings/lesson/LessonEditorPage.tsx',
 };
 const BOOT_SHARED = ['src/layouts/DefaultLayout.tsx', 'src/i18n/compiled/fr.app.json'];
 interface BuiltChunk {

@@ -9,6 +9,7 @@ import { trainingQuery, trainingsCountQuery, trainingsListQuery } from '../../..
 import { onUnauthorized } from '../../../src/api/unauthorized';
 import { supportInfoQuery } from '../../../src/api/usersApi';
 import { inlineScriptHashes } from '../../../server/http/csp';
+import { fetchLessonItem } from '../../../src/pages/trainings/lesson/lessonPrefetch';
 
 /**
  * index.html's early reads (issue 9) and their adoption by the API client (src/api/bootReads.ts): the script is
@@ -76,6 +77,16 @@ describe('index.html early reads', () => {
     // A list page named in the address (?page=2, a search) is the page's own to ask for.
     expect(runScript('/formations', { [TOKEN_KEY]: 't' }, () => json({}), '?page=2').asked).not.toContain('/trainings/count');
     expect(runScript('/parametres', { [TOKEN_KEY]: 't' }, () => json({})).asked).toEqual(['/users/me']);
+    // The lesson editor: its lesson; not for an id the route would not load.
+    expect(runScript(`/formations/${UUID}/editor/42`, { [TOKEN_KEY]: 't' }, () => json({})).asked).toEqual(['/users/me', '/users/me/support', `/trainings/${UUID}/training_items/42`]);
+    expect(runScript(`/formations/${UUID}/editor/0`, { [TOKEN_KEY]: 't' }, () => json({})).asked).toEqual(['/users/me']);
+  });
+
+  it('the lesson editor takes its early lesson up through the route\'s own prefetch', async () => {
+    localStorage.setItem(TOKEN_KEY, 'token-1');
+    window.__cpBootReads = runScript(`/formations/${UUID}/editor/42`, { [TOKEN_KEY]: 'token-1' }, (url) => json({ early: url.replace(`${ORIGIN}/api/v1`, '') })).reads;
+    await expect(fetchLessonItem(UUID, '42')).resolves.toEqual({ early: `/trainings/${UUID}/training_items/42` });
+    expect(network).not.toHaveBeenCalled();
   });
 
   it('the app takes each early answer up once, through its own calls, without asking the network again', async () => {
