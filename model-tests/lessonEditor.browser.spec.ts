@@ -17,7 +17,7 @@
  * dialog. The leave prompt is the router's blocker, not the machine's: tests/e2e/lessonEditor.spec.ts answers it.
  */
 import { expect, test, type APIRequestContext, type Page, type Route } from '../tests/e2e/fixtures';
-import { apiSession, logIn } from '../tests/e2e/session';
+import { apiSession, signIn } from '../tests/e2e/session';
 import type { SnapshotFrom } from 'xstate';
 import type { Failure } from '../shared/failure';
 import type { LessonBackup, LessonFields, LessonItem } from '../machines/lessonEditor/lessonDocument';
@@ -312,7 +312,7 @@ test.describe('lesson editor model paths in the browser', () => {
   for (const [i, path] of paths.entries()) {
     test(`${i + 1}. ${describePath(path)}`, async ({ page, request }) => {
       const lesson = await newLesson(request);
-      await logIn(page);
+      await signIn(page);
       await page.clock.install();
       const saves = new HeldSaves();
       await saves.install(page, lesson);

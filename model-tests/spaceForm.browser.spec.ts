@@ -12,7 +12,7 @@
  * picker, the field errors, the refusal.
  */
 import { expect, test, type Page, type Route } from '../tests/e2e/fixtures';
-import { apiSession, logIn } from '../tests/e2e/session';
+import { apiSession, signIn } from '../tests/e2e/session';
 import type { SnapshotFrom } from 'xstate';
 import { spaceFormMachine, type SpaceFormEvent } from '../machines/spaceForm/spaceForm.machine';
 import { createDefaults, type AutoAddMode } from '../machines/spaceForm/spaceForm.values';
@@ -140,7 +140,7 @@ test.describe('space form auto-add modes in the browser', () => {
       const send = await apiSession(request, ADMIN);
       const trainings = await send<{ data: Array<{ uuid: string; name: string }> }>('get', '/trainings?per_page=1');
       const training = trainings.data[0]!;
-      await logIn(page, ADMIN);
+      await signIn(page, ADMIN);
       const held = new HeldCreate();
       await held.install(page);
       await page.goto('/communaute/demarrage');

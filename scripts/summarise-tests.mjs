@@ -1,5 +1,5 @@
 // Adds up the vitest and Playwright JSON reports into the one closing line CI reads.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const [dir, failedSteps = '0'] = process.argv.slice(2);
@@ -7,9 +7,9 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 
-const vitest = path.join(dir, 'vitest.json');
-if (existsSync(vitest)) {
-  const report = JSON.parse(readFileSync(vitest, 'utf8'));
+// One report per vitest run (scripts/test-all.sh runs unit and model beside api).
+for (const name of readdirSync(dir).filter((file) => /^vitest.*\.json$/.test(file))) {
+  const report = JSON.parse(readFileSync(path.join(dir, name), 'utf8'));
   passed += report.numPassedTests;
   failed += report.numFailedTests;
   skipped += report.numPendingTests + report.numTodoTests;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './fixtures';
-import { apiSession, logIn } from './session';
+import { apiSession, signIn } from './session';
 
 /**
  * Issue 16's bar: the trainer opens the affiliate program, a learner joins it and gets their REF- link, a visitor
@@ -19,7 +19,7 @@ test('a learner joins, a visitor buys through the REF- link, the trainer sees th
 
   try {
     // The trainer opens the program: public, commissions payable at once from 1 €.
-    await logIn(page);
+    await signIn(page);
     await page.goto('/affilies/parametres');
     await page.getByTestId('affiliates-status').getByText('Public', { exact: true }).click();
     await page.getByTestId('affiliates-min_payout_delay_days').locator('input').fill('0');
@@ -90,7 +90,7 @@ test('a learner joins, a visitor buys through the REF- link, the trainer sees th
     // The trainer sees the commission and marks the payout paid.
     await page.context().clearCookies();
     await page.evaluate(() => localStorage.clear());
-    await logIn(page);
+    await signIn(page);
     await page.goto('/affilies/ventes');
     await expect(page.getByTestId('affiliate-sales').locator('tr').filter({ hasText: buyer })).toContainText('16,00');
     await page.goto('/affilies');

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { logIn } from './session';
+import { signIn } from './session';
 
 /**
  * Own affiliation (issue 16): a trainer signs up with the demo store's referral link (`parrain=demo`) and pays a PRO
@@ -23,7 +23,7 @@ test('a store signed up with the referral link shows among the referrals and its
   const paid = await request.post(`/api/v1/stores/${user.store.uuid}/subscription/orders/${uuid}/test-payment`, { headers, data: { outcome: 'PAID' } });
   expect(paid.ok()).toBe(true);
 
-  await logIn(page);
+  await signIn(page);
   await page.goto('/affiliation');
   await expect(page.getByRole('heading', { level: 1, name: 'Mon affiliation' })).toBeVisible();
   await expect(page.getByTestId('affiliation-link')).toHaveValue(/\/inscription\?parrain=demo$/);

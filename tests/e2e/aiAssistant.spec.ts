@@ -4,7 +4,7 @@ import { FakeOpenAi } from '../support/fakeOpenAi';
 import { test as base, expect } from './fixtures';
 import { freshOwner } from './freshOwner';
 import { templateDir } from './globalSetup';
-import { logIn } from './session';
+import { signIn } from './session';
 import { startServer } from './server';
 
 const MODEL = 'e2e-writer';
@@ -89,7 +89,7 @@ test('an owner buys a credit pack, watches an outline being written, and finds i
 });
 
 base('without a provider configured, the writer says so and cannot generate; the history and dashboard still open', async ({ page }) => {
-  await logIn(page);
+  await signIn(page);
   await page.goto('/assistant-ia');
   await expect(page.getByTestId('ai-not-configured')).toContainText('L’assistant IA n’est pas configuré sur cette plateforme');
   await expect(page.getByTestId('ai-submit')).toBeDisabled();

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from './fixtures';
+import { expect, test } from './fixtures';
+import { signIn } from './session';
 
 /**
  * The assignment review against the real server and the demo seed (seedAssignments.ts): the submissions list,
@@ -9,16 +10,8 @@ import { expect, test, type Page } from './fixtures';
 const TRAINING = 'de300000-0000-4000-8000-000000000001';
 const ITEM = 4;
 
-async function logIn(page: Page, email = 'teacher@demo.test') {
-  await page.goto('/connexion');
-  await page.locator('input[name=email]').fill(email);
-  await page.locator('input[name=password]').fill('demo-password');
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('home-welcome')).toBeVisible({ timeout: 30_000 });
-}
-
 test('a teacher opens a waiting submission, rejects it with a comment, and sees the status and history change', async ({ page }) => {
-  await logIn(page);
+  await signIn(page, 'teacher@demo.test');
   await page.goto(`/formations/${TRAINING}/assignment/${ITEM}/submissions`);
   const rows = page.getByTestId('assignment-row');
   await expect(rows.first()).toBeVisible();
@@ -58,7 +51,7 @@ test('a teacher opens a waiting submission, rejects it with a comment, and sees 
 });
 
 test('the assignment editor shows the accepted files and the plan limit, and saves the instructions', async ({ page }) => {
-  await logIn(page, 'owner@demo.test');
+  await signIn(page, 'owner@demo.test');
   await page.goto(`/formations/${TRAINING}/assignment/${ITEM}`);
   await expect(page.getByTestId('assignment-editor')).toBeVisible();
   await expect(page.getByTestId('assignment-limits')).toContainText('Tous les types de fichiers');

@@ -1,18 +1,11 @@
 import { expect, test, type Locator, type Page } from './fixtures';
+import { logIn, signIn } from './session';
 
 /**
  * /packs and /packs/:uuid (issue 5): create a bundle and land on it, add trainings from the picker
  * (searchable), reorder them by drag and by the arrows (saved), remove one, change the settings, reorder
  * the bundles list (saved), and the read-only list of an analyst. Bundles are created here with unique names.
  */
-
-async function logIn(page: Page, email: string) {
-  await page.goto('/connexion');
-  await page.locator('input[name=email]').fill(email);
-  await page.locator('input[name=password]').fill('demo-password');
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('home-welcome')).toBeVisible();
-}
 
 async function dragRow(page: Page, from: Locator, to: Locator) {
   const handle = from.locator('[data-drag-handle]');
@@ -149,7 +142,7 @@ test('the bundles list: drag reordering is saved; an analyst reads it only', asy
   await expect.poll(names).toEqual(expected);
 
   const analyst = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await logIn(analyst, 'analyst@demo.test');
+  await signIn(analyst, 'analyst@demo.test');
   await analyst.goto('/packs');
   await expect(analyst.getByTestId('bundles-list')).toBeVisible();
   await expect(analyst.getByTestId('add-bundle')).toHaveCount(0);

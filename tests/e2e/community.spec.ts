@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from './fixtures';
-import { apiSession, logIn } from './session';
+import { apiSession, logIn, signIn } from './session';
 
 /**
  * The community (issue 13), through the built app and the real server: the owner launches the community from the
@@ -74,7 +74,7 @@ test('a drag the server refuses: the order comes back, and the page says so', as
   await send('post', '/community/groups', { name: first, type: 'CARD', state: 'VISIBLE' });
   await send('post', '/community/groups', { name: second, type: 'CARD', state: 'VISIBLE' });
   await page.setViewportSize({ width: 1280, height: 900 });
-  await logIn(page);
+  await signIn(page);
   await page.goto('/communaute');
   const list = page.getByTestId('community-standalone-spaces');
   const rowA = list.getByTestId(`community-space-${first}`);

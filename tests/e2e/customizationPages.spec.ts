@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { apiSession, logIn } from './session';
+import { apiSession, signIn } from './session';
 
 /**
  * Customisation's "Pages" and "Interne" tabs (issue 16): the owner writes the learner area's home texts and closes
@@ -14,7 +14,7 @@ test.afterEach(async ({ request }) => {
 });
 
 test('the home texts and the registration switch reach the learner area', async ({ page }) => {
-  await logIn(page);
+  await signIn(page);
   await page.goto('/personnalisation');
   await page.getByTestId('customization-tab-pages').click();
   await expect(page).toHaveURL(/\/personnalisation\/pages$/);

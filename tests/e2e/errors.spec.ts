@@ -3,18 +3,11 @@
  * the network-lost dialog, a 5xx on a page load shows one toast, each save that fails is reported once, an
  * uncaught error toasts its message and a duplicate navigation does not.
  */
-import { expect, test, type Page } from './fixtures';
+import { expect, test } from './fixtures';
+import { logIn, signIn } from './session';
 
 const SERVER_TOAST = 'Une erreur est survenue. Rechargez la page ou contactez le support.';
 const serverError = { status: 500, json: { message: 'Erreur interne', code: 'INTERNAL_ERROR' } };
-
-async function logIn(page: Page, email = 'owner@demo.test') {
-  await page.goto('/connexion');
-  await page.locator('input[name=email]').fill(email);
-  await page.locator('input[name=password]').fill('demo-password');
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('home-welcome')).toBeVisible();
-}
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -37,7 +30,7 @@ test('a 5xx on a page load shows the catalogue toast once, beside the page’s o
 });
 
 test('a duplicate that fails with a 5xx is reported once (the shell’s toast, not the row’s too)', async ({ page }) => {
-  await logIn(page);
+  await signIn(page);
   await page.goto('/formations');
   await expect(page.getByTestId('trainings-list')).toBeVisible();
   await page.route(/\/api\/v1\/trainings\/[0-9a-f-]{36}\/duplication$/, (route) => route.fulfill(serverError));
@@ -50,7 +43,7 @@ test('a duplicate that fails with a 5xx is reported once (the shell’s toast, n
 test('adding a training to a pack and removing it, failing with a 5xx, are each reported once', async ({ page }) => {
   // Two failures, each waited for until its toast has left the screen: longer than one step.
   test.setTimeout(60_000);
-  await logIn(page);
+  await signIn(page);
   await page.goto('/packs');
   await page.getByTestId('add-bundle').click();
   await page.getByTestId('create-bundle').locator('input[name=name]').fill(`Pack erreurs ${Date.now()}`);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Download } from './fixtures';
-import { logIn } from './session';
+import { signIn } from './session';
 
 /**
  * Invoices (issue 14): a learner who paid for a training finds the invoice in "Mes factures" on their account page
@@ -72,7 +72,7 @@ test('the learner downloads their invoice from Mes factures, the team from the c
   await button.focus();
   await expectPdf(Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]).then(([download]) => download), reference);
 
-  await logIn(page);
+  await signIn(page);
   await page.goto(`/apprenants/${customerUuid}`);
   const card = page.getByRole('region', { name: 'Factures' });
   await expect(card.getByTestId('invoice-row')).toHaveCount(1);
@@ -89,7 +89,7 @@ test('the team refunds a paid payment from the customer page: the credit note sh
   const password = 'learner-password-1';
   const customerUuid = await paidLearner(request, email, password);
 
-  await logIn(page);
+  await signIn(page);
   await page.goto(`/apprenants/${customerUuid}`);
   await page.getByRole('button', { name: 'Voir le détail de Photographie culinaire : les fondamentaux' }).click();
   const detail = page.getByTestId('customer-training-detail');

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
-import { apiSession, logIn } from './session';
+import { apiSession, logIn, signIn } from './session';
 
 /**
  * The task-list editor (/formations/:uuid/tasks/:id) and the settings column every item editor shares
@@ -88,7 +88,7 @@ test('a trainer sets a lesson’s unlock rules and adds a link resource; both ar
   const section = await api.item(training.uuid, { type: 'SECTION', name: 'Chapitre', draft: false });
   const quiz = await api.item(training.uuid, { type: 'QUIZ', name: 'Quiz d’entrée', parent_id: section.id });
   const lesson = await api.item(training.uuid, { type: 'GENERIC', name: 'Leçon suivante', parent_id: section.id });
-  await logIn(page);
+  await signIn(page);
   await page.goto(`/formations/${training.uuid}/editor/${lesson.id}?parentId=${section.id}`);
   const unlock = page.getByTestId('unlock-settings');
   await expect(unlock).toBeVisible({ timeout: 30_000 });

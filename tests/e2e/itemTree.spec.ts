@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from './fixtures';
+import { logIn, signIn } from './session';
 import { goodPackage } from '../unit/upload/scormZips';
 
 /**
@@ -35,14 +36,6 @@ async function apiAs(request: APIRequestContext, email = 'owner@demo.test') {
   };
 }
 
-async function logIn(page: Page, email = 'owner@demo.test') {
-  await page.goto('/connexion');
-  await page.locator('input[name=email]').fill(email);
-  await page.locator('input[name=password]').fill('demo-password');
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('home-welcome')).toBeVisible();
-}
-
 /** A training with two sections: "Chapitre A" (lessons A1, A2) and "Chapitre B" (quiz B1). */
 async function twoSections(request: APIRequestContext) {
   const api = await apiAs(request);
@@ -67,7 +60,7 @@ async function openMenu(page: Page, id: number, action: string) {
 test('an empty training: add the first chapter, then a lesson whose editor opens about 800 ms after creation, with parentId', async ({ page, request }) => {
   const api = await apiAs(request);
   const training = await api.training('Formation sans contenu');
-  await logIn(page);
+  await signIn(page);
   await page.goto(`/formations/${training.uuid}`);
   await expect(page.getByTestId('tree-empty')).toBeVisible();
 
@@ -117,7 +110,7 @@ test('an empty training: add the first chapter, then a lesson whose editor opens
 
 test('rows link to their editor with parentId, show type, draft; rename, duplicate and delete with confirmation', async ({ page, request }) => {
   const { api, training, a, a1, a2, b1 } = await twoSections(request);
-  await logIn(page);
+  await signIn(page);
   await page.goto(`/formations/${training.uuid}`);
   await expect(row(page, a1.id).getByTestId('tree-item-link')).toHaveAttribute('href', `/formations/${training.uuid}/editor/${a1.id}?parentId=${a.id}`);
   await expect(row(page, b1.id).getByTestId('tree-item-link')).toHaveAttribute('href', new RegExp(`/quiz/${b1.id}\\?parentId=`));
@@ -155,7 +148,7 @@ test('rows link to their editor with parentId, show type, draft; rename, duplica
 test('duplicate an item into another training of the store', async ({ page, request }) => {
   const { api, training, b1 } = await twoSections(request);
   const target = await api.training(`Cible ${Date.now()}`);
-  await logIn(page);
+  await signIn(page);
   await page.goto(`/formations/${training.uuid}`);
   await openMenu(page, b1.id, 'Dupliquer dans une autre formation…');
   const dialog = page.getByTestId('duplicate-form');
@@ -195,7 +188,7 @@ test('drag an item into another chapter: shown at once, saved, still there after
 
 test('the keyboard alternative: "Descendre" moves a lesson into the next chapter and "Monter" a chapter up', async ({ page, request }) => {
   const { api, training, a, b, a2 } = await twoSections(request);
-  await logIn(page);
+  await signIn(page);
   await page.goto(`/formations/${training.uuid}`);
   await page.getByTestId(`tree-menu-${a2.id}`).focus();
   await page.keyboard.press('Enter');
@@ -227,7 +220,7 @@ test('a reorder the server refuses is rolled back with a notice', async ({ page,
 
 test('on the PRO demo store a SCORM asks for a higher plan; an assignment is allowed', async ({ page, request }) => {
   const { training, a } = await twoSections(request);
-  await logIn(page);
+  await signIn(page);
   await page.goto(`/formations/${training.uuid}`);
   await page.getByTestId(`tree-add-${a.id}`).click();
   await expect(page.getByRole('menuitem', { name: /SCORM/ }).getByTestId('plan-gem')).toBeVisible();
@@ -247,7 +240,7 @@ test('on the PRO demo store a SCORM asks for a higher plan; an assignment is all
 
 test('an analyst may not open the content tab (editors only, spec section 6)', async ({ page, request }) => {
   const { training } = await twoSections(request);
-  await logIn(page, 'analyst@demo.test');
+  await signIn(page, 'analyst@demo.test');
   await page.goto(`/formations/${training.uuid}`);
   await expect(page.getByText("Vous n'avez pas accès à cette page !")).toBeVisible();
   await expect(page.getByTestId('item-tree')).toHaveCount(0);
@@ -255,7 +248,7 @@ test('an analyst may not open the content tab (editors only, spec section 6)', a
 
 test('"Aperçu" opens the lesson (a draft here) in the school\'s player with a preview token, in a new window', async ({ page, request }) => {
   const { training, a1 } = await twoSections(request);
-  await logIn(page);
+  await signIn(page);
   await page.goto(`/formations/${training.uuid}`);
   // The token is fetched when the tab opens: the menu says "Aperçu" once it is held.
   await expect(async () => {
@@ -282,7 +275,7 @@ test('"Aperçu" opens the lesson (a draft here) in the school\'s player with a p
 
 test('a platform admin adds a SCORM package into a chapter and opens its launch page; a broken zip is explained', async ({ page, request }) => {
   const { api, training, b } = await twoSections(request);
-  await logIn(page, 'platform@demo.test');
+  await signIn(page, 'platform@demo.test');
   await page.goto(`/formations/${training.uuid}`);
   await page.getByTestId(`tree-add-${b.id}`).click();
   await expect(page.getByRole('menuitem', { name: /SCORM/ }).getByTestId('plan-gem')).toHaveCount(0);
@@ -324,7 +317,7 @@ test('a platform admin adds a SCORM package into a chapter and opens its launch 
 
 test('publish a draft lesson from its menu after the confirmation, then put it back to draft', async ({ page, request }) => {
   const { api, training, a1 } = await twoSections(request);
-  await logIn(page);
+  await signIn(page);
   await page.goto(`/formations/${training.uuid}`);
   await expect(row(page, a1.id)).toContainText('Brouillon');
 

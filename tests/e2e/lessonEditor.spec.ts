@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
-import { apiSession, logIn } from './session';
+import { apiSession, signIn } from './session';
 
 /**
  * The lesson editor (/formations/:uuid/editor/:id) against the real server: writing blocks, saving, publishing,
@@ -32,7 +32,7 @@ async function openLesson(page: Page, request: APIRequestContext, content: unkno
   const section = await api.item(training.uuid, { type: 'SECTION', name: 'Chapitre', draft: false });
   const lesson = await api.item(training.uuid, { type: 'GENERIC', name: 'Première leçon', parent_id: section.id });
   if (content.length > 0) await api.update(training.uuid, lesson.id, { content: JSON.stringify(content), version: lesson.version });
-  await logIn(page);
+  await signIn(page);
   await page.goto(`/formations/${training.uuid}/editor/${lesson.id}?parentId=${section.id}`);
   await expect(page.getByTestId('lesson-editor')).toBeVisible({ timeout: 30_000 });
   return { api, training, lesson, section };
@@ -167,7 +167,7 @@ test('a copy saved elsewhere meanwhile: the conflict dialog lets the trainer tak
 test('an item that does not exist shows the not-found page', async ({ page, request }) => {
   const api = await apiAs(request);
   const training = await api.training(`Vide ${Date.now()}`);
-  await logIn(page);
+  await signIn(page);
   await page.goto(`/formations/${training.uuid}/editor/999999`);
   await expect(page.getByTestId('not-found')).toBeVisible();
 });

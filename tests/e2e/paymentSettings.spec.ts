@@ -4,7 +4,7 @@ import { FakeStripe } from '../support/fakeStripe';
 import { test as base, expect } from './fixtures';
 import { templateDir } from './globalSetup';
 import { startServer } from './server';
-import { logIn } from './session';
+import { signIn } from './session';
 
 /**
  * The payments settings page against a fake Stripe on loopback: this file's worker runs its own server with Stripe
@@ -58,7 +58,7 @@ test('the owner connects Stripe through its onboarding form, comes back to an ac
   await page.route('https://connect.stripe.test/**', (route) =>
     route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Stripe onboarding</title><main><h1>Stripe onboarding (fake)</h1></main></html>' }),
   );
-  await logIn(page);
+  await signIn(page);
   await page.goto('/parametres/paiements');
   const stripe = page.getByTestId('stripe-card');
   await expect(stripe).toContainText('Aucun compte Stripe n’est connecté');
@@ -90,7 +90,7 @@ test('the owner connects Stripe through its onboarding form, comes back to an ac
 });
 
 test('the owner links a PayPal merchant id (checked in shape), then removes it', async ({ page }, testInfo) => {
-  await logIn(page);
+  await signIn(page);
   await page.goto('/parametres/paiements');
   const form = page.getByTestId('paypal-form');
   const field = form.getByRole('textbox', { name: 'Identifiant de marchand PayPal' });

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { answerQuestionnaire } from './questionnaire';
-import { logIn } from './session';
+import { signIn } from './session';
 
 /**
  * The platform admin's area (issue 16): the platform admin finds a store made for this test, hides its sales pages
@@ -16,7 +16,7 @@ test('a platform admin finds a store, sets a flag, switches to its owner, comes 
   expect(registered.status()).toBe(201);
   const subdomain = ((await registered.json()) as { user: { store: { subdomain: string } } }).user.store.subdomain;
 
-  await logIn(page, 'platform@demo.test');
+  await signIn(page, 'platform@demo.test');
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Administration de la plateforme' })).toBeVisible();
   await page.getByRole('link', { name: 'Opérations' }).click();
@@ -54,7 +54,7 @@ test('a platform admin finds a store, sets a flag, switches to its owner, comes 
 });
 
 test('the KPI and tops pages show the platform’s figures', async ({ page }) => {
-  await logIn(page, 'platform@demo.test');
+  await signIn(page, 'platform@demo.test');
   await page.goto('/admin/kpi');
   await expect(page.getByRole('heading', { name: 'Indicateurs de la plateforme' })).toBeVisible();
   const figures = page.getByTestId('stats-figures');

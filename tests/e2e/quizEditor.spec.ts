@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from './fixtures';
+import { expect, test, type APIRequestContext } from './fixtures';
+import { signIn } from './session';
 
 /**
  * The quiz editor (/formations/:uuid/quiz/:id) and its answers page against the real server: a quiz written,
@@ -8,14 +9,6 @@ import { expect, test, type APIRequestContext, type Page } from './fixtures';
 
 const DEMO_PHOTO = 'de300000-0000-4000-8000-000000000001';
 const DEMO_QUIZ = 8;
-
-async function logIn(page: Page) {
-  await page.goto('/connexion');
-  await page.locator('input[name=email]').fill('owner@demo.test');
-  await page.locator('input[name=password]').fill('demo-password');
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('home-welcome')).toBeVisible({ timeout: 30_000 });
-}
 
 async function newQuiz(request: APIRequestContext) {
   const login = await request.post('/api/v1/login', { data: { email: 'owner@demo.test', password: 'demo-password' } });
@@ -29,7 +22,7 @@ async function newQuiz(request: APIRequestContext) {
 
 test('writes a quiz, is refused without a correct answer, saves, and finds it after a reload', async ({ page, request }) => {
   const { training, quiz } = await newQuiz(request);
-  await logIn(page);
+  await signIn(page);
   await page.goto(`/formations/${training}/quiz/${quiz}`);
   const editor = page.getByTestId('quiz-editor');
   await expect(editor).toBeVisible();
@@ -67,7 +60,7 @@ test('writes a quiz, is refused without a correct answer, saves, and finds it af
 });
 
 test('shows the demo quiz’s attempts with score and result, and exports them', async ({ page }) => {
-  await logIn(page);
+  await signIn(page);
   await page.goto(`/formations/${DEMO_PHOTO}/quiz/${DEMO_QUIZ}/answers`);
   const table = page.getByTestId('quiz-answers-table');
   await expect(table).toBeVisible();
@@ -83,7 +76,7 @@ test('shows the demo quiz’s attempts with score and result, and exports them',
 
 test('an error only the server can see (a media never uploaded) shows on the question it concerns, and goes when that question is edited', async ({ page, request }) => {
   const { training, quiz } = await newQuiz(request);
-  await logIn(page);
+  await signIn(page);
   await page.goto(`/formations/${training}/quiz/${quiz}`);
   await page.getByTestId('quiz-add-single').click();
   await page.getByTestId('quiz-add-single').click();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './fixtures';
-import { logIn } from './session';
+import { signIn } from './session';
 
 /**
  * Issue 11's whole path, as its bar words it: a visitor opens the demo school, registers, picks the training's
@@ -54,7 +54,7 @@ test('from the school home to "my trainings", then the sale and the learner in t
 
   // The back office: the sale, its three payments (the first paid), and the learner.
   await page.context().clearCookies();
-  await logIn(page);
+  await signIn(page);
   await page.goto(`/ventes?q=${encodeURIComponent(email)}`);
   const sale = page.getByTestId('sale-row').filter({ hasText: lastname });
   await expect(sale).toHaveCount(1);

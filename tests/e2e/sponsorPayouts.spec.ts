@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { logIn } from './session';
+import { signIn } from './session';
 
 /**
  * Own affiliation's payout (our design): the demo store sponsors a seeded trainer whose yearly PRO payment of 40 days
@@ -13,7 +13,7 @@ test('the owner asks for the available sponsorship commissions and the platform 
   // Two people, two sign-ins and the admin page on a loaded machine: more than the default minute.
   test.slow();
   const owner = await browser.newPage();
-  await logIn(owner);
+  await signIn(owner);
   await owner.goto('/affiliation/revenus');
   await expect(owner.getByTestId('affiliation-available')).toHaveText(/81,67/);
   await owner.getByTestId('affiliation-payout-ask').click();
@@ -33,7 +33,7 @@ test('the owner asks for the available sponsorship commissions and the platform 
   await owner.screenshot({ path: 'test-results/sponsor-payout-requested.png', fullPage: true });
 
   const admin = await browser.newPage();
-  await logIn(admin, 'platform@demo.test');
+  await signIn(admin, 'platform@demo.test');
   await admin.goto('/admin/operations');
   const row = admin.getByTestId('admin-payout-row').filter({ hasText: 'demo' }).filter({ hasText: '81,67' });
   await expect(row).toContainText('IBAN FR76');

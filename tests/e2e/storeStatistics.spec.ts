@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
 import { expect, test } from './fixtures';
-import { apiSession, logIn } from './session';
+import { apiSession, logIn, signIn } from './session';
 
 /**
  * /statistiques (issue 14): an analyst opens the store's statistics from the menu; the figures are the server's
@@ -48,7 +48,7 @@ test("an analyst reads the store's figures and chart, and the range keeps to 5 y
 });
 
 test("the owner downloads a learner's attendance certificate from her page; it names her", async ({ page }) => {
-  await logIn(page);
+  await signIn(page);
   await page.goto('/apprenants?q=ines');
   await page.getByTestId('customer-row').filter({ hasText: 'Inès Fontaine' }).getByRole('link', { name: 'Inès Fontaine' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Inès Fontaine' })).toBeVisible();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './fixtures';
 import { mailLink } from './mailbox';
-import { logIn } from './session';
+import { signIn } from './session';
 
 /**
  * The team (issue 15): the owner invites a teacher, who accepts in another browser (a new account), then the
@@ -9,7 +9,7 @@ import { logIn } from './session';
  */
 test('invite a teacher, accept in another browser, change their role, remove them', async ({ page, browser, request }) => {
   const email = `equipe-${randomUUID().slice(0, 8)}@example.test`;
-  await logIn(page);
+  await signIn(page);
   await page.goto('/parametres/equipe');
   await expect(page.getByTestId('team-member').first()).toBeVisible();
   await expect(page.getByTestId('team-seats')).toBeVisible();
@@ -66,7 +66,7 @@ test('invite a teacher, accept in another browser, change their role, remove the
 });
 
 test('the account page: default avatar, and the deletion dialog refuses a wrong password', async ({ page }) => {
-  await logIn(page, 'analyst@demo.test');
+  await signIn(page, 'analyst@demo.test');
   await page.goto('/mon-compte');
   await expect(page.getByTestId('account-avatar').locator('svg[data-avatar]')).toBeVisible();
   await page.getByTestId('account-delete-open').click();

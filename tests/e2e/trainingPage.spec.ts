@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
+import { logIn, signIn } from './session';
 
 /**
  * A training's page (/formations/:uuid/…) other than the content tab, against the real server: the frame
@@ -25,19 +26,11 @@ async function apiAs(request: APIRequestContext, email = 'owner@demo.test') {
   };
 }
 
-async function logIn(page: Page, email = 'owner@demo.test') {
-  await page.goto('/connexion');
-  await page.locator('input[name=email]').fill(email);
-  await page.locator('input[name=password]').fill('demo-password');
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('home-welcome')).toBeVisible();
-}
-
 const tabNames = async (page: Page) => page.locator('.training-tabs__tab').allInnerTexts();
 
 test('settings: the seven statuses two by two on a wide card and inside it at 768 px; the arrows go in reading order', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await logIn(page);
+  await signIn(page);
   await page.goto(`/formations/${DEMO_TRAINING}/parametres`);
   const group = page.getByTestId('settings-status');
   const choices = group.locator('.choice-group__choice');
@@ -63,7 +56,7 @@ test('settings: the seven statuses two by two on a wide card and inside it at 76
 test('settings: name, slug, status, access, feedback and SEO are saved and still there after a reload', async ({ page, request }) => {
   const api = await apiAs(request);
   const training = await api.training(`Réglages ${Date.now()}`);
-  await logIn(page);
+  await signIn(page);
   await page.goto(`/formations/${training.uuid}/parametres`);
   await expect(page.getByTestId('training-frame')).toBeVisible();
   await expect(page.locator('[aria-current=page]')).toHaveText('Paramètres');
@@ -155,7 +148,7 @@ test('settings: name, slug, status, access, feedback and SEO are saved and still
 
 test('authors: a teacher credits colleagues picked from the team (kept after a reload), then removes one', async ({ page, request }) => {
   const training = await (await apiAs(request)).training(`Auteurs ${Date.now()}`);
-  await logIn(page, 'teacher@demo.test');
+  await signIn(page, 'teacher@demo.test');
   await page.goto(`/formations/${training.uuid}/parametres`);
   const card = page.getByTestId('settings-authors');
   await expect(card.getByText('Aucun auteur pour le moment.')).toBeVisible();
@@ -188,7 +181,7 @@ test('authors: a teacher credits colleagues picked from the team (kept after a r
 
 test('prices: add a one-time and an instalment schedule (total shown), a 422 keeps the typing, delete after confirming', async ({ page, request }) => {
   const training = await (await apiAs(request)).training(`Prix ${Date.now()}`);
-  await logIn(page);
+  await signIn(page);
   await page.goto(`/formations/${training.uuid}/prix`);
   const editor = page.getByTestId('payment-schedules');
   await expect(page.getByTestId('payment-schedules-empty')).toBeVisible();
@@ -229,7 +222,7 @@ test('prices: add a one-time and an instalment schedule (total shown), a 422 kee
 test('description: bold, heading, lists and a link typed with the keyboard and the toolbar are saved and come back after a reload', async ({ page, request }) => {
   const api = await apiAs(request);
   const training = await api.training(`Description ${Date.now()}`);
-  await logIn(page);
+  await signIn(page);
   await page.goto(`/formations/${training.uuid}/description`);
   const form = page.getByTestId('description-form');
   await form.locator('textarea[name=summary]').fill('Les bases de la cuisine de saison.');
@@ -325,7 +318,7 @@ test('description: HTML sent by an API client is cleaned by the server, shown in
     dialogs.push(dialog.message());
     void dialog.dismiss();
   });
-  await logIn(page);
+  await signIn(page);
   await page.goto(`/formations/${training.uuid}/description`);
   const editor = page.getByTestId('editor-content');
   await expect(editor.locator('h2')).toHaveText('Titre');
@@ -363,7 +356,7 @@ test('description: HTML sent by an API client is cleaned by the server, shown in
 
 test('learners: empty state, add one, import a CSV with its report, remove after confirming', async ({ page, request }) => {
   const training = await (await apiAs(request)).training(`Apprenants ${Date.now()}`);
-  await logIn(page);
+  await signIn(page);
   await page.goto(`/formations/${training.uuid}/apprenants`);
   await expect(page.getByTestId('customers-empty')).toBeVisible();
 
@@ -424,7 +417,7 @@ test('learners: an enrolment\'s access end and drip bypass are edited in a dialo
   const headers = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
   const added = await request.post(`/api/v1/trainings/${training.uuid}/customers`, { headers, data: { email: `acces.${Date.now()}@exemple.fr`, firstname: 'Maya', lastname: 'Robin', send_email: false } });
   expect(added.status()).toBe(201);
-  await logIn(page);
+  await signIn(page);
   await page.goto(`/formations/${training.uuid}/apprenants`);
   const row = page.getByTestId('customer-row');
   await expect(row).toHaveCount(1);
@@ -460,7 +453,7 @@ test('learners: an enrolment\'s access end and drip bypass are edited in a dialo
 });
 
 test('statistics and comments of the demo training render; replies show under their comment', async ({ page }) => {
-  await logIn(page);
+  await signIn(page);
   await page.goto(`/formations/${DEMO_TRAINING}/statistiques`);
   await expect(page.getByTestId('stats-figures')).toBeVisible();
   const figures = page.getByTestId('stats-figures');
@@ -503,7 +496,7 @@ test('statistics and comments of the demo training render; replies show under th
 });
 
 test('an analyst sees only the read tabs, without editing buttons, and cannot open the settings', async ({ page }) => {
-  await logIn(page, 'analyst@demo.test');
+  await signIn(page, 'analyst@demo.test');
   await page.goto(`/formations/${DEMO_TRAINING}/apprenants`);
   await expect(page.getByTestId('training-customers')).toBeVisible();
   expect(await tabNames(page)).toEqual(['Apprenants', 'Commentaires', 'Statistiques']);
@@ -521,7 +514,7 @@ test('an analyst sees only the read tabs, without editing buttons, and cannot op
 });
 
 test('an unknown training shows the not-found page', async ({ page }) => {
-  await logIn(page);
+  await signIn(page);
   await page.goto('/formations/00000000-0000-4000-8000-000000000000/prix');
   await expect(page.getByTestId('not-found')).toBeVisible();
 });

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from './fixtures';
+import { expect, test, type APIRequestContext, type Locator } from './fixtures';
+import { logIn, signIn } from './session';
 
 /**
  * The trainings back office at the two desktop widths the review used (1024×768 with the drawer docked, and
@@ -9,14 +10,6 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '.
 const DEMO_TRAINING = 'de300000-0000-4000-8000-000000000001';
 const NARROW = { width: 1024, height: 768 };
 const WIDE = { width: 1280, height: 900 };
-
-async function logIn(page: Page, email = 'owner@demo.test') {
-  await page.goto('/connexion');
-  await page.locator('input[name=email]').fill(email);
-  await page.locator('input[name=password]').fill('demo-password');
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('home-welcome')).toBeVisible();
-}
 
 async function ownerApi(request: APIRequestContext) {
   const login = await request.post('/api/v1/login', { data: { email: 'owner@demo.test', password: 'demo-password' } });
@@ -57,7 +50,7 @@ for (const viewport of [NARROW, WIDE]) {
 
 test('learners at 1024 px: the table fits its box, the actions are in a "…" menu, dates on one line', async ({ page }) => {
   await page.setViewportSize(NARROW);
-  await logIn(page);
+  await signIn(page);
   await page.goto(`/formations/${DEMO_TRAINING}/apprenants`);
   const table = page.getByTestId('training-customers').locator('.table-scroll');
   await expect(page.getByTestId('customer-row').first()).toBeVisible();
@@ -78,7 +71,7 @@ test('learners at 1024 px: the table fits its box, the actions are in a "…" me
 
 test('learners at 1280 px: Accès…, Bloquer and Retirer side by side, rows of one height', async ({ page }) => {
   await page.setViewportSize(WIDE);
-  await logIn(page);
+  await signIn(page);
   await page.goto(`/formations/${DEMO_TRAINING}/apprenants`);
   const table = page.getByTestId('training-customers').locator('.table-scroll');
   await expect(page.getByTestId('customer-row').first()).toBeVisible();
@@ -107,7 +100,7 @@ test('learners count: the training’s learners as on /formations, abandoned car
   expect(carts.meta.total).toBeGreaterThan(0);
   expect(all.meta.total).toBe(training.customers_count + carts.meta.total);
 
-  await logIn(page);
+  await signIn(page);
   await page.goto(`/formations/${DEMO_TRAINING}/apprenants`);
   const card = page.getByTestId('training-customers').locator('xpath=ancestor::section[1]');
   const plural = (n: number, one: string, other: string) => `${n} ${n > 1 ? other : one}`;
@@ -121,7 +114,7 @@ test('learners count: the training’s learners as on /formations, abandoned car
 
 test('trainings settings at 1024 px: every field and Enregistrer inside the box; the drawer entry on one line', async ({ page }) => {
   await page.setViewportSize(NARROW);
-  await logIn(page);
+  await signIn(page);
   await page.goto('/formations/parametres');
   const rows = page.getByTestId('rules-row');
   await expect(rows.first()).toBeVisible();
@@ -145,7 +138,7 @@ test('trainings settings at 1024 px: every field and Enregistrer inside the box;
 
 test('row menu: no ring around the box when opened with the mouse; items keep a focus style for the keyboard', async ({ page }) => {
   await page.setViewportSize(WIDE);
-  await logIn(page);
+  await signIn(page);
   await page.goto('/formations');
   await page.getByTestId('trainings-list').getByTestId('row-menu').first().click();
   const menu = page.getByRole('menu');
@@ -159,7 +152,7 @@ test('row menu: no ring around the box when opened with the mouse; items keep a 
 
 test('a training’s access card: the fields side by side start at the same height', async ({ page }) => {
   await page.setViewportSize(NARROW);
-  await logIn(page);
+  await signIn(page);
   await page.goto(`/formations/${DEMO_TRAINING}/parametres`);
   const card = page.getByTestId('settings-access');
   const endsAt = (await card.locator('[data-name=enrollment_ends_at]').getByRole('group').boundingBox())!;
