@@ -9,16 +9,17 @@ rm -rf "$reports" && mkdir -p "$reports"
 failed_steps=()
 
 step() {
-  local name=$1
+  local name=$1 started=$SECONDS
   shift
   echo
   echo "── $name"
   if ! "$@"; then failed_steps+=("$name"); fi
+  echo "   ($name: $((SECONDS - started)) s)"
 }
 
 # Side by side: tsc and eslint each keep one core busy; each output is printed whole, in this order.
 together() {
-  local names=() pids=() logs=() i
+  local names=() pids=() logs=() i started=$SECONDS
   while (($#)); do
     names+=("$1")
     logs+=("$reports/step-${#names[@]}.log")
@@ -32,6 +33,7 @@ together() {
     if ! wait "${pids[$i]}"; then failed_steps+=("${names[$i]}"); fi
     cat "${logs[$i]}"
   done
+  echo "   (side by side: $((SECONDS - started)) s)"
 }
 
 together "typecheck" "npm run -s typecheck" \
