@@ -1,4 +1,4 @@
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type TraceMode } from '@playwright/test';
 
 // This run's throw-away folder: each worker's server keeps its PGlite database in a folder of its own inside it
 // (tests/e2e/fixtures.ts), and the global teardown deletes it. Workers load this file again: they inherit the
@@ -38,7 +38,7 @@ export default defineConfig({
     // and shell specs on two workers, 2026-11-27: 7.2 min with traces kept on failure, 4.6 min with none). CI keeps
     // only the log, where a trace is never read, so it records none; a local run keeps the trace of a failed test.
     // PW_TRACE (off, on, retain-on-failure…) overrides either.
-    trace: (process.env.PW_TRACE as 'off' | 'on' | 'retain-on-failure' | undefined) ?? (process.env.CI ? 'off' : 'retain-on-failure'),
+    trace: (process.env.PW_TRACE as TraceMode | undefined) ?? (process.env.CI ? 'off' : 'retain-on-failure'),
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH === '' ? undefined : (process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'),
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

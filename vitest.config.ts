@@ -38,7 +38,8 @@ export default defineConfig({
           // (2026-11-27, 84 files, 1,536 tests, PGlite and PostgreSQL). The files hold no module state of their own
           // that another could trip on: they share the one server and demo store anyway.
           isolate: false,
-          // A group of its own, after unit and model (vitest asks it of a project whose workers differ from theirs).
+          // A group of its own, after unit and model in one `vitest run` (vitest asks it of a project whose workers differ
+          // from theirs); `npm test` runs it in a process of its own beside them instead (scripts/test-all.sh).
           sequence: { groupOrder: 1 },
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,11 +1,16 @@
 import { TOKEN_KEY } from '../../src/api/tokenStorage';
 import { expect, type APIRequestContext, type Page } from './fixtures';
 
-/** A signed-in caller of the API for a test's set-up and checks: `send` fails the test on any non-2xx answer. */
-export async function apiSession(request: APIRequestContext, email = 'owner@demo.test') {
+/** The token of a session of a demo account (demo password), opened through the API. */
+async function sessionToken(request: APIRequestContext, email: string) {
   const login = await request.post('/api/v1/login', { data: { email, password: 'demo-password' } });
   expect(login.status()).toBe(200);
-  const headers = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  return ((await login.json()) as { token: string }).token;
+}
+
+/** A signed-in caller of the API for a test's set-up and checks: `send` fails the test on any non-2xx answer. */
+export async function apiSession(request: APIRequestContext, email = 'owner@demo.test') {
+  const headers = { Authorization: `Bearer ${await sessionToken(request, email)}` };
   return async <T>(method: 'get' | 'post' | 'put', url: string, data?: unknown): Promise<T> => {
     const response = await request[method](`/api/v1${url}`, { headers, data });
     expect(response.ok(), `${method} ${url}: ${response.status()} ${await response.text()}`).toBe(true);
@@ -20,9 +25,7 @@ export async function apiSession(request: APIRequestContext, email = 'owner@demo
  * of auth.spec and the auth model paths, which use `logIn`.
  */
 export async function signIn(page: Page, email = 'owner@demo.test') {
-  const login = await page.request.post('/api/v1/login', { data: { email, password: 'demo-password' } });
-  expect(login.status()).toBe(200);
-  const { token } = (await login.json()) as { token: string };
+  const token = await sessionToken(page.request, email);
   // Any address of the app's origin holds its storage: the API's health answer is the lightest.
   await page.goto('/api/v1/health');
   await page.evaluate(([key, value]) => localStorage.setItem(key, value), [TOKEN_KEY, token] as const);

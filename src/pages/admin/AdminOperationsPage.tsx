@@ -75,8 +75,6 @@ const m = defineMessages({
 });
 const mv = {
   switchAs: defineMessage<{ email: string }>({ id: 'admin.operations.switchAs', defaultMessage: 'Se connecter en tant que {email}' }),
-  // While the switch runs the button shows "Connexion…": its name holds that text too (axe: label-content-name-mismatch).
-  switchingAs: defineMessage<{ email: string }>({ id: 'admin.operations.switchingAs', defaultMessage: 'Connexion… en tant que {email}' }),
   flagLabel: defineMessage<{ flag: string; store: string }>({ id: 'admin.operations.flagLabel', defaultMessage: '{flag} pour {store}' }),
 };
 const flagNames: Record<Flag, MessageDescriptor> = defineMessages({
@@ -164,11 +162,15 @@ export function AdminOperationsPage() {
                             variant="secondary"
                             size="sm"
                             isDisabled={switcher.isSwitching}
+                            // The kit's pending state keeps the label (and so the button's name, which holds it) and shows
+                            // a spinner named "Connexion…"; swapping the text left the name without it (axe: label-content-name-mismatch).
+                            isPending={switcher.busyUuid === store.owner.uuid}
+                            pendingLabel={intl.formatMessage(m.switching)}
                             onPress={() => switcher.switchTo({ uuid: store.owner!.uuid, email: store.owner!.email })}
                             data-testid="switch-to-owner"
-                            aria-label={intl.formatMessage(switcher.busyUuid === store.owner.uuid ? mv.switchingAs : mv.switchAs, { email: store.owner.email })}
+                            aria-label={intl.formatMessage(mv.switchAs, { email: store.owner.email })}
                           >
-                            {switcher.busyUuid === store.owner.uuid ? intl.formatMessage(m.switching) : intl.formatMessage(m.switch)}
+                            {intl.formatMessage(m.switch)}
                           </Button>
                         )}
                       </td>
