@@ -77,6 +77,10 @@ export type UnlockState =
     };
 
 const REASON_ORDER: readonly LockReason[] = ['DATE', 'PREVIOUS_ITEM', 'QUIZ_SCORE', 'TASKS', 'ASSIGNMENT', 'MANUAL'];
+/** Each reason's place in REASON_ORDER. */
+const REASON_BIT = Object.fromEntries(REASON_ORDER.map((reason, bit) => [reason, bit])) as Record<LockReason, number>;
+/** The reasons an earlier item marked `blocking` may hold, in order. */
+const BLOCKING_REASONS = ['QUIZ_SCORE', 'TASKS', 'ASSIGNMENT'] as const;
 
 /** One formatter per time zone: building an Intl.DateTimeFormat costs far more than using it. */
 const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
@@ -95,27 +99,39 @@ function zoneOffset(epochMs: number, timeZone: string): number {
 }
 
 const DAY_MS = 86_400_000;
-/** Start of a zone's day by its UTC-midnight "wall" number; bounded (calendar days are shared by every learner). */
-const dayStarts = new Map<string, number>();
+/** Starts of days by zone, by UTC-midnight "wall" number; bounded (calendar days are shared by every learner). */
+const dayStarts = new Map<string, Map<number, number>>();
 
 /** The first instant of the wall-clock day `wallMidnight` (Date.UTC of that day) in `timeZone`; the later one if repeated, the first after a skipped midnight. */
-function zonedMidnight(wallMidnight: number, timeZone: string): number {
-  const key = `${timeZone} ${wallMidnight}`;
-  const known = dayStarts.get(key);
-  if (known !== undefined) return known;
+function zonedMidnight(wallMidnight: number, timeZone: string, known: Map<number, number> = knownDayStarts(timeZone)): number {
+  const start = known.get(wallMidnight);
+  if (start !== undefined) return start;
   const before = zoneOffset(wallMidnight - DAY_MS, timeZone);
   const after = zoneOffset(wallMidnight + DAY_MS, timeZone);
   const candidates = [wallMidnight - before, wallMidnight - after].filter((instant) => instant + zoneOffset(instant, timeZone) === wallMidnight);
   // Two readings (midnight repeated): the later; none (midnight skipped): the instant the clock jumps to, read with the earlier offset.
-  const start = candidates.length ? Math.max(...candidates) : wallMidnight - before;
-  if (dayStarts.size > 50_000) dayStarts.clear();
-  dayStarts.set(key, start);
-  return start;
+  const found = candidates.length ? Math.max(...candidates) : wallMidnight - before;
+  if (known.size > 50_000) known.clear();
+  known.set(wallMidnight, found);
+  return found;
+}
+
+function knownDayStarts(timeZone: string): Map<number, number> {
+  let known = dayStarts.get(timeZone);
+  if (!known) dayStarts.set(timeZone, (known = new Map()));
+  return known;
 }
 
 /** The start of the day `days` after the local day of `instant`, in `timeZone` (midnight, or the first instant of a day that skips it). */
 export function startOfDayAfter(instant: string, days: number, timeZone: string): Date {
   return new Date(zonedMidnight(localDay(instant, timeZone) + days * DAY_MS, timeZone));
+}
+
+/** `startOfDayAfter` for one instant and zone, in epoch milliseconds: what a walk of the outline asks once per item. */
+function daysAfter(instant: string, timeZone: string): (days: number) => number {
+  const day = localDay(instant, timeZone);
+  const known = knownDayStarts(timeZone);
+  return (days) => zonedMidnight(day + days * DAY_MS, timeZone, known);
 }
 
 /** The wall-clock day (Date.UTC of its midnight) of an instant in a zone; the last few asked are kept (one enrolment asks once per item). */
@@ -175,17 +191,31 @@ function met(condition: Condition, progress: UnlockProgress, outline: readonly U
 
 const BLOCKING_REASON: Partial<Record<UnlockItem['type'], Condition['reason']>> = { QUIZ: 'QUIZ_SCORE', TASKS: 'TASKS', ASSIGNMENT: 'ASSIGNMENT' };
 
-/** The time rule's opening instant for this item, or null when no time rule applies. */
-function timeRule(item: UnlockItem, enrolment: UnlockEnrolment, index: number, timeZone: string): Date | null {
+/** What a walk of the outline reads for every item: the enrolment, the progress, now, and the enrolment's calendar. */
+interface Walk {
+  enrolment: UnlockEnrolment;
+  progress: UnlockProgress;
+  now: number;
+  /** The start of the day so many days after the enrolment day (epoch ms), in the store's zone. */
+  daysAfterEnrolment: (days: number) => number;
+}
+
+function walkOf(enrolment: UnlockEnrolment, progress: UnlockProgress, now: Date, timeZone: string): Walk {
+  return { enrolment, progress, now: now.getTime(), daysAfterEnrolment: daysAfter(enrolment.enrolled_at, timeZone) };
+}
+
+/** The time rule's opening instant for this item (epoch ms), or null when no time rule applies. */
+function timeRule(item: UnlockItem, walk: Walk, index: number): number | null {
+  const { enrolment } = walk;
   switch (item.unlock_mode) {
     case 'DATE':
-      return item.unlock_at ? new Date(item.unlock_at) : null;
+      return item.unlock_at ? Date.parse(item.unlock_at) : null;
     case 'DELAY':
-      return enrolment.bypass_drip || item.unlock_delay_days === null ? null : startOfDayAfter(enrolment.enrolled_at, item.unlock_delay_days, timeZone);
+      return enrolment.bypass_drip || item.unlock_delay_days === null ? null : walk.daysAfterEnrolment(item.unlock_delay_days);
     case 'NONE':
     case 'PREVIOUS':
       if (enrolment.bypass_drip || !enrolment.drip_frequency || index <= 0) return null;
-      return startOfDayAfter(enrolment.enrolled_at, index * DRIP_DAYS[enrolment.drip_frequency], timeZone);
+      return walk.daysAfterEnrolment(index * DRIP_DAYS[enrolment.drip_frequency]);
     case 'MANUAL':
       return null;
   }
@@ -210,37 +240,39 @@ function blockingHoldsBefore(index: number, indexes: ReturnType<typeof indexOf>,
 }
 
 /** The state of the item at `index` of the outline, given what the earlier blocking items still hold. */
-function stateAt(item: UnlockItem, index: number, enrolment: UnlockEnrolment, progress: UnlockProgress, now: Date, timeZone: string, holds: BlockingHolds): UnlockState {
+function stateAt(item: UnlockItem, index: number, walk: Walk, holds: BlockingHolds): UnlockState {
+  const { enrolment, progress } = walk;
   if (progress[item.id]?.unblocked_by_teacher) return { state: 'open' };
-  const found = new Set<LockReason>();
-  /** The item waited on by each item-related reason (the first found). */
-  const waits: Partial<Record<LockReason, number>> = {};
+  // Reasons found, as bits in REASON_ORDER's order, and the item waited on by each item-related reason (the first found).
+  let found = 0;
+  const waits: (number | undefined)[] = [];
   const hold = (reason: LockReason, waitingOn: number | null) => {
-    found.add(reason);
-    if (waitingOn !== null && waits[reason] === undefined) waits[reason] = waitingOn;
+    const bit = REASON_BIT[reason];
+    found |= 1 << bit;
+    if (waitingOn !== null && waits[bit] === undefined) waits[bit] = waitingOn;
   };
 
-  const opensAt = timeRule(item, enrolment, index, timeZone);
-  if (opensAt && now.getTime() < opensAt.getTime()) hold('DATE', null);
+  const opensAt = timeRule(item, walk, index);
+  if (opensAt !== null && walk.now < opensAt) hold('DATE', null);
   if (item.unlock_mode === 'MANUAL') hold('MANUAL', null);
   const previous = index > 0 ? enrolment.outline[index - 1] : undefined;
   if (item.unlock_mode === 'PREVIOUS' && previous && !progress[previous.id]?.completed_at) hold('PREVIOUS_ITEM', previous.id);
 
   // Every earlier item marked blocking (what still holds, first per reason), then the item's own blockers.
-  for (const reason of ['QUIZ_SCORE', 'TASKS', 'ASSIGNMENT'] as const) if (holds[reason] !== undefined) hold(reason, holds[reason]);
+  for (const reason of BLOCKING_REASONS) if (holds[reason] !== undefined) hold(reason, holds[reason]);
   for (const blocker of item.unlock_blockers) {
     const condition: Condition = { reason: blocker.type, itemId: blocker.item_id, minScore: blocker.min_score };
     if (condition.itemId !== item.id && !met(condition, progress, enrolment.outline)) hold(condition.reason, condition.itemId);
   }
-  if (found.size === 0) return { state: 'open' };
+  if (found === 0) return { state: 'open' };
 
-  const reasons = REASON_ORDER.filter((reason) => found.has(reason));
+  const reasons = REASON_ORDER.filter((_reason, bit) => found & (1 << bit));
   return {
     state: 'locked',
     reason: reasons[0]!,
     reasons,
-    opens_at: found.has('DATE') && opensAt ? opensAt.toISOString() : null,
-    waiting_on: reasons.map((reason) => waits[reason]).find((id) => id !== undefined) ?? null,
+    opens_at: found & (1 << REASON_BIT.DATE) && opensAt !== null ? new Date(opensAt).toISOString() : null,
+    waiting_on: waits.find((id) => id !== undefined) ?? null,
   };
 }
 
@@ -254,7 +286,7 @@ export function unlockState(
   if (progress[item.id]?.unblocked_by_teacher) return { state: 'open' };
   const indexes = indexOf(enrolment.outline);
   const index = indexes.index.get(item.id) ?? -1;
-  return stateAt(item, index, enrolment, progress, now, timeZone, blockingHoldsBefore(index, indexes, progress, enrolment.outline));
+  return stateAt(item, index, walkOf(enrolment, progress, now, timeZone), blockingHoldsBefore(index, indexes, progress, enrolment.outline));
 }
 
 /**
@@ -266,11 +298,12 @@ export function unlockStates(enrolment: UnlockEnrolment, progress: UnlockProgres
   const { outline } = enrolment;
   const indexes = indexOf(outline);
   const states = new Map<number, UnlockState>();
+  const walk = walkOf(enrolment, progress, now, timeZone);
   let holds: BlockingHolds = {};
   outline.forEach((item, position) => {
     // An id seen twice is read at its last place, as `unlockState` reads it.
     const index = indexes.index.get(item.id) ?? position;
-    states.set(item.id, stateAt(item, index, enrolment, progress, now, timeZone, index === position ? holds : blockingHoldsBefore(index, indexes, progress, outline)));
+    states.set(item.id, stateAt(item, index, walk, index === position ? holds : blockingHoldsBefore(index, indexes, progress, outline)));
     const reason = item.blocking ? BLOCKING_REASON[item.type] : undefined;
     if (reason && holds[reason] === undefined && !met({ reason, itemId: item.id, minScore: null }, progress, outline)) holds = { ...holds, [reason]: item.id };
   });

@@ -9,34 +9,52 @@ import type { Database } from './client.js';
  * passes here; PostgreSQL may be written by other processes, and gets no watch (`tableWritesOf` answers undefined).
  *
  * Read from the SQL text, erring on the side of "changed": a plain INSERT adds rows and changes none (so it does not
- * count), an `ON CONFLICT … DO UPDATE` does; TRUNCATE and any statement this cannot read (DDL, COPY, MERGE, DO…)
- * raise every table. Cascades reach other tables only through foreign keys, so a watcher of a table also watches
- * the tables whose deletions cascade into it (see SESSION_TABLES in auth/session.ts).
+ * raise `version`), an `ON CONFLICT … DO UPDATE` does; TRUNCATE and any statement this cannot read (DDL, COPY,
+ * MERGE, DO…) raise every table. Added rows are counted apart (`contentVersion`): a cache of rows looked up by key
+ * (a caller by token) ignores them, a cache of a whole set (a training's outline) cannot. Cascades reach other
+ * tables only through foreign keys, so a watcher of a table also watches the tables whose deletions cascade into
+ * it (see SESSION_TABLES in auth/session.ts).
  */
 export class TableWrites {
   private readonly versions = new Map<string, number>();
+  private readonly additions = new Map<string, number>();
   private everything = 0;
 
-  /** A number that changes whenever rows of any of `tables` may have changed. */
+  /** A number that changes whenever rows of any of `tables` may have changed (rows added do not count). */
   version(tables: readonly string[]): number {
     let sum = this.everything;
     for (const table of tables) sum += this.versions.get(table) ?? 0;
     return sum;
   }
 
-  /** Takes note of a statement about to run or just run; answers whether it may change rows. */
-  noteStatement(text: string): boolean {
-    const written = writtenTables(text);
-    if (written === 'all') this.everything++;
-    else for (const table of written) this.versions.set(table, (this.versions.get(table) ?? 0) + 1);
-    return written === 'all' || written.size > 0;
+  /** A number that changes whenever any of `tables` may hold other rows: changed, deleted or added. */
+  contentVersion(tables: readonly string[]): number {
+    let sum = this.version(tables);
+    for (const table of tables) sum += this.additions.get(table) ?? 0;
+    return sum;
+  }
+
+  /** Takes note of a statement about to run or just run; answers whether it may change rows, and the tables it adds rows to. */
+  noteStatement(text: string): { changes: boolean; adds: ReadonlySet<string> } {
+    const { changed, added } = readingOf(text);
+    if (changed === 'all') this.everything++;
+    else for (const table of changed) bump(this.versions, table);
+    this.noteAdded(added);
+    return { changes: changed === 'all' || changed.size > 0, adds: added };
   }
 
   /** Raises every table (a transaction that wrote ended: what it wrote is now visible, or rolled back). */
   noteAll() {
     this.everything++;
   }
+
+  /** Raises the added rows of `tables` (a transaction that added to them ended). */
+  noteAdded(tables: Iterable<string>) {
+    for (const table of tables) bump(this.additions, table);
+  }
 }
+
+const bump = (counts: Map<string, number>, table: string) => counts.set(table, (counts.get(table) ?? 0) + 1);
 
 const NAME = String.raw`(?:"((?:[^"]|"")+)"|([A-Za-z_][\w$]*))`;
 /** `update x`, `delete from x`, `insert into x` (schema-qualified or not); the last name is the table. Not `do update set`, `for update`. */
@@ -48,14 +66,19 @@ const UPSERT = /\bon\s+conflict\b[\s\S]*\bdo\s+update\b/i;
 const MAY_WRITE = /\b(?:update|delete|insert|truncate|alter|drop|copy|merge|do|call|create)\b/i;
 
 const NONE: ReadonlySet<string> = new Set();
+/** What a statement does to tables: those it may change rows of ('all' when it cannot be told), those it adds rows to. */
+interface Reading {
+  changed: ReadonlySet<string> | 'all';
+  added: ReadonlySet<string>;
+}
+const READ_ONLY: Reading = { changed: NONE, added: NONE };
 /** The same texts come again and again (drizzle builds the same SQL for the same query): read each once. */
-const readings = new Map<string, ReadonlySet<string> | 'all'>();
+const readings = new Map<string, Reading>();
 const MAX_READINGS = 2_000;
 /** Longer texts (bulk inserts with thousands of placeholders) are read each time rather than kept. */
 const MAX_KEPT_LENGTH = 4_096;
 
-/** The tables a statement may change rows of, or 'all' when it cannot be told. */
-export function writtenTables(text: string): ReadonlySet<string> | 'all' {
+function readingOf(text: string): Reading {
   if (text.length > MAX_KEPT_LENGTH) return readStatement(text);
   let reading = readings.get(text);
   if (reading === undefined) {
@@ -66,19 +89,33 @@ export function writtenTables(text: string): ReadonlySet<string> | 'all' {
   return reading;
 }
 
-function readStatement(text: string): ReadonlySet<string> | 'all' {
-  if (!MAY_WRITE.test(text)) return NONE;
-  const tables = new Set<string>();
-  if (OPAQUE.test(text)) return 'all';
+/** The tables a statement may change rows of, or 'all' when it cannot be told. */
+export function writtenTables(text: string): ReadonlySet<string> | 'all' {
+  return readingOf(text).changed;
+}
+
+/** The tables a statement may add rows to (an INSERT, upsert or not). */
+export function addedTables(text: string): ReadonlySet<string> {
+  return readingOf(text).added;
+}
+
+function readStatement(text: string): Reading {
+  if (!MAY_WRITE.test(text)) return READ_ONLY;
+  const changed = new Set<string>();
+  const added = new Set<string>();
+  const opaque = OPAQUE.test(text);
   const upsert = UPSERT.test(text);
   for (const match of text.matchAll(WRITE)) {
     const verb = match[1]!.toLowerCase();
-    // An INSERT adds rows; it changes existing ones only as an upsert.
-    if (verb.startsWith('insert') && !upsert) continue;
     const table = match[4] !== undefined ? match[4].replaceAll('""', '"') : match[5]!.toLowerCase();
-    tables.add(table);
+    // An INSERT adds rows; it changes existing ones only as an upsert.
+    if (verb.startsWith('insert')) {
+      added.add(table);
+      if (!upsert) continue;
+    }
+    changed.add(table);
   }
-  return tables;
+  return { changed: opaque ? 'all' : changed, added };
 }
 
 const watches = new WeakMap<object, TableWrites>();
@@ -96,15 +133,16 @@ export function registerTableWrites(db: Database, writes: TableWrites) {
 type Queryable = Pick<PGlite, 'query' | 'exec'>;
 
 /** A statement runs, then its writes are noted (before and after: a reader that started in between sees a new version). */
-function watched<T extends Queryable>(target: T, writes: TableWrites, onWrite: () => void): T {
+function watched<T extends Queryable>(target: T, writes: TableWrites, onWrite: (noted: ReturnType<TableWrites['noteStatement']>) => void): T {
   return new Proxy(target, {
     get(object, property) {
       const value = Reflect.get(object, property, object) as unknown;
       if (property === 'query' || property === 'exec') {
         const run = value as (text: string, ...rest: unknown[]) => Promise<unknown>;
         return async (text: string, ...rest: unknown[]) => {
-          const wrote = writes.noteStatement(text);
-          if (wrote) onWrite();
+          const noted = writes.noteStatement(text);
+          const wrote = noted.changes || noted.adds.size > 0;
+          if (wrote) onWrite(noted);
           try {
             return await run.call(object, text, ...rest);
           } finally {
@@ -119,7 +157,8 @@ function watched<T extends Queryable>(target: T, writes: TableWrites, onWrite: (
 
 /**
  * PGlite whose statements (top-level ones and those of its transactions) are noted in `writes` before they run and
- * after they end; a transaction that wrote raises every table once it has ended.
+ * after they end; once a transaction has ended, one that changed rows raises every table, and the tables it added
+ * rows to are raised again.
  */
 export function watchTableWrites(client: PGlite, writes: TableWrites): PGlite {
   const top = watched(client, writes, () => undefined);
@@ -127,11 +166,17 @@ export function watchTableWrites(client: PGlite, writes: TableWrites): PGlite {
     get(object, property) {
       if (property === 'transaction') {
         return async <T>(fn: (tx: Transaction) => Promise<T>) => {
-          let wrote = false;
+          let changed = false;
+          const added = new Set<string>();
+          const note = (noted: ReturnType<TableWrites['noteStatement']>) => {
+            changed ||= noted.changes;
+            for (const table of noted.adds) added.add(table);
+          };
           try {
-            return await client.transaction((tx) => fn(watched(tx, writes, () => (wrote = true))));
+            return await client.transaction((tx) => fn(watched(tx, writes, note)));
           } finally {
-            if (wrote) writes.noteAll();
+            if (changed) writes.noteAll();
+            writes.noteAdded(added);
           }
         };
       }

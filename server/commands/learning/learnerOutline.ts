@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { components } from '../../../src/api/schema.gen.js';
 import { DEFAULT_TIME_ZONE, unlockStates, type UnlockItem, type UnlockItemProgress, type UnlockState } from '../../../shared/unlockState.js';
 import type { Database } from '../../db/client.js';
+import { versionedReads } from '../../db/versionedReads.js';
 import { assignmentSubmissions, itemProgress, quizzes, trainingItems, type customerTrainings, type trainings } from '../../db/schema.js';
 
 type EnrolmentRow = typeof customerTrainings.$inferSelect;
@@ -44,11 +45,23 @@ interface OutlineRow {
 }
 
 /**
+ * Outlines read lately, by training, until the items, quiz settings or trainings may have changed (a store's or a
+ * training's deletion cascades into its items). Every learner of a training reads the same outline on every
+ * page of the player; on PGlite that read was a third of the outline's answer.
+ */
+const keptOutlines = versionedReads<readonly OutlineRow[]>(['training_items', 'quizzes', 'trainings', 'stores'], 500);
+
+/** A training's items in outline order with their quiz minimums (`readOutlineRows`), kept while unchanged. Shared: not to be changed. */
+function outlineRows(db: Database, trainingId: string): Promise<readonly OutlineRow[]> {
+  return keptOutlines(db, trainingId, () => readOutlineRows(db, trainingId));
+}
+
+/**
  * A training's items in outline order, with each quiz's minimum success rate (its settings row, one per item at
  * most), read as ONE JSON array: the driver decodes one value instead of a dozen per item (a 500-item outline
  * spent most of its read decoding ~6,000 fields and mapping 500 rows).
  */
-async function outlineRows(db: Database, trainingId: string): Promise<OutlineRow[]> {
+async function readOutlineRows(db: Database, trainingId: string): Promise<OutlineRow[]> {
   const t = trainingItems;
   const [row] = await db
     .select({
@@ -82,7 +95,7 @@ const visibleItem = (row: OutlineRow): VisibleItem => ({
 });
 
 /** The outline's top level and the learner's order; drafts (and what a draft chapter holds) only in a preview. */
-function arrange(rows: OutlineRow[], withDrafts: boolean): Pick<LearnerView, 'top' | 'order'> {
+function arrange(rows: readonly OutlineRow[], withDrafts: boolean): Pick<LearnerView, 'top' | 'order'> {
   const shown = (row: OutlineRow) => withDrafts || !row.draft;
   const lessons = rows.filter((row) => row.type !== 'SECTION' && shown(row));
   const top: LearnerView['top'] = rows
