@@ -41,7 +41,13 @@ export function migrationsFolder(): string {
  * Opens PostgreSQL when a URL is given, else an embedded PGlite in `dataDir`.
  * Both go through the same pg-core schema and queries; only the driver differs.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string; startup?: StartupWork }): Promise<DatabaseHandle> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  startup?: StartupWork;
+  /** ":memory:" only: a PGlite dump (`dumpDataDir`) to start from instead of an empty cluster (unit tests' migrated template). */
+  template?: Blob;
+}): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -70,7 +76,10 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   const inMemory = options.dataDir === ':memory:';
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
   const extensions = { pg_trgm };
-  const client = inMemory ? new PGlite({ extensions }) : new PGlite(path.resolve(options.dataDir, 'pgdata'), { extensions });
+  if (options.template && !inMemory) throw new Error('a template starts an in-memory database only');
+  const client = inMemory
+    ? new PGlite({ extensions, ...(options.template ? { loadDataDir: options.template } : {}) })
+    : new PGlite(path.resolve(options.dataDir, 'pgdata'), { extensions });
   // Statements the server runs again and again are prepared once (pgliteStatements.ts): planning cost more than running them.
   // Every statement is also noted for the caches of rows this process keeps (tableWrites.ts: the sessions' one).
   const writes = new TableWrites();

@@ -3,6 +3,7 @@ import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../../../server/db/client';
+import { migratedTemplate } from './migratedTemplate';
 import { outbox } from '../../../server/db/schema';
 import { recordingQueue, startQueue, type JobQueue, type StartedQueue } from '../../../server/jobs/queue';
 import { createMailer, type Mailer } from '../../../server/mail/mailer';
@@ -33,7 +34,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   port = (smtp.server.address() as AddressInfo).port;
-  handle = await openDatabase({ dataDir: ':memory:' });
+  handle = await openDatabase({ dataDir: ':memory:', template: await migratedTemplate() });
   queue = await startQueue(handle.queueDatabase, { pollingIntervalSeconds: 0.5, queues: { 'mail.deliver': { retryLimit: 1, retryDelay: 1 } } });
   await queue.work({ 'mail.deliver': ({ outboxId }) => current!.deliver(outboxId) });
 });

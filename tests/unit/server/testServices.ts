@@ -7,10 +7,11 @@ import type { Mailer } from '../../../server/mail/mailer';
 import type { RenderedMail } from '../../../server/mail/templates';
 import type { Services } from '../../../server/services';
 import { LocalStorage } from '../../../server/storage/localStorage';
+import { migratedTemplate } from './migratedTemplate';
 
-/** Services over an in-memory PGlite, a clock the test moves, and a mailer that keeps what it is given. */
+/** Services over an in-memory PGlite (started from the migrated template: migratedTemplate.ts), a clock the test moves, and a mailer that keeps what it is given. */
 export async function testServices() {
-  const handle = await openDatabase({ dataDir: ':memory:' });
+  const handle = await openDatabase({ dataDir: ':memory:', template: await migratedTemplate() });
   let now = new Date('2026-11-21T10:00:00Z');
   const sent: { to: string; mail: RenderedMail }[] = [];
   const mailer: Mailer = {
