@@ -2,6 +2,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { apiKeys, sessions, stores, users } from '../db/schema.js';
 import { tableWritesOf, type TableWrites } from '../db/tableWrites.js';
+import { VersionedEntries } from '../db/versionedReads.js';
 import type { Services } from '../services.js';
 import { hashToken, newToken } from './tokens.js';
 
@@ -93,23 +94,18 @@ interface CachedAuth {
  * the session ends, or SESSION_CACHE_TTL_MS pass. A lookup that ran while such a statement ran is not kept.
  */
 class SessionCache {
-  private readonly entries = new Map<string, CachedAuth>();
-  private version = -1;
+  private readonly entries: VersionedEntries<CachedAuth>;
 
-  constructor(private readonly writes: TableWrites) {}
+  constructor(writes: TableWrites) {
+    this.entries = new VersionedEntries(() => writes.version(SESSION_TABLES), SESSION_CACHE_MAX);
+  }
 
   /** The version of SESSION_TABLES now: a lookup is kept only if it is still the same when the lookup ends. */
   current(): number {
-    const version = this.writes.version(SESSION_TABLES);
-    if (version !== this.version) {
-      this.entries.clear();
-      this.version = version;
-    }
-    return version;
+    return this.entries.current();
   }
 
   get(tokenHash: string, now: Date): AuthContext | undefined {
-    this.current();
     const hit = this.entries.get(tokenHash);
     if (!hit) return undefined;
     if (performance.now() - hit.readAt > SESSION_CACHE_TTL_MS || (hit.expiresAt !== null && hit.expiresAt <= now.getTime())) {
@@ -121,10 +117,8 @@ class SessionCache {
   }
 
   set(tokenHash: string, auth: AuthContext, expiresAt: Date | null, versionBefore: number) {
-    if (this.current() !== versionBefore) return;
-    if (this.entries.size >= SESSION_CACHE_MAX) this.entries.delete(this.entries.keys().next().value!);
     const kept = { ...auth, user: { ...auth.user }, store: { ...auth.store } };
-    this.entries.set(tokenHash, { auth: kept, expiresAt: expiresAt?.getTime() ?? null, readAt: performance.now() });
+    this.entries.set(tokenHash, { auth: kept, expiresAt: expiresAt?.getTime() ?? null, readAt: performance.now() }, versionBefore);
   }
 }
 

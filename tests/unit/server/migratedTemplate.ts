@@ -3,7 +3,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import { migrationsFolder, openDatabase } from '../../../server/db/client';
 
 /** What the template is made of: every migration file and the PGlite build that wrote it. */
@@ -36,7 +35,8 @@ export async function migratedTemplate(): Promise<Blob> {
   }
   const handle = await openDatabase({ dataDir: ':memory:' });
   try {
-    const dump = await (handle.queueDatabase as { client: PGlite }).client.dumpDataDir('gzip');
+    if (handle.queueDatabase.kind !== 'pglite') throw new Error('an in-memory database is a PGlite');
+    const dump = await handle.queueDatabase.client.dumpDataDir('gzip');
     const aside = `${file}.${process.pid}.${Date.now()}`;
     await writeFile(aside, Buffer.from(await dump.arrayBuffer()));
     await rename(aside, file);
